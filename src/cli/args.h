@@ -1,0 +1,42 @@
+/*
+ * args.h - the position flags shared by the scripting commands
+ * (moves, judge, analyse): --rules, --option, --white, --black, --to-move,
+ * --position-id, --roll, --json, --play.
+ *
+ * Ownership: pos_args_t holds pointers into argv (not copied) plus values.
+ */
+#ifndef BRADE_CLI_ARGS_H
+#define BRADE_CLI_ARGS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "engine/board.h"
+#include "engine/movegen.h"
+#include "engine/rules.h"
+
+typedef struct pos_args {
+    rules_t rules;
+    board_t board;
+    roll_t roll;
+    bool have_roll;
+    bool json;
+    bool from_gnubg_id; /* --position-id with backgammon: on roll reported as white */
+    const char *play;   /* --play TEXT */
+    const char *extra[8]; /* other --flag values the command asked for */
+} pos_args_t;
+
+/* Parses argv for a scripting command.  `need_roll`: --roll is required.
+ * `extra_flags`: NULL-terminated list of further flags taking a value
+ * (stored in a->extra in the same order).  On error prints a message naming
+ * the problem to `err` and returns false. */
+bool args_parse_position(int argc, char **argv, bool need_roll, const char *const *extra_flags,
+                         pos_args_t *a, FILE *err);
+
+/* Parses "A-B" (or "A" for one die). */
+bool args_parse_roll(const char *s, roll_t *roll);
+
+/* Colour names. */
+const char *args_colour(int c);
+
+#endif

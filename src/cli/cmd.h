@@ -1,0 +1,27 @@
+/*
+ * cmd.h - the command table: every `brade` command, its help line and its
+ * handler.  main.c dispatches from it, `brade help` prints it, and the REPL
+ * completes from it.
+ */
+#ifndef BRADE_CLI_CMD_H
+#define BRADE_CLI_CMD_H
+
+typedef int (*cmd_fn)(int argc, char **argv);
+
+typedef struct command {
+    const char *name;
+    const char *usage;
+    const char *help;
+    cmd_fn run;
+} command_t;
+
+int cmd_moves(int argc, char **argv);
+int cmd_judge(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_posid(int argc, char **argv);
+
+const command_t *cmd_table(int *count);
+
+#endif

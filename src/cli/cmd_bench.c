@@ -1,0 +1,248 @@
+/*
+ * cmd_bench.c - `brade bench` (speed figures and a behaviour signature) and
+ * `brade perft` (play counts over all rolls, to depth N).
+ *
+ * The bench positions are made by seeded random play (so they are the same
+ * on every machine) plus hand-made worst cases; the signature is a hash of
+ * every play count, so any change in rule behaviour changes it.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/args.h"
+#include "cli/cmd.h"
+#include "engine/posid.h"
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+enum { BENCH_POSITIONS = 400 };
+
+/* Seeded random games under r: collects positions (side on roll) until n. */
+static int random_positions(const rules_t *r, board_t *out, int n, movegen_buf_t *buf, uint64_t seed)
+{
+    int k = 0;
+    while (k < n) {
+        board_t b;
+        board_start(&b, r->geometry, BOARD_WHITE);
+        for (int ply = 0; ply < 400 && k < n; ply++) {
+            roll_t roll = {(int)(rng_next(&seed) % 6) + 1, (int)(rng_next(&seed) % 6) + 1};
+            int np = movegen_plays(&b, r, roll, buf);
+            if (np <= 0)
+                break;
+            const play_t *p = movegen_play(buf, (int)(rng_next(&seed) % (uint64_t)np));
+            if (p->outcome.kind != OUT_NONE)
+                break;
+            b = p->after;
+            board_swap(&b);
+            if (rng_next(&seed) % 3 == 0)
+                out[k++] = b;
+        }
+    }
+    return k;
+}
+
+/* Hand-made worst cases for bräde (white on roll, white numbering). */
+static const char *const WORST[][2] = {
+    /* doubles with many checkers free */
+    {"12:2 13:2 14:2 15:2 16:2 17:2 18:2 19", "1:15"},
+    {"1:3 3 5 7 9 11 13:2 15:2 17:2 19", "1:9 2 4 6 8 10 12"},
+    /* bar entries with blasting (C7, C9, C11) */
+    {"1:2 3 6 15:2 17 18:2 20:2 21:3 bar:1", "2 4 14:2 16:3 17:3 20:3 bar:2"},
+    {"14:2 15 16:2 17:2 18:2 20:3 21:3", "1:3 19:2 20:2 21:2 22:2 23:2 bar:2"},
+    {"1:3 6 12:2 19:3 20:3 bar:3", "14:2 15:2 16:2 19:2 20:2 21:2 22:3"},
+    /* barriers (C26, C27) */
+    {"1:14 5", "19:3 20:3 21:2 22:2 23:3 24:2"},
+    {"20 bar:1 off:13", "13:2 14:2 15:2 16:2 17:2 18:2 19:3"},
+};
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    return h;
+}
+
+/* Times full 21-roll generation over the position set; returns plays. */
+static long bench_set(const rules_t *r, const board_t *set, int n, movegen_buf_t *buf,
+                      uint64_t *sig, double *secs, int reps)
+{
+    long plays = 0;
+    double t0 = now_seconds();
+    for (int rep = 0; rep < reps; rep++)
+        for (int i = 0; i < n; i++)
+            for (int a = 1; a <= 6; a++)
+                for (int b = 1; b <= a; b++) {
+                    int np = movegen_plays(&set[i], r, (roll_t){a, b}, buf);
+                    plays += np;
+                    if (rep == 0)
+                        *sig = mix(*sig, (uint64_t)np);
+                }
+    *secs = now_seconds() - t0;
+    return plays;
+}
+
+static int bench_queries(const rules_t *r, const char *path, movegen_buf_t *buf)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "brade: cannot open %s\n", path);
+        return 2;
+    }
+    enum { MAXQ = 100000 };
+    board_t *pos = malloc(sizeof *pos * MAXQ);
+    roll_t *rolls = malloc(sizeof *rolls * MAXQ);
+    int n = 0, line = 0;
+    char text[256];
+    while (pos && rolls && n < MAXQ && fgets(text, sizeof text, f)) {
+        char id[64], dice[16];
+        line++;
+        if (text[0] == '#' || text[0] == '\n')
+            continue;
+        if (sscanf(text, "%63s %15s", id, dice) != 2 || strlen(dice) != 2 ||
+            dice[0] < '1' || dice[0] > '6' || dice[1] < '1' || dice[1] > '6' ||
+            (r->geometry == GEOM_BACKGAMMON ? !posid_gnubg_read(id, &pos[n]) : !posid_brade_read(id, &pos[n]))) {
+            fprintf(stderr, "%s:%d: expected 'POSITIONID DICE' (e.g. 4HPwATDgc/ABMA 31)\n", path, line);
+            fclose(f);
+            free(pos);
+            free(rolls);
+            return 2;
+        }
+        rolls[n++] = (roll_t){dice[0] - '0', dice[1] - '0'};
+    }
+    fclose(f);
+    long plays = 0;
+    uint64_t sig = 0;
+    int reps = 0;
+    double t0 = now_seconds(), el;
+    do {
+        for (int i = 0; i < n; i++) {
+            int np = movegen_plays(&pos[i], r, rolls[i], buf);
+            plays += np;
+            if (reps == 0)
+                sig = mix(sig, (uint64_t)np);
+        }
+        reps++;
+        el = now_seconds() - t0;
+    } while (el < 1.0);
+    printf("queries        %d (x%d repetitions)\n", n, reps);
+    printf("time/query     %.3f us\n", el * 1e6 / ((double)n * reps));
+    printf("plays/second   %.0f\n", (double)plays / el);
+    printf("signature      %016" PRIx64 "\n", sig);
+    free(pos);
+    free(rolls);
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    static const char *const extra[] = {"--queries", NULL};
+    const char *rules = "lyckans-talisman", *queries = NULL;
+    for (int i = 0; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--rules") == 0)
+            rules = argv[++i];
+        else if (strcmp(argv[i], extra[0]) == 0)
+            queries = argv[++i];
+    }
+    rules_t r;
+    rules_error_t re;
+    if (!rules_parse(rules, &r, &re)) {
+        fprintf(stderr, "brade: unknown ruleset '%s'\n", rules);
+        return 2;
+    }
+    movegen_buf_t *buf = movegen_buf_new();
+    if (!buf)
+        return 1;
+    if (queries) {
+        int rc = bench_queries(&r, queries, buf);
+        movegen_buf_free(buf);
+        return rc;
+    }
+    board_t *set = malloc(sizeof *set * (BENCH_POSITIONS + 16));
+    int n = random_positions(&r, set, BENCH_POSITIONS, buf, 20261121);
+    if (r.geometry == GEOM_BRADE)
+        for (size_t i = 0; i < sizeof WORST / sizeof WORST[0]; i++)
+            if (board_from_specs(&set[n], GEOM_BRADE, WORST[i][0], WORST[i][1], BOARD_WHITE, NULL) == BOARD_OK &&
+                movegen_check_position(&set[n], &r, NULL) == BOARD_OK)
+                n++;
+    uint64_t sig = 0;
+    double secs;
+    long plays = bench_set(&r, set, n, buf, &sig, &secs, 1);
+    int reps = secs > 0 ? (int)(1.0 / secs) + 1 : 1;
+    if (reps > 1) {
+        uint64_t dummy = 0;
+        plays = bench_set(&r, set, n, buf, &dummy, &secs, reps);
+    }
+    long gens = (long)n * 21 * reps;
+    printf("rules          %s\n", r.name);
+    printf("positions      %d (x21 rolls, x%d repetitions)\n", n, reps);
+    printf("generations/s  %.0f\n", (double)gens / secs);
+    printf("time/query     %.3f us\n", secs * 1e6 / (double)gens);
+    printf("plays/second   %.0f\n", (double)plays / secs);
+    printf("signature      %016" PRIx64 "\n", sig);
+    free(set);
+    movegen_buf_free(buf);
+    return 0;
+}
+
+/* Leaves of the play tree to `depth` (each level: all 21 rolls). */
+static long perft(const board_t *b, const rules_t *r, int depth, movegen_buf_t **bufs)
+{
+    long total = 0;
+    for (int a = 1; a <= 6; a++)
+        for (int c = 1; c <= a; c++) {
+            int np = movegen_plays(b, r, (roll_t){a, c}, bufs[0]);
+            if (depth == 1) {
+                total += np;
+                continue;
+            }
+            for (int i = 0; i < np; i++) {
+                const play_t *p = movegen_play(bufs[0], i);
+                if (p->outcome.kind != OUT_NONE) {
+                    total++;
+                    continue;
+                }
+                board_t nb = p->after;
+                board_swap(&nb);
+                /* the deeper level needs its own buffer: ours is being read */
+                total += perft(&nb, r, depth - 1, bufs + 1);
+            }
+        }
+    return total;
+}
+
+int cmd_perft(int argc, char **argv)
+{
+    static const char *const extra[] = {"--depth", NULL};
+    pos_args_t a;
+    if (!args_parse_position(argc, argv, false, extra, &a, stderr))
+        return 2;
+    int depth = a.extra[0] ? atoi(a.extra[0]) : 1;
+    if (depth < 1 || depth > 4) {
+        fprintf(stderr, "brade: --depth must be 1..4\n");
+        return 2;
+    }
+    movegen_buf_t *bufs[4] = {NULL};
+    for (int i = 0; i < depth; i++)
+        if (!(bufs[i] = movegen_buf_new()))
+            return 1;
+    for (int d = 1; d <= depth; d++)
+        printf("perft %d %ld\n", d, perft(&a.board, &a.rules, d, bufs));
+    for (int i = 0; i < depth; i++)
+        movegen_buf_free(bufs[i]);
+    return 0;
+}

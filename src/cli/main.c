@@ -1,0 +1,58 @@
+/*
+ * main.c - the `brade` program: one command table drives dispatch and help.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+
+static int cmd_help(int argc, char **argv);
+
+static const command_t COMMANDS[] = {
+    {"moves", "moves [--rules R] --white SPEC --black SPEC --to-move white|black --roll A-B [--json]",
+     "list every legal play for a roll", cmd_moves},
+    {"judge", "judge [position flags] --roll A-B --play TEXT [--json]",
+     "say whether a play is legal, and why", cmd_judge},
+    {"rules", "rules [NAME | --options]", "list the rulesets, one ruleset's options, or all options",
+     cmd_rules},
+    {"bench", "bench [--rules R] [--queries FILE]", "speed figures and a behaviour signature",
+     cmd_bench},
+    {"perft", "perft [position flags] [--depth N]", "count plays over all rolls to depth N",
+     cmd_perft},
+    {"posid", "posid [position flags]", "print the position id (gnubg id for backgammon)", cmd_posid},
+    {"help", "help", "this list", cmd_help},
+};
+
+const command_t *cmd_table(int *count)
+{
+    *count = (int)(sizeof COMMANDS / sizeof COMMANDS[0]);
+    return COMMANDS;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    int n;
+    const command_t *t = cmd_table(&n);
+    printf("brade - a rules tutor and puzzle trainer for bräde\n\nusage: brade COMMAND [ARGS]\n\n");
+    for (int i = 0; i < n; i++)
+        printf("  %-8s %s\n  %-8s   brade %s\n", t[i].name, t[i].help, "", t[i].usage);
+    printf("\nPosition flags: --rules NAME[+option=value...] --option NAME=VALUE\n"
+           "  --white SPEC --black SPEC --to-move white|black, or --position-id ID.\n"
+           "A side SPEC lists that side's checkers in its own numbering: P, P:N, bar:N, off:N.\n");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return cmd_help(0, NULL);
+    int n;
+    const command_t *t = cmd_table(&n);
+    for (int i = 0; i < n; i++)
+        if (strcmp(argv[1], t[i].name) == 0)
+            return t[i].run(argc - 2, argv + 2);
+    fprintf(stderr, "brade: unknown command '%s' (try 'brade help')\n", argv[1]);
+    return 2;
+}

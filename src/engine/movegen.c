@@ -1,0 +1,611 @@
+/*
+ * movegen.c - step legality and the enumeration of legal plays.
+ *
+ * The algorithm is rules.md D5 with the decisions of D6:
+ *   1. depth-first over every order of the dice, each step checked in the
+ *      position it is played in (intermediate landings, blasting rights and
+ *      the prime limit are all re-evaluated after every step);
+ *   2. a sequence ends when no remaining die can be played, or at a step that
+ *      wins at once (the last checker off; jan or a vackert spel where the
+ *      ruleset makes them immediate);
+ *   3. sequences are merged by the position they report;
+ *   4. the move criterion (max pips, or max dice then faces) keeps the
+ *      maximal ones, the maximum being taken over the sequences as cut;
+ *      immediate wins the ruleset allows are kept regardless;
+ *   5. wins judged after the whole roll (vackert spel, jan under Lyckans
+ *      Talisman) are read off the final position, and jan is classified by
+ *      the step that first made it (a blast makes it sprängjan).
+ * Doubles use a transposition table so that the orders of the same steps are
+ * searched once.
+ */
+#include "engine/movegen.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { DEDUP_SIZE = 8192, TT_SIZE = 1 << 15 };
+
+struct movegen_buf {
+    int count;
+    int max_crit;
+    int max_pips;
+    bool overflow;
+    uint32_t gen;
+    play_t plays[MOVEGEN_MAX_PLAYS];
+    int crit[MOVEGEN_MAX_PLAYS];
+    uint8_t keep[MOVEGEN_MAX_PLAYS]; /* KEEP_* */
+    uint64_t key[MOVEGEN_MAX_PLAYS];
+    uint32_t dstamp[DEDUP_SIZE];
+    uint16_t dslot[DEDUP_SIZE];
+    uint32_t tstamp[TT_SIZE];
+    uint64_t tkey[TT_SIZE];
+};
+
+enum { KEEP_ALWAYS = 1, KEEP_SPECIAL = 2 };
+
+movegen_buf_t *movegen_buf_new(void)
+{
+    return calloc(1, sizeof(movegen_buf_t));
+}
+
+void movegen_buf_free(movegen_buf_t *buf)
+{
+    free(buf);
+}
+
+const play_t *movegen_play(const movegen_buf_t *buf, int i)
+{
+    assert(i >= 0 && i < buf->count);
+    return &buf->plays[i];
+}
+
+int movegen_max_pips(const movegen_buf_t *buf)
+{
+    return buf->max_pips;
+}
+
+/* ---- single steps ---- */
+
+/* Length of the run of `s`'s bands through the other side's point q, in the
+ * other side's numbering, if s had a band on its own point p (the prime the
+ * other side would face). */
+static int prime_with(const board_t *b, int p)
+{
+    int q = board_under(b->geom, p);
+    int run = 1;
+    for (int k = q - 1; k >= 1 && b->side[0][board_under(b->geom, k)] >= 2; k--)
+        run++;
+    for (int k = q + 1; k <= 24 && b->side[0][board_under(b->geom, k)] >= 2; k++)
+        run++;
+    return run;
+}
+
+/* The opponent's six-stack under my point `to` is vulnerable (double-six rule). */
+static bool stack_vulnerable(const board_t *b, const rules_t *r, int to)
+{
+    if (r->double_six == DOUBLE_SIX_OFF || board_under(b->geom, to) != 7)
+        return false;
+    int n = b->side[1][7];
+    return r->double_six == DOUBLE_SIX_WP ? n >= 2 : n == 6;
+}
+
+reason_t movegen_check_step(const board_t *b, const rules_t *r, int from, int die, step_t *out,
+                            step_info_t *info)
+{
+    const uint8_t *me = b->side[0];
+    step_t st = {(uint8_t)from, 0, (uint8_t)die, 0, 0};
+    step_info_t inf = {0, -1, me[BOARD_BAR], 0, -1, 0};
+    reason_t why = RSN_OK;
+    int to = from + die;
+
+    assert(die >= 1 && die <= 6 && from >= 0 && from <= 24);
+    inf.to = to > 25 ? 25 : to;
+    if (from == BOARD_BAR && me[BOARD_BAR] == 0) {
+        why = RSN_NOTHING_ON_BAR;
+        goto done;
+    }
+    if (from != BOARD_BAR && me[from] == 0) {
+        why = RSN_NO_CHECKER;
+        goto done;
+    }
+    if (from != BOARD_BAR && me[BOARD_BAR] > 0) {
+        why = RSN_BAR_FIRST;
+        goto done;
+    }
+    if (from == BOARD_BAR)
+        st.flags |= STEP_ENTER;
+
+    if (to >= 25) {
+        st.to = BOARD_OFF;
+        st.flags |= STEP_OFF;
+        if (to > 25)
+            st.flags |= STEP_REDUCED;
+        if (!board_all_in_q4(b, 0)) {
+            why = RSN_BEAROFF_NOT_HOME;
+            goto done;
+        }
+        int rear = board_rearmost(b, 0);
+        inf.rearmost = rear;
+        switch (r->bearoff) {
+        case BEAROFF_STANDARD:
+            if (to > 25 && from != rear)
+                why = RSN_BEAROFF_OVERSHOOT;
+            break;
+        case BEAROFF_REARMOST_ONLY:
+            if (from != rear)
+                why = RSN_BEAROFF_NOT_REARMOST;
+            break;
+        case BEAROFF_EXACT_ONLY:
+            if (to > 25)
+                why = RSN_BEAROFF_EXACT_ONLY;
+            break;
+        case BEAROFF_ANY_OVERSHOOT:
+            break;
+        }
+        goto done;
+    }
+
+    st.to = (uint8_t)to;
+    int opp = board_opp_at(b, to);
+    int own = me[to];
+    if (opp >= 2) {
+        bool blastable = false, as_hit = false;
+        inf.count = opp;
+        if (stack_vulnerable(b, r, to)) {
+            blastable = true;
+            as_hit = r->double_six == DOUBLE_SIX_TB;
+        } else if (r->geometry == GEOM_BRADE) {
+            if (r->barrier || r->barrier_entry_blast) {
+                inf.run = board_band_run(b, 0, to);
+                if (inf.run >= r->barrier_min_run &&
+                    (from == BOARD_BAR ? r->barrier_entry_blast : r->barrier))
+                    blastable = true;
+            }
+            if (from == BOARD_BAR) {
+                inf.free_points = board_free_entry(b, 0);
+                if (r->entry_blast == ENTRY_BLAST_B && me[BOARD_BAR] > inf.free_points)
+                    blastable = true;
+                if (r->entry_blast == ENTRY_BLAST_A && inf.free_points == 0)
+                    blastable = true;
+            }
+            if (blastable && r->last_checker_no_blast && board_last_checker(b, 0)) {
+                why = RSN_LAST_CHECKER_NO_BLAST;
+                goto done;
+            }
+        }
+        if (!blastable) {
+            why = from == BOARD_BAR && r->entry_blast != ENTRY_BLAST_NONE ? RSN_ENTRY_NOT_BLASTABLE
+                                                                          : RSN_OPP_BAND;
+            goto done;
+        }
+        st.flags |= as_hit ? STEP_HIT : STEP_BLAST;
+        st.taken = (uint8_t)opp;
+    } else if (opp == 1) {
+        st.flags |= STEP_HIT;
+        st.taken = 1;
+    }
+    if (own > 0) {
+        inf.count = own;
+        if (r->band_ban) {
+            if (from == BOARD_BAR) {
+                why = to == 1 ? RSN_HOME_RESTACK : RSN_ENTER_OWN;
+                goto done;
+            }
+            if (to >= 2 && to <= 11) {
+                why = RSN_BAND_BAN;
+                goto done;
+            }
+        }
+        if (r->five_blot && me[1] > 10) {
+            why = RSN_FIVE_BLOT;
+            goto done;
+        }
+        if (own == 1 && r->max_prime > 0 && b->side[1][BOARD_OFF] != 14) {
+            inf.run = prime_with(b, to);
+            if (inf.run > r->max_prime) {
+                why = RSN_PRIME_TOO_LONG;
+                goto done;
+            }
+        }
+    }
+done:
+    if (out)
+        *out = st;
+    if (info)
+        *info = inf;
+    return why;
+}
+
+void movegen_apply_step(board_t *b, const step_t *s)
+{
+    assert(b->side[0][s->from] > 0);
+    b->side[0][s->from]--;
+    b->side[0][s->to]++;
+    if (s->taken) {
+        int q = board_under(b->geom, s->to);
+        b->side[1][BOARD_BAR] = (uint8_t)(b->side[1][BOARD_BAR] + b->side[1][q]);
+        b->side[1][q] = 0;
+    }
+}
+
+static int step_pips(const step_t *s)
+{
+    return (s->flags & STEP_OFF) ? 25 - s->from : s->die;
+}
+
+void movegen_jan_outcome(const board_t *after, const rules_t *r, bool by_blast, outcome_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->kind = by_blast ? OUT_SPRANGJAN : OUT_JAN;
+    o->jan_excess = board_jan_excess(after, 1);
+    outcome_score(o, r);
+}
+
+/* ---- positions ---- */
+
+board_err_t movegen_check_position(const board_t *b, const rules_t *r, board_error_t *err)
+{
+    board_err_t e = board_check_basic(b, err);
+    if (e != BOARD_OK)
+        return e;
+    for (int s = 0; s < 2; s++) {
+        int colour = s == 0 ? b->turn : 1 - b->turn;
+        if (r->band_ban) {
+            for (int p = 2; p <= 11; p++) {
+                if (b->side[s][p] < 2)
+                    continue;
+                if (p == 7 && r->double_six != DOUBLE_SIX_OFF && b->side[s][7] <= 6)
+                    continue;
+                if (err)
+                    *err = (board_error_t){BOARD_ERR_BAND_BANNED, colour, p, b->side[s][p], -1, 0};
+                return BOARD_ERR_BAND_BANNED;
+            }
+        }
+        if (r->max_prime > 0 && b->side[1 - s][BOARD_OFF] != 14 &&
+            board_longest_prime(b, s) > r->max_prime) {
+            if (err)
+                *err = (board_error_t){BOARD_ERR_PRIME, colour, -1, board_longest_prime(b, s), -1, 0};
+            return BOARD_ERR_PRIME;
+        }
+    }
+    return BOARD_OK;
+}
+
+/* ---- enumeration ---- */
+
+typedef struct ctx {
+    const rules_t *r;
+    movegen_buf_t *buf;
+    step_t seq[MOVEGEN_MAX_STEPS];
+    int nseq;
+    int pips;
+    int faces;
+    int jan_step;       /* index of the step that first made the opponent jan, or -1 */
+    bool jan_blast;
+    bool jan_cut;       /* jan ends the sequence at its step (legal even if not maximal) */
+    bool jan_truncate;  /* jan must be maximal, but the game ends at its step (The Board) */
+    bool jan_possible;  /* the ruleset has jan and the opponent is not jan already */
+    bool doubles;
+    board_t jan_board;
+} ctx_t;
+
+/* A fast hash of the position (the struct has no padding). */
+static uint64_t pos_hash(const board_t *b)
+{
+    uint64_t w[7] = {0};
+    memcpy(w, b, sizeof *b);
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 7; i++) {
+        h ^= w[i];
+        h *= 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* Stores one terminal sequence (or merges it into the play with the same
+ * reported position). */
+static void record(ctx_t *c, const board_t *final, const outcome_t *cut_outcome, int keep)
+{
+    movegen_buf_t *buf = c->buf;
+    const rules_t *r = c->r;
+    const board_t *shown = final;
+    int nsteps = c->nseq;
+    outcome_t out;
+    memset(&out, 0, sizeof out);
+
+    if (cut_outcome) {
+        out = *cut_outcome;
+    } else if (c->nseq > 0) {
+        if (c->jan_step >= 0) {
+            if (c->jan_truncate) {
+                shown = &c->jan_board;
+                nsteps = c->jan_step + 1;
+            }
+            movegen_jan_outcome(shown, r, c->jan_blast, &out);
+            if (r->jan_legality == JANLEGAL_ANY)
+                keep |= KEEP_ALWAYS;
+        }
+        if (r->patterns && r->vackert_completion == COMPLETE_WHOLE_ROLL) {
+            outcome_t pat;
+            memset(&pat, 0, sizeof pat);
+            pat.kind = outcome_pattern(final, 0, r);
+            if (pat.kind != OUT_NONE) {
+                pat.munk = outcome_munk(final, 0, pat.kind, r);
+                outcome_score(&pat, r);
+                if (out.kind == OUT_NONE || outcome_rank(&pat) > outcome_rank(&out))
+                    out = pat;
+            }
+        }
+    }
+
+    int crit = r->move_criterion == CRIT_MAX_PIPS ? c->pips : c->nseq * 64 + c->faces;
+    uint64_t key = pos_hash(shown);
+    uint32_t h = (uint32_t)key & (DEDUP_SIZE - 1);
+    while (buf->dstamp[h] == buf->gen) {
+        int i = buf->dslot[h];
+        if (buf->key[i] == key && board_equal(&buf->plays[i].after, shown)) {
+            play_t *p = &buf->plays[i];
+            buf->keep[i] |= (uint8_t)keep;
+            if (out.kind != OUT_NONE &&
+                (p->outcome.kind == OUT_NONE || outcome_rank(&out) > outcome_rank(&p->outcome)))
+                p->outcome = out;
+            if (crit > buf->crit[i]) {
+                buf->crit[i] = crit;
+                memcpy(p->steps, c->seq, sizeof p->steps);
+                p->nsteps = (uint8_t)nsteps;
+                p->pips = (uint8_t)c->pips;
+                p->dice = (uint8_t)c->nseq;
+                p->faces = (uint8_t)c->faces;
+            }
+            return;
+        }
+        h = (h + 1) & (DEDUP_SIZE - 1);
+    }
+    if (buf->count >= MOVEGEN_MAX_PLAYS) {
+        buf->overflow = true;
+        return;
+    }
+    int i = buf->count++;
+    play_t *p = &buf->plays[i];
+    p->after = *shown;
+    memcpy(p->steps, c->seq, sizeof p->steps);
+    p->nsteps = (uint8_t)nsteps;
+    p->pips = (uint8_t)c->pips;
+    p->dice = (uint8_t)c->nseq;
+    p->faces = (uint8_t)c->faces;
+    p->outcome = out;
+    buf->crit[i] = crit;
+    buf->keep[i] = (uint8_t)keep;
+    buf->key[i] = key;
+    buf->dstamp[h] = buf->gen;
+    buf->dslot[h] = (uint16_t)i;
+}
+
+/* Doubles: true if this (position, dice left, jan state) was searched already. */
+static bool tt_seen(ctx_t *c, const board_t *b, int nrem)
+{
+    movegen_buf_t *buf = c->buf;
+    uint64_t key = pos_hash(b) ^ ((uint64_t)nrem * (uint64_t)0x94D049BB133111EBull) ^
+                   ((uint64_t)(c->jan_step >= 0) << 40) ^ ((uint64_t)c->jan_blast << 41);
+    if (c->jan_truncate && c->jan_step >= 0)
+        key ^= pos_hash(&c->jan_board) * 31u;
+    uint32_t h = (uint32_t)key & (TT_SIZE - 1);
+    for (int probe = 0; probe < 64; probe++) {
+        if (buf->tstamp[h] != buf->gen) {
+            buf->tstamp[h] = buf->gen;
+            buf->tkey[h] = key;
+            return false;
+        }
+        if (buf->tkey[h] == key)
+            return true;
+        h = (h + 1) & (TT_SIZE - 1);
+    }
+    return false; /* table crowded: search again rather than guess */
+}
+
+static void dfs(ctx_t *c, const board_t *b, const int *rem, int nrem)
+{
+    const rules_t *r = c->r;
+    bool any = false;
+    int sources[25], nsrc = 0;
+
+    if (b->side[0][BOARD_BAR]) {
+        sources[nsrc++] = 0;
+    } else {
+        for (int p = 1; p <= 24; p++)
+            if (b->side[0][p])
+                sources[nsrc++] = p;
+    }
+    for (int i = 0; i < nrem; i++) {
+        int d = rem[i];
+        if (i > 0 && (c->doubles || rem[i] == rem[0]))
+            break;
+        int rest[4], nrest = 0;
+        for (int j = 0; j < nrem; j++)
+            if (j != i)
+                rest[nrest++] = rem[j];
+        for (int k = 0; k < nsrc; k++) {
+            step_t st;
+            if (movegen_check_step(b, r, sources[k], d, &st, NULL) != RSN_OK)
+                continue;
+            any = true;
+            board_t nb = *b;
+            movegen_apply_step(&nb, &st);
+            int sp = step_pips(&st);
+            c->seq[c->nseq++] = st;
+            c->pips += sp;
+            c->faces += d;
+
+            outcome_t win;
+            memset(&win, 0, sizeof win);
+            bool cut = false, made_jan = false;
+            if (nb.side[0][BOARD_OFF] == 15) {
+                win.kind = r->geometry == GEOM_BACKGAMMON ? outcome_bg_kind(&nb, 0) : OUT_HEMSPEL;
+                win.munk = outcome_munk(&nb, 0, win.kind, r);
+                outcome_score(&win, r);
+                cut = true;
+            } else {
+                if (c->jan_possible && c->jan_step < 0 && board_is_jan(&nb, 1)) {
+                    made_jan = true;
+                    c->jan_step = c->nseq - 1;
+                    c->jan_blast = (st.flags & STEP_BLAST) != 0;
+                    c->seq[c->nseq - 1].flags |= STEP_JAN;
+                    c->jan_board = nb;
+                    if (c->jan_cut) {
+                        movegen_jan_outcome(&nb, r, c->jan_blast, &win);
+                        cut = true;
+                    }
+                }
+                if (!cut && r->patterns && r->vackert_completion == COMPLETE_IMMEDIATE) {
+                    outcome_kind_t pk = outcome_pattern(&nb, 0, r);
+                    if (pk != OUT_NONE) {
+                        win.kind = pk;
+                        win.munk = outcome_munk(&nb, 0, pk, r);
+                        outcome_score(&win, r);
+                        cut = true;
+                    }
+                }
+            }
+            if (cut)
+                record(c, &nb, &win, KEEP_ALWAYS);
+            else if (nrest == 0)
+                record(c, &nb, NULL, 0);
+            else if (!(c->doubles && tt_seen(c, &nb, nrest)))
+                dfs(c, &nb, rest, nrest);
+
+            if (made_jan) {
+                c->jan_step = -1;
+                c->jan_blast = false;
+            }
+            c->faces -= d;
+            c->pips -= sp;
+            c->nseq--;
+        }
+    }
+    if (!any)
+        record(c, b, NULL, 0);
+}
+
+/* The double-six opening stack: six checkers from home to point 7. */
+static void add_stack_play(ctx_t *c, const board_t *b)
+{
+    if (b->side[0][BOARD_BAR] || b->side[0][1] != 15 || board_opp_at(b, 7) != 0)
+        return;
+    board_t nb = *b;
+    nb.side[0][1] = 9;
+    nb.side[0][7] = 6;
+    for (int i = 0; i < 6; i++)
+        c->seq[i] = (step_t){1, 7, 6, STEP_STACK, 0};
+    c->nseq = 6;
+    c->pips = c->faces = 36;
+    record(c, &nb, NULL, KEEP_SPECIAL);
+    c->nseq = c->pips = c->faces = 0;
+}
+
+/* Kejsarspel (WP variant): seven on 23 and 24, the last checker on p and a
+ * roll of {23-p, 24-p}: it is laid across both stacks (shown on 24). */
+static void add_kejsar_play(ctx_t *c, const board_t *b, roll_t roll)
+{
+    const uint8_t *me = b->side[0];
+    if (me[23] != 7 || me[24] != 7 || me[BOARD_OFF] || me[BOARD_BAR])
+        return;
+    int p = 0;
+    for (int q = 1; q <= 22; q++)
+        if (me[q])
+            p = q;
+    if (p < 17 || me[p] != 1)
+        return;
+    int lo = 23 - p, hi = 24 - p;
+    if (!((roll.a == lo && roll.b == hi) || (roll.a == hi && roll.b == lo)))
+        return;
+    board_t nb = *b;
+    nb.side[0][p] = 0;
+    nb.side[0][24] = 8;
+    c->seq[0] = (step_t){(uint8_t)p, 23, (uint8_t)lo, STEP_KEJSAR, 0};
+    c->seq[1] = (step_t){(uint8_t)p, 24, (uint8_t)hi, STEP_KEJSAR, 0};
+    c->nseq = 2;
+    c->pips = c->faces = lo + hi;
+    outcome_t win;
+    memset(&win, 0, sizeof win);
+    win.kind = OUT_KEJSARSPEL;
+    win.munk = outcome_munk(&nb, 0, OUT_KEJSARSPEL, c->r);
+    outcome_score(&win, c->r);
+    record(c, &nb, &win, KEEP_SPECIAL);
+    c->nseq = c->pips = c->faces = 0;
+}
+
+int movegen_plays(const board_t *b0, const rules_t *r, roll_t roll, movegen_buf_t *buf)
+{
+    assert(roll.a >= 1 && roll.a <= 6 && roll.b >= 0 && roll.b <= 6);
+    board_t b = *b0;
+    ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.r = r;
+    c.buf = buf;
+    c.jan_step = -1;
+    c.jan_cut = r->jan_timing == JANTIME_AT_STEP && r->jan_legality == JANLEGAL_ANY;
+    c.jan_truncate = r->jan_timing == JANTIME_AT_STEP && r->jan_legality == JANLEGAL_MAXIMAL;
+    c.jan_possible = r->jan && !board_is_jan(&b, 1);
+    c.doubles = roll.b == roll.a;
+
+    buf->count = 0;
+    buf->overflow = false;
+    if (++buf->gen == 0) {
+        memset(buf->dstamp, 0, sizeof buf->dstamp);
+        memset(buf->tstamp, 0, sizeof buf->tstamp);
+        buf->gen = 1;
+    }
+
+    bool first_roll = r->geometry == GEOM_BRADE && b.side[0][1] == 15;
+    if (r->double_six == DOUBLE_SIX_TB && first_roll && c.doubles && roll.a == 6 &&
+        b.side[1][7] == 6 && b.side[1][1] == 9) {
+        /* The Board: an answering first 6-6 sends the opponent's stack home. */
+        b.side[1][7] = 0;
+        b.side[1][1] = 15;
+    }
+
+    int rem[4], nrem;
+    if (roll.b == 0) {
+        rem[0] = roll.a;
+        nrem = 1;
+    } else if (c.doubles) {
+        rem[0] = rem[1] = rem[2] = rem[3] = roll.a;
+        nrem = 4;
+    } else {
+        rem[0] = roll.a > roll.b ? roll.a : roll.b;
+        rem[1] = roll.a > roll.b ? roll.b : roll.a;
+        nrem = 2;
+    }
+    dfs(&c, &b, rem, nrem);
+    if (r->double_six != DOUBLE_SIX_OFF && first_roll && c.doubles && roll.a == 6)
+        add_stack_play(&c, &b);
+    if ((r->extra_patterns & XPAT_KEJSAR) && roll.b && !c.doubles)
+        add_kejsar_play(&c, &b, roll);
+
+    /* The move criterion: keep the maximal plays, plus the wins the ruleset
+     * allows regardless; the special opening plays never set the bar. */
+    int max = -1;
+    for (int i = 0; i < buf->count; i++)
+        if (!(buf->keep[i] & KEEP_SPECIAL) && buf->crit[i] > max)
+            max = buf->crit[i];
+    int n = 0, maxpips = 0;
+    for (int i = 0; i < buf->count; i++) {
+        if (buf->crit[i] != max && !buf->keep[i])
+            continue;
+        if (n != i) {
+            buf->plays[n] = buf->plays[i];
+            buf->crit[n] = buf->crit[i];
+            buf->keep[n] = buf->keep[i];
+            buf->key[n] = buf->key[i];
+        }
+        if (buf->plays[n].pips > maxpips && !(buf->keep[n] & KEEP_SPECIAL))
+            maxpips = buf->plays[n].pips;
+        n++;
+    }
+    buf->count = n;
+    buf->max_crit = max;
+    buf->max_pips = maxpips;
+    return buf->overflow ? -1 : n;
+}

@@ -1,0 +1,240 @@
+/*
+ * verdict.c - judging a typed play (see verdict.h).
+ *
+ * First every order of the typed moves and every way of covering them with
+ * the dice is searched; a sequence whose every step is legal either lands on
+ * a legal play (LEGAL), lands on the position of a legal play that ended the
+ * game at that step (LEGAL, the rest is ignored), or ends elsewhere, which
+ * can only be a play that uses too little of the roll (NOT_ENOUGH).  When no
+ * order works, the moves are replayed in the order typed and the first step
+ * that breaks a rule is reported (ILLEGAL).
+ */
+#include "engine/verdict.h"
+
+#include <string.h>
+
+typedef struct vctx {
+    const rules_t *r;
+    const movegen_buf_t *legal;
+    int nlegal;
+    const typed_play_t *tp;
+    int cur[NOTATION_MAX_MOVES];
+    int nsteps, pips, faces;
+    int found;   /* legal play index, or -1 */
+    int ignored; /* typed moves left when the game ended */
+    bool complete;
+    int complete_pips, complete_dice, complete_faces;
+} vctx_t;
+
+static int find_play(const vctx_t *c, const board_t *b, bool ended_only)
+{
+    for (int i = 0; i < c->nlegal; i++) {
+        const play_t *p = movegen_play(c->legal, i);
+        if (ended_only && p->outcome.kind == OUT_NONE)
+            continue;
+        if (board_equal(&p->after, b))
+            return i;
+    }
+    return -1;
+}
+
+static int moves_left(const vctx_t *c)
+{
+    int n = 0;
+    for (int i = 0; i < c->tp->n; i++)
+        n += c->cur[i] != c->tp->moves[i].to;
+    return n;
+}
+
+/* Depth-first over (move, die) choices; true when a legal play is found. */
+static bool search(vctx_t *c, const board_t *b, const int *rem, int nrem)
+{
+    int left = moves_left(c);
+    if (c->nsteps > 0) {
+        int k = find_play(c, b, left > 0);
+        if (k >= 0 && (left == 0 || movegen_play(c->legal, k)->outcome.kind != OUT_NONE)) {
+            c->found = k;
+            c->ignored = left;
+            return true;
+        }
+    }
+    if (left == 0) {
+        if (!c->complete || c->pips > c->complete_pips) {
+            c->complete = true;
+            c->complete_pips = c->pips;
+            c->complete_dice = c->nsteps;
+            c->complete_faces = c->faces;
+        }
+        return false;
+    }
+    if (c->nsteps == 0 && left == 0)
+        return false;
+    for (int i = 0; i < c->tp->n; i++) {
+        int from = c->cur[i], target = c->tp->moves[i].to;
+        if (from == target)
+            continue;
+        for (int j = 0; j < nrem; j++) {
+            int d = rem[j];
+            if (j > 0 && rem[j] == rem[j - 1])
+                continue;
+            if (target != BOARD_OFF && from + d > target)
+                continue;
+            step_t st;
+            if (movegen_check_step(b, c->r, from, d, &st, NULL) != RSN_OK)
+                continue;
+            board_t nb = *b;
+            movegen_apply_step(&nb, &st);
+            int rest[4], nrest = 0;
+            for (int k = 0; k < nrem; k++)
+                if (k != j)
+                    rest[nrest++] = rem[k];
+            int sp = (st.flags & STEP_OFF) ? 25 - from : d;
+            c->cur[i] = st.to;
+            c->nsteps++;
+            c->pips += sp;
+            c->faces += d;
+            bool ok = search(c, &nb, rest, nrest);
+            c->faces -= d;
+            c->pips -= sp;
+            c->nsteps--;
+            c->cur[i] = from;
+            if (ok)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The roll as a sorted list of dice (descending). */
+static int dice_of(roll_t roll, int *rem)
+{
+    if (roll.b == 0) {
+        rem[0] = roll.a;
+        return 1;
+    }
+    if (roll.a == roll.b) {
+        rem[0] = rem[1] = rem[2] = rem[3] = roll.a;
+        return 4;
+    }
+    rem[0] = roll.a > roll.b ? roll.a : roll.b;
+    rem[1] = roll.a > roll.b ? roll.b : roll.a;
+    return 2;
+}
+
+/* Replays the typed moves in the order written, each with the die that
+ * fits best, and reports the first step that breaks a rule. */
+static void first_failure(const board_t *b0, const rules_t *r, roll_t roll, verdict_t *out)
+{
+    board_t b = *b0;
+    int rem[4], nrem = dice_of(roll, rem);
+    const typed_play_t *tp = &out->typed;
+    for (int i = 0; i < tp->n; i++) {
+        int from = tp->moves[i].from, target = tp->moves[i].to;
+        while (from != target) {
+            int need = target - from, pick = -1;
+            /* exact die, else (bearing off) the smallest higher die, else the
+             * largest die that lands short of the target */
+            for (int j = 0; j < nrem && pick < 0; j++)
+                if (rem[j] == need)
+                    pick = j;
+            if (pick < 0 && target == BOARD_OFF)
+                for (int j = nrem - 1; j >= 0 && pick < 0; j--)
+                    if (rem[j] > need)
+                        pick = j;
+            if (pick < 0)
+                for (int j = 0; j < nrem && pick < 0; j++)
+                    if (rem[j] < need)
+                        pick = j;
+            if (pick < 0) {
+                out->kind = VERDICT_ILLEGAL;
+                out->reason = RSN_NO_DIE;
+                out->move_index = i;
+                out->step = (step_t){(uint8_t)from, (uint8_t)(target > 25 ? 25 : target),
+                                     (uint8_t)(need > 6 ? 0 : need), 0, 0};
+                return;
+            }
+            step_t st;
+            step_info_t info;
+            reason_t why = movegen_check_step(&b, r, from, rem[pick], &st, &info);
+            if (why != RSN_OK) {
+                out->kind = VERDICT_ILLEGAL;
+                out->reason = why;
+                out->move_index = i;
+                out->step = st;
+                out->info = info;
+                return;
+            }
+            movegen_apply_step(&b, &st);
+            from = st.to;
+            for (int k = pick; k < nrem - 1; k++)
+                rem[k] = rem[k + 1];
+            nrem--;
+        }
+    }
+    /* Every step went through in this order, yet no order gives a legal
+     * play: it is too little of the roll. */
+    out->kind = VERDICT_NOT_ENOUGH;
+}
+
+void verdict_judge(const board_t *b, const rules_t *r, roll_t roll, const char *text,
+                   const movegen_buf_t *legal, int nlegal, verdict_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->play = -1;
+    out->move_index = -1;
+    if (notation_parse(text, b->geom, &out->typed) != PARSE_OK) {
+        out->kind = VERDICT_UNPARSEABLE;
+        return;
+    }
+    vctx_t c;
+    memset(&c, 0, sizeof c);
+    c.r = r;
+    c.legal = legal;
+    c.nlegal = nlegal;
+    c.tp = &out->typed;
+    c.found = -1;
+    for (int i = 0; i < out->typed.n; i++)
+        c.cur[i] = out->typed.moves[i].from;
+
+    /* The empty play is legal exactly when nothing can be played. */
+    if (out->typed.n == 0) {
+        int k = find_play(&c, b, false);
+        if (k >= 0 && movegen_play(legal, k)->nsteps == 0) {
+            out->kind = VERDICT_LEGAL;
+            out->play = k;
+            return;
+        }
+    }
+
+    int rem[4], nrem = dice_of(roll, rem);
+    if (out->typed.n > 0 && search(&c, b, rem, nrem)) {
+        out->kind = VERDICT_LEGAL;
+        out->play = c.found;
+        out->ignored_moves = c.ignored;
+        return;
+    }
+
+    /* Best legal play, as the example of what more is possible. */
+    int best = 0;
+    for (int i = 1; i < nlegal; i++)
+        if (movegen_play(legal, i)->pips > movegen_play(legal, best)->pips ||
+            (movegen_play(legal, i)->pips == movegen_play(legal, best)->pips &&
+             movegen_play(legal, i)->dice > movegen_play(legal, best)->dice))
+            best = i;
+    out->best_pips = movegen_play(legal, best)->pips;
+    out->best_dice = movegen_play(legal, best)->dice;
+
+    if (c.complete || out->typed.n == 0) {
+        out->kind = VERDICT_NOT_ENOUGH;
+        out->play = best;
+        out->your_pips = c.complete ? c.complete_pips : 0;
+        out->your_dice = c.complete ? c.complete_dice : 0;
+        return;
+    }
+    first_failure(b, r, roll, out);
+    if (out->kind == VERDICT_NOT_ENOUGH) {
+        out->play = best;
+        out->your_pips = 0;
+        out->your_dice = 0;
+    }
+}

@@ -1,0 +1,35 @@
+/*
+ * explain.h - words for the engine's values: reasons, verdicts, outcomes.
+ *
+ * The engine returns codes and numbers; this module is the one table that
+ * turns them into sentences a learner understands, naming the rule the way
+ * the rule texts do and the ruleset that applies it.  English and Swedish.
+ *
+ * Ownership: every function writes into a caller buffer and returns the
+ * length it needed (like snprintf).
+ */
+#ifndef BRADE_EXPLAIN_H
+#define BRADE_EXPLAIN_H
+
+#include <stddef.h>
+
+#include "engine/movegen.h"
+#include "engine/verdict.h"
+
+typedef enum { LANG_EN = 0, LANG_SV = 1 } lang_t;
+
+/* The rule behind a reason, as a sentence (no ruleset name). */
+size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t why,
+                      const step_t *st, const step_info_t *info, char *buf, size_t size);
+
+/* A whole verdict as one or two sentences, ending with the ruleset. */
+size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const verdict_t *v,
+                       const movegen_buf_t *legal, const char *text, char *buf, size_t size);
+
+/* An outcome in words ("hemspel with munk, 2 points"). */
+size_t explain_outcome(lang_t lang, const outcome_t *o, char *buf, size_t size);
+
+/* The stable name of a reason code ("band-ban"), for --json. */
+const char *explain_reason_code(reason_t why);
+
+#endif
