@@ -95,13 +95,15 @@ size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t 
         break;
     case RSN_ENTRY_NOT_BLASTABLE: {
         int fr = info ? info->free_points : 0;
-        if (r->entry_blast == ENTRY_BLAST_A)
+        if (r->entry_blast == ENTRY_BLAST_A && sv)
             add(buf, size, &u,
-                sv ? "det bandet får inte sprängas: du har %d ledig(a) tunga/tungor att spela in "
-                     "på, och band får sprängas först när ingen tunga är ledig"
-                   : "that band is not blastable: there %s %d free point%s to enter on, and "
-                     "bands may be blasted only when no point is free",
-                fr, fr == 1 ? "is" : "are", fr, fr == 1 ? "" : "s");
+                "det bandet får inte sprängas: du har %d ledig(a) tunga/tungor att spela in "
+                "på, och band får sprängas först när ingen tunga är ledig", fr);
+        else if (r->entry_blast == ENTRY_BLAST_A)
+            add(buf, size, &u,
+                "that band is not blastable: there %s %d free point%s to enter on, and "
+                "bands may be blasted only when no point is free",
+                fr == 1 ? "is" : "are", fr, fr == 1 ? "" : "s");
         else
             add(buf, size, &u,
                 sv ? "det bandet får inte sprängas: du har %d på bommen och %d ledig(a) "
