@@ -96,7 +96,7 @@ static long bench_set(const rules_t *r, const board_t *set, int n, movegen_buf_t
     return plays;
 }
 
-static int bench_queries(const rules_t *r, const char *path, movegen_buf_t *buf)
+static int bench_queries(const rules_t *r, const char *path, movegen_buf_t *buf, int fixed_reps)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -138,7 +138,7 @@ static int bench_queries(const rules_t *r, const char *path, movegen_buf_t *buf)
         }
         reps++;
         el = now_seconds() - t0;
-    } while (el < 1.0);
+    } while (fixed_reps > 0 ? reps < fixed_reps : el < 1.0);
     printf("queries        %d (x%d repetitions)\n", n, reps);
     printf("time/query     %.3f us\n", el * 1e6 / ((double)n * reps));
     printf("plays/second   %.0f\n", (double)plays / el);
@@ -152,11 +152,14 @@ int cmd_bench(int argc, char **argv)
 {
     static const char *const extra[] = {"--queries", NULL};
     const char *rules = "lyckans-talisman", *queries = NULL;
+    int fixed_reps = 0;
     for (int i = 0; i + 1 < argc; i++) {
         if (strcmp(argv[i], "--rules") == 0)
             rules = argv[++i];
         else if (strcmp(argv[i], extra[0]) == 0)
             queries = argv[++i];
+        else if (strcmp(argv[i], "--repeat") == 0)
+            fixed_reps = atoi(argv[++i]);
     }
     rules_t r;
     rules_error_t re;
@@ -168,7 +171,7 @@ int cmd_bench(int argc, char **argv)
     if (!buf)
         return 1;
     if (queries) {
-        int rc = bench_queries(&r, queries, buf);
+        int rc = bench_queries(&r, queries, buf, fixed_reps);
         movegen_buf_free(buf);
         return rc;
     }

@@ -229,6 +229,24 @@ void movegen_apply_step(board_t *b, const step_t *s)
     }
 }
 
+/* May a checker on `from` be borne off to `to` (>= 25) when all are home
+ * and the rearmost is on `rear`?  The same decision as the bear-off part of
+ * movegen_check_step(), for the generator's fast path. */
+static bool bearoff_ok(bearoff_t mode, int from, int to, int rear)
+{
+    switch (mode) {
+    case BEAROFF_STANDARD:
+        return to == 25 || from == rear;
+    case BEAROFF_REARMOST_ONLY:
+        return from == rear;
+    case BEAROFF_EXACT_ONLY:
+        return to == 25;
+    case BEAROFF_ANY_OVERSHOOT:
+        return true;
+    }
+    return false;
+}
+
 static int step_pips(const step_t *s)
 {
     return (s->flags & STEP_OFF) ? 25 - s->from : s->die;
@@ -287,30 +305,55 @@ typedef struct ctx {
     bool jan_truncate;  /* jan must be maximal, but the game ends at its step (The Board) */
     bool jan_possible;  /* the ruleset has jan and the opponent is not jan already */
     bool doubles;
+    bool plain_stacking; /* landing on own checkers is always legal (backgammon) */
+    bool order_free;     /* two steps by different checkers commute (no band rules, no blasting) */
+    bool prune_second;   /* inside the low-die-first pass of a root step that commutes */
+    uint64_t root_key;   /* key of the start position (plays' keys are relative to it) */
     board_t jan_board;
+    uint64_t jan_key;
 } ctx_t;
 
-/* A fast hash of the position (the struct has no padding). */
+/* Position keys: an additive hash, sum over (side, slot) of count x ZKEY,
+ * so a step updates it in O(1).  Equal keys are always confirmed with
+ * board_equal() before two plays are merged. */
+static const uint64_t ZKEY[2][BOARD_SLOTS] = {
+    {0x86dc283cf0480ff9ull, 0x47eaa0992cb6916dull, 0xca118783593942a5ull, 0x1509bb0a9bf13331ull, 0x12e1bc7656670b15ull, 0xf5ec52ed01088475ull, 0x2909406c2e416789ull, 0x59ba1b0d5c906159ull, 0x2a095ee82bb29977ull, 0x5d32fe61985fb4e7ull, 0x59e2d15364c7a501ull, 0x9a1e40b458151a99ull, 0x1d8a4eace693ae2dull, 0x68b4aef73eaabe17ull, 0x13e783e7eb04b39bull, 0x142c836478068577ull, 0x260df25453fe2e85ull, 0x3b041641178854f3ull, 0x35c719c2add9ca89ull, 0x00a154d85ed8abcdull, 0x59ec8712e8e3574full, 0xc0290103855dbf55ull, 0xe7949b80dcb0b82full, 0x6e704245a4ff91e3ull, 0x37a788d106762833ull, 0xde1b1471320a88ebull},
+    {0x2cd552a09ddbef13ull, 0x4350cc1721e52f21ull, 0xb600e6129ec04ecfull, 0x9ed89eddd6846325ull, 0xe34acb115ee347ddull, 0x627bf3225fac9cb7ull, 0xee889fe46f2c7a8dull, 0xa930d55d9545f0f3ull, 0x75927b0fe339d309ull, 0x43f2f1936e85df09ull, 0x050c86bd84e0164bull, 0x990d3cd8381df22full, 0xfcc1c0c8b0cdf20bull, 0xe07cb5793e7fb97bull, 0xb5c34e7e77ca4499ull, 0x78f6d82486ea0215ull, 0x7b7e8913655c1d15ull, 0x1dcd327f761e07cbull, 0xa92fa271dbc52933ull, 0x9672be1a7fed0bb9ull, 0x5cbe4f50bdbcda99ull, 0xc44a66f4cf25e347ull, 0x134b8db4b18fbdb1ull, 0x1e2ed6cb6470ff1full, 0x57e485b6761978ddull, 0x4f859933fdf0a45full},
+};
+
 static uint64_t pos_hash(const board_t *b)
 {
-    uint64_t w[7] = {0};
-    memcpy(w, b, sizeof *b);
-    uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i < 7; i++) {
-        h ^= w[i];
-        h *= 0xBF58476D1CE4E5B9ull;
-        h ^= h >> 31;
-    }
+    uint64_t h = 0;
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < BOARD_SLOTS; i++)
+            h += (uint64_t)b->side[s][i] * ZKEY[s][i];
     return h;
+}
+
+/* The change of the key made by step st played on b (before applying it). */
+static uint64_t step_delta(const board_t *b, const step_t *st)
+{
+    uint64_t d = ZKEY[0][st->to] - ZKEY[0][st->from];
+    if (st->taken) {
+        int q = board_under(b->geom, st->to);
+        d += (uint64_t)st->taken * (ZKEY[1][BOARD_BAR] - ZKEY[1][q]);
+    }
+    return d;
+}
+
+static inline bool same_board(const board_t *a, const board_t *b)
+{
+    return memcmp(a->side, b->side, sizeof a->side) == 0;
 }
 
 /* Stores one terminal sequence (or merges it into the play with the same
  * reported position). */
-static void record(ctx_t *c, const board_t *final, const outcome_t *cut_outcome, int keep)
+static void record(ctx_t *c, const board_t *final, uint64_t fkey, const outcome_t *cut_outcome, int keep)
 {
     movegen_buf_t *buf = c->buf;
     const rules_t *r = c->r;
     const board_t *shown = final;
+    uint64_t key = fkey;
     int nsteps = c->nseq;
     outcome_t out;
     memset(&out, 0, sizeof out);
@@ -321,6 +364,7 @@ static void record(ctx_t *c, const board_t *final, const outcome_t *cut_outcome,
         if (c->jan_step >= 0) {
             if (c->jan_truncate) {
                 shown = &c->jan_board;
+                key = c->jan_key;
                 nsteps = c->jan_step + 1;
             }
             movegen_jan_outcome(shown, r, c->jan_blast, &out);
@@ -341,11 +385,10 @@ static void record(ctx_t *c, const board_t *final, const outcome_t *cut_outcome,
     }
 
     int crit = r->move_criterion == CRIT_MAX_PIPS ? c->pips : c->nseq * 64 + c->faces;
-    uint64_t key = pos_hash(shown);
     uint32_t h = (uint32_t)key & (DEDUP_SIZE - 1);
     while (buf->dstamp[h] == buf->gen) {
         int i = buf->dslot[h];
-        if (buf->key[i] == key && board_equal(&buf->plays[i].after, shown)) {
+        if (buf->key[i] == key && same_board(&buf->plays[i].after, shown)) {
             play_t *p = &buf->plays[i];
             buf->keep[i] |= (uint8_t)keep;
             if (out.kind != OUT_NONE &&
@@ -384,13 +427,13 @@ static void record(ctx_t *c, const board_t *final, const outcome_t *cut_outcome,
 }
 
 /* Doubles: true if this (position, dice left, jan state) was searched already. */
-static bool tt_seen(ctx_t *c, const board_t *b, int nrem)
+static bool tt_seen(ctx_t *c, uint64_t bkey, int nrem)
 {
     movegen_buf_t *buf = c->buf;
-    uint64_t key = pos_hash(b) ^ ((uint64_t)nrem * (uint64_t)0x94D049BB133111EBull) ^
+    uint64_t key = bkey ^ ((uint64_t)nrem * (uint64_t)0x94D049BB133111EBull) ^
                    ((uint64_t)(c->jan_step >= 0) << 40) ^ ((uint64_t)c->jan_blast << 41);
     if (c->jan_truncate && c->jan_step >= 0)
-        key ^= pos_hash(&c->jan_board) * 31u;
+        key ^= c->jan_key * 31u;
     uint32_t h = (uint32_t)key & (TT_SIZE - 1);
     for (int probe = 0; probe < 64; probe++) {
         if (buf->tstamp[h] != buf->gen) {
@@ -405,19 +448,26 @@ static bool tt_seen(ctx_t *c, const board_t *b, int nrem)
     return false; /* table crowded: search again rather than guess */
 }
 
-static void dfs(ctx_t *c, const board_t *b, const int *rem, int nrem)
+static void dfs(ctx_t *c, const board_t *b, uint64_t h, uint32_t occ, const int *rem, int nrem)
 {
     const rules_t *r = c->r;
     bool any = false;
     int sources[25], nsrc = 0;
 
+    int rear = 25;
     if (b->side[0][BOARD_BAR]) {
         sources[nsrc++] = 0;
-    } else {
-        for (int p = 1; p <= 24; p++)
-            if (b->side[0][p])
-                sources[nsrc++] = p;
+        rear = 0;
+    } else if (occ) {
+        /* Backgammon-like doubles: every legal play can be played with its
+         * steps in rising order of their start points, so only those orders
+         * are searched (as GNU Backgammon does). */
+        int first = c->doubles && c->order_free && c->nseq > 0 ? c->seq[c->nseq - 1].from : 1;
+        rear = __builtin_ctz(occ);
+        for (uint32_t m = occ & ~((1u << first) - 1u); m; m &= m - 1)
+            sources[nsrc++] = __builtin_ctz(m);
     }
+    bool home = b->side[0][BOARD_BAR] == 0 && rear >= 19;
     for (int i = 0; i < nrem; i++) {
         int d = rem[i];
         if (i > 0 && (c->doubles || rem[i] == rem[0]))
@@ -428,10 +478,42 @@ static void dfs(ctx_t *c, const board_t *b, const int *rem, int nrem)
                 rest[nrest++] = rem[j];
         for (int k = 0; k < nsrc; k++) {
             step_t st;
-            if (movegen_check_step(b, r, sources[k], d, &st, NULL) != RSN_OK)
+            int from = sources[k], to = from + d;
+            /* Backgammon-like rules, second pass (low die first): a high-die
+             * step by another checker, neither step bearing off or entering,
+             * gives a result the first pass (high die first) already made.
+             * (It is legal here exactly when it was there, so `any` holds.) */
+            if (c->prune_second && to <= 24 && from != c->seq[0].to && board_opp_at(b, to) < 2) {
+                any = true;
                 continue;
+            }
+            /* Fast path: an ordinary landing on an empty point or a blot,
+             * with no own checker there (or a ruleset without band rules),
+             * is always legal; everything else goes through the full check. */
+            int opp = to <= 24 ? board_opp_at(b, to) : 2;
+            if (to <= 24 && opp < 2 && (b->side[0][to] == 0 || c->plain_stacking) &&
+                (from == BOARD_BAR || b->side[0][BOARD_BAR] == 0)) {
+                st.from = (uint8_t)from;
+                st.to = (uint8_t)to;
+                st.die = (uint8_t)d;
+                st.flags = (uint8_t)((opp ? STEP_HIT : 0) | (from == BOARD_BAR ? STEP_ENTER : 0));
+                st.taken = (uint8_t)opp;
+                assert(movegen_check_step(b, r, from, d, NULL, NULL) == RSN_OK);
+            } else if (to >= 25) {
+                /* Bearing off, decided with the rearmost point known per node. */
+                if (!home || !bearoff_ok(r->bearoff, from, to, rear)) {
+                    assert(movegen_check_step(b, r, from, d, NULL, NULL) != RSN_OK);
+                    continue;
+                }
+                st = (step_t){(uint8_t)from, BOARD_OFF, (uint8_t)d,
+                              (uint8_t)(STEP_OFF | (to > 25 ? STEP_REDUCED : 0)), 0};
+                assert(movegen_check_step(b, r, from, d, NULL, NULL) == RSN_OK);
+            } else if (movegen_check_step(b, r, from, d, &st, NULL) != RSN_OK) {
+                continue;
+            }
             any = true;
             board_t nb = *b;
+            uint64_t nh = h + step_delta(b, &st);
             movegen_apply_step(&nb, &st);
             int sp = step_pips(&st);
             c->seq[c->nseq++] = st;
@@ -439,9 +521,10 @@ static void dfs(ctx_t *c, const board_t *b, const int *rem, int nrem)
             c->faces += d;
 
             outcome_t win;
-            memset(&win, 0, sizeof win);
             bool cut = false, made_jan = false;
+            win.kind = OUT_NONE;
             if (nb.side[0][BOARD_OFF] == 15) {
+                memset(&win, 0, sizeof win);
                 win.kind = r->geometry == GEOM_BACKGAMMON ? outcome_bg_kind(&nb, 0) : OUT_HEMSPEL;
                 win.munk = outcome_munk(&nb, 0, win.kind, r);
                 outcome_score(&win, r);
@@ -453,6 +536,7 @@ static void dfs(ctx_t *c, const board_t *b, const int *rem, int nrem)
                     c->jan_blast = (st.flags & STEP_BLAST) != 0;
                     c->seq[c->nseq - 1].flags |= STEP_JAN;
                     c->jan_board = nb;
+                    c->jan_key = nh;
                     if (c->jan_cut) {
                         movegen_jan_outcome(&nb, r, c->jan_blast, &win);
                         cut = true;
@@ -461,6 +545,7 @@ static void dfs(ctx_t *c, const board_t *b, const int *rem, int nrem)
                 if (!cut && r->patterns && r->vackert_completion == COMPLETE_IMMEDIATE) {
                     outcome_kind_t pk = outcome_pattern(&nb, 0, r);
                     if (pk != OUT_NONE) {
+                        memset(&win, 0, sizeof win);
                         win.kind = pk;
                         win.munk = outcome_munk(&nb, 0, pk, r);
                         outcome_score(&win, r);
@@ -468,12 +553,21 @@ static void dfs(ctx_t *c, const board_t *b, const int *rem, int nrem)
                     }
                 }
             }
-            if (cut)
-                record(c, &nb, &win, KEEP_ALWAYS);
-            else if (nrest == 0)
-                record(c, &nb, NULL, 0);
-            else if (!(c->doubles && tt_seen(c, &nb, nrest)))
-                dfs(c, &nb, rest, nrest);
+            if (cut) {
+                record(c, &nb, nh, &win, KEEP_ALWAYS);
+            } else if (nrest == 0) {
+                record(c, &nb, nh, NULL, 0);
+            } else if (!(c->doubles && !c->order_free && tt_seen(c, nh, nrest))) {
+                c->prune_second = c->order_free && !c->doubles && c->nseq == 1 && i == 1 &&
+                                  st.to <= 24 && from != BOARD_BAR;
+                uint32_t nocc = occ;
+                if (from != BOARD_BAR && nb.side[0][from] == 0)
+                    nocc &= ~(1u << from);
+                if (st.to <= 24)
+                    nocc |= 1u << st.to;
+                dfs(c, &nb, nh, nocc, rest, nrest);
+                c->prune_second = false;
+            }
 
             if (made_jan) {
                 c->jan_step = -1;
@@ -485,7 +579,7 @@ static void dfs(ctx_t *c, const board_t *b, const int *rem, int nrem)
         }
     }
     if (!any)
-        record(c, b, NULL, 0);
+        record(c, b, h, NULL, 0);
 }
 
 /* The double-six opening stack: six checkers from home to point 7. */
@@ -500,7 +594,7 @@ static void add_stack_play(ctx_t *c, const board_t *b)
         c->seq[i] = (step_t){1, 7, 6, STEP_STACK, 0};
     c->nseq = 6;
     c->pips = c->faces = 36;
-    record(c, &nb, NULL, KEEP_SPECIAL);
+    record(c, &nb, pos_hash(&nb) - c->root_key, NULL, KEEP_SPECIAL);
     c->nseq = c->pips = c->faces = 0;
 }
 
@@ -532,7 +626,7 @@ static void add_kejsar_play(ctx_t *c, const board_t *b, roll_t roll)
     win.kind = OUT_KEJSARSPEL;
     win.munk = outcome_munk(&nb, 0, OUT_KEJSARSPEL, c->r);
     outcome_score(&win, c->r);
-    record(c, &nb, &win, KEEP_SPECIAL);
+    record(c, &nb, pos_hash(&nb) - c->root_key, &win, KEEP_SPECIAL);
     c->nseq = c->pips = c->faces = 0;
 }
 
@@ -549,6 +643,9 @@ int movegen_plays(const board_t *b0, const rules_t *r, roll_t roll, movegen_buf_
     c.jan_truncate = r->jan_timing == JANTIME_AT_STEP && r->jan_legality == JANLEGAL_MAXIMAL;
     c.jan_possible = r->jan && !board_is_jan(&b, 1);
     c.doubles = roll.b == roll.a;
+    c.plain_stacking = !r->band_ban && !r->five_blot && r->max_prime == 0;
+    c.order_free = c.plain_stacking && r->entry_blast == ENTRY_BLAST_NONE && !r->barrier &&
+                   !r->barrier_entry_blast && r->double_six == DOUBLE_SIX_OFF && !r->jan && !r->patterns;
 
     buf->count = 0;
     buf->overflow = false;
@@ -578,7 +675,13 @@ int movegen_plays(const board_t *b0, const rules_t *r, roll_t roll, movegen_buf_
         rem[1] = roll.a > roll.b ? roll.b : roll.a;
         nrem = 2;
     }
-    dfs(&c, &b, rem, nrem);
+    /* Keys are relative to the start position: only differences matter. */
+    c.root_key = pos_hash(&b);
+    uint32_t occ = 0;
+    for (int p = 1; p <= 24; p++)
+        if (b.side[0][p])
+            occ |= 1u << p;
+    dfs(&c, &b, 0, occ, rem, nrem);
     if (r->double_six != DOUBLE_SIX_OFF && first_roll && c.doubles && roll.a == 6)
         add_stack_play(&c, &b);
     if ((r->extra_patterns & XPAT_KEJSAR) && roll.b && !c.doubles)
