@@ -675,13 +675,15 @@ int movegen_plays(const board_t *b0, const rules_t *r, roll_t roll, movegen_buf_
         rem[1] = roll.a > roll.b ? roll.b : roll.a;
         nrem = 2;
     }
-    /* Keys are relative to the start position: only differences matter. */
-    c.root_key = pos_hash(&b);
+    /* Keys are relative to the start position: only differences matter
+     * (the special plays below compute theirs against c.root_key). */
     uint32_t occ = 0;
     for (int p = 1; p <= 24; p++)
         if (b.side[0][p])
             occ |= 1u << p;
     dfs(&c, &b, 0, occ, rem, nrem);
+    if (r->double_six != DOUBLE_SIX_OFF || (r->extra_patterns & XPAT_KEJSAR))
+        c.root_key = pos_hash(&b);
     if (r->double_six != DOUBLE_SIX_OFF && first_roll && c.doubles && roll.a == 6)
         add_stack_play(&c, &b);
     if ((r->extra_patterns & XPAT_KEJSAR) && roll.b && !c.doubles)

@@ -1,0 +1,98 @@
+/*
+ * eval.h - position evaluation: the chance of each result and the equity.
+ *
+ * An eval_t is always seen from one side: the side on roll of the position
+ * evaluated (side[0]).  It holds the probability of every way that side can
+ * win or lose (hemspel, each vackert spel, jan, sprängjan; single, gammon
+ * and backgammon in backgammon), the part of those wins that comes with
+ * munk, and the equity: the expected points of the game for that side in
+ * the ruleset's scoring table (a loss counts negative, cube 1).
+ *
+ * The evaluator is a small model over hand-chosen features of both sides
+ * (race, janblotta count, entry trouble, blots exposed, bands and primes,
+ * sprängjan exposure, pattern progress; eval_features.c), with a softmax
+ * over six result classes and two logistic splits (munk, vackert spel);
+ * its weights were first set by hand and then fitted to self-play games
+ * (evalfit.c).  Where the side on roll can end the game with this roll,
+ * eval_position() replaces the estimate by an exact one-roll lookahead:
+ * the average over the 21 rolls of the best play, a play that ends the
+ * game counting its exact result.  Backgammon uses a simpler race/contact
+ * heuristic (eval_bg.c).
+ *
+ * Ownership: an eval_ctx_t is made by eval_ctx_new() and freed by
+ * eval_ctx_free(); it owns one movegen buffer and must be used by one
+ * thread at a time (give each thread its own).  eval_t is a plain value.
+ */
+#ifndef BRADE_ANALYSIS_EVAL_H
+#define BRADE_ANALYSIS_EVAL_H
+
+#include <stdbool.h>
+
+#include "engine/movegen.h"
+#include "engine/outcome.h"
+#include "engine/rules.h"
+
+typedef struct eval {
+    double win[OUT_KIND_COUNT];  /* P(the side on roll wins, by kind) */
+    double lose[OUT_KIND_COUNT]; /* P(the other side wins, by kind) */
+    double win_munk;             /* part of the wins that come with munk */
+    double lose_munk;            /* part of the losses that come with munk */
+    double equity;               /* expected points for the side on roll */
+} eval_t;
+
+/* Which evaluator a context uses. */
+typedef enum {
+    EVAL_SHIPPED = 0, /* the fitted model with the exact one-roll lookahead */
+    EVAL_HAND,        /* the hand-set starting weights (for comparison) */
+    EVAL_PIPS         /* pip-count race only: the greedy baseline */
+} eval_kind_t;
+
+typedef struct eval_weights eval_weights_t; /* eval_model.h */
+
+typedef struct eval_ctx {
+    rules_t rules;
+    eval_kind_t kind;
+    bool lookahead;                /* exact one-roll lookahead where the game can end */
+    const eval_weights_t *weights; /* the model's weights (NULL for EVAL_PIPS) */
+    movegen_buf_t *buf;            /* owned: used by the lookahead */
+    long evaluations;              /* static evaluations made, for speed figures */
+} eval_ctx_t;
+
+/* A context for ruleset r (copied).  NULL when out of memory. */
+eval_ctx_t *eval_ctx_new(const rules_t *r, eval_kind_t kind);
+void eval_ctx_free(eval_ctx_t *c);
+/* Uses other weights (e.g. freshly fitted ones; the caller keeps them). */
+void eval_ctx_set_weights(eval_ctx_t *c, const eval_weights_t *w);
+
+/* Evaluates b for its side on roll (before rolling), with the lookahead. */
+void eval_position(eval_ctx_t *c, const board_t *b, eval_t *out);
+/* The static estimate alone (no lookahead). */
+void eval_static(eval_ctx_t *c, const board_t *b, eval_t *out);
+/* The value of a play for the side that made it: the exact result when the
+ * play ends the game, otherwise the position after it evaluated for the
+ * opponent and turned round. */
+void eval_play(eval_ctx_t *c, const play_t *p, eval_t *out);
+
+/* True when the side on roll of b may be able to end the game with this
+ * roll (a cheap necessary test; the lookahead then decides exactly). */
+bool eval_may_end_now(const board_t *b, const rules_t *r);
+
+/* --- arithmetic on eval_t --- */
+/* The exact value of a finished game: `o` won by the side on roll (mover_won)
+ * or by the other side. */
+void eval_from_outcome(const outcome_t *o, bool mover_won, eval_t *out);
+/* Turns an eval to the other side's view. */
+void eval_flip(eval_t *e);
+/* acc += w * e (probabilities and equity). */
+void eval_add_scaled(eval_t *acc, const eval_t *e, double w);
+/* Sets all to zero. */
+void eval_zero(eval_t *e);
+/* The equity implied by the probabilities under r's scoring. */
+double eval_equity_of(const eval_t *e, const rules_t *r);
+/* P(the side on roll wins) and P(it loses). */
+double eval_p_win(const eval_t *e);
+double eval_p_lose(const eval_t *e);
+/* Points of a win of kind k (munk: with munk) under r, cube 1. */
+int eval_points(outcome_kind_t k, bool munk, const rules_t *r);
+
+#endif
