@@ -29,13 +29,13 @@ static void print_outcome_json(const outcome_t *o)
                o->munk ? "true" : "false", o->points);
 }
 
-static void print_play_json(const pos_args_t *a, const play_t *p, const char *indent)
+static void print_play_json(const pos_args_t *a, const play_t *p, const char *indent, bool inline_start)
 {
     char note[256], white[128], black[128];
     notation_play(p, a->board.geom, note, sizeof note);
     result_specs(&p->after, white, black, sizeof white);
-    printf("%s{\n%s  \"notation\": \"%s\",\n%s  \"white\": \"%s\",\n%s  \"black\": \"%s\",\n", indent,
-           indent, note, indent, white, indent, black);
+    printf("%s{\n%s  \"notation\": \"%s\",\n%s  \"white\": \"%s\",\n%s  \"black\": \"%s\",\n",
+           inline_start ? "" : indent, indent, note, indent, white, indent, black);
     if (a->rules.geometry == GEOM_BACKGAMMON) {
         char id[POSID_SIZE];
         board_t next = p->after;
@@ -88,7 +88,7 @@ int cmd_moves(int argc, char **argv)
         print_roll_json(a.roll);
         printf(",\n  \"plays\": [\n");
         for (int i = 0; i < n; i++) {
-            print_play_json(&a, movegen_play(buf, i), "    ");
+            print_play_json(&a, movegen_play(buf, i), "    ", false);
             printf("%s\n", i + 1 < n ? "," : "");
         }
         printf("  ]\n}\n");
@@ -173,7 +173,7 @@ int cmd_judge(int argc, char **argv)
                    v.your_pips, v.best_pips, v.your_dice, v.best_dice);
         if (v.kind == VERDICT_LEGAL || v.kind == VERDICT_NOT_ENOUGH) {
             printf("  \"%s\": ", v.kind == VERDICT_LEGAL ? "play" : "example");
-            print_play_json(&a, movegen_play(buf, v.play), "  ");
+            print_play_json(&a, movegen_play(buf, v.play), "  ", true);
             printf(",\n");
         }
         printf("  \"explanation\": ");

@@ -67,17 +67,26 @@ int movegen_max_pips(const movegen_buf_t *buf)
 
 /* ---- single steps ---- */
 
-/* Length of the run of `s`'s bands through the other side's point q, in the
- * other side's numbering, if s had a band on its own point p (the prime the
- * other side would face). */
-static int prime_with(const board_t *b, int p)
+/* The length of the prime the other side would face (a run of the mover's
+ * bands in the other side's numbering) through the mover's point `to`, after
+ * a checker moves there from `from`: the point it leaves counts with one
+ * checker fewer. */
+static int prime_with(const board_t *b, int from, int to)
 {
-    int q = board_under(b->geom, p);
+    int q = board_under(b->geom, to);
     int run = 1;
-    for (int k = q - 1; k >= 1 && b->side[0][board_under(b->geom, k)] >= 2; k--)
+    for (int k = q - 1; k >= 1; k--) {
+        int p = board_under(b->geom, k);
+        if (b->side[0][p] - (p == from) < 2)
+            break;
         run++;
-    for (int k = q + 1; k <= 24 && b->side[0][board_under(b->geom, k)] >= 2; k++)
+    }
+    for (int k = q + 1; k <= 24; k++) {
+        int p = board_under(b->geom, k);
+        if (b->side[0][p] - (p == from) < 2)
+            break;
         run++;
+    }
     return run;
 }
 
@@ -202,7 +211,7 @@ reason_t movegen_check_step(const board_t *b, const rules_t *r, int from, int di
             goto done;
         }
         if (own == 1 && r->max_prime > 0 && b->side[1][BOARD_OFF] != 14) {
-            inf.run = prime_with(b, to);
+            inf.run = prime_with(b, from, to);
             if (inf.run > r->max_prime) {
                 why = RSN_PRIME_TOO_LONG;
                 goto done;
@@ -554,7 +563,14 @@ static void dfs(ctx_t *c, const board_t *b, uint64_t h, uint32_t occ, const int 
                 }
             }
             if (cut) {
-                record(c, &nb, nh, &win, KEEP_ALWAYS);
+                /* The last checker off ends the game at once, but the play
+                 * still answers to the move criterion: in backgammon and
+                 * under The Board a one-die bear-off may not leave a die
+                 * unused that a two-dice finish would use.  (Under max-pips
+                 * the last checker off is always maximal.) */
+                record(c, &nb, nh, &win, win.kind == OUT_HEMSPEL || win.kind == OUT_SINGLE ||
+                                         win.kind == OUT_GAMMON || win.kind == OUT_BACKGAMMON
+                                             ? 0 : KEEP_ALWAYS);
             } else if (nrest == 0) {
                 record(c, &nb, nh, NULL, 0);
             } else if (!(c->doubles && !c->order_free && tt_seen(c, nh, nrest))) {

@@ -135,8 +135,9 @@ void outcome_score(outcome_t *o, const rules_t *r)
     if ((o->kind == OUT_JAN || o->kind == OUT_SPRANGJAN) && r->dubbeljan && o->jan_excess > 1)
         pts += (o->jan_excess - 1) * TABLE[r->scoring][ROW_HEM];
     o->points = pts;
-    if (r->scoring == SCORING_NY1 || r->scoring == SCORING_HELMFRID)
-        o->tiebreak = MARKS[row];
+    /* The marks are kept for every bräde result; whether a match counts
+     * them is the match-tiebreak option (match.c). */
+    o->tiebreak = MARKS[row];
 }
 
 int outcome_rank(const outcome_t *o)

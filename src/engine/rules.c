@@ -38,7 +38,7 @@ static const rules_t PRESETS[] = {
      .scoring = SCORING_HELMFRID, .match_tiebreak = TIEBREAK_SKILJEPOANG, .resign_cap = -1},
     {.name = "vasa", LT_BASE, .jan_legality = JANLEGAL_ANY, .jan_timing = JANTIME_AT_STEP,
      .bearoff = BEAROFF_REARMOST_ONLY, .vackert_completion = COMPLETE_IMMEDIATE,
-     .one_die_rule = ONE_DIE_OFF, .scoring = SCORING_VASA, .match_tiebreak = TIEBREAK_SKILJEPOANG,
+     .one_die_rule = ONE_DIE_OFF, .scoring = SCORING_VASA, .match_tiebreak = TIEBREAK_NONE,
      .resign_cap = -1},
     {.name = "theboard", LT_BASE, .max_prime = 5, .barrier = false, .entry_blast = ENTRY_BLAST_A,
      .barrier_entry_blast = false, .move_criterion = CRIT_MAX_DICE_THEN_FACES,

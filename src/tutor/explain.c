@@ -87,7 +87,7 @@ size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t 
                : "your opponent has a band (%d checkers) on your %d point: you may neither "
                  "land nor stop there",
             info ? info->count : 2, shown(b, to));
-        if (r->geometry == GEOM_BRADE && r->barrier && info && info->run > 0)
+        if (r->geometry == GEOM_BRADE && r->barrier && info && info->run > 1)
             add(buf, size, &u,
                 sv ? " (det ingår i %d band i rad; först sex i rad får sprängas)"
                    : " (it is one of %d bands in a row; only six or more in a row may be blasted)",

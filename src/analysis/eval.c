@@ -1,0 +1,272 @@
+/*
+ * eval.c - evaluation contexts, the exact one-roll lookahead, and the
+ * arithmetic of eval_t (see eval.h).
+ */
+#include "analysis/eval.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/dice.h"
+#include "analysis/eval_model.h"
+
+eval_ctx_t *eval_ctx_new(const rules_t *r, eval_kind_t kind)
+{
+    eval_ctx_t *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->buf = movegen_buf_new();
+    if (!c->buf) {
+        free(c);
+        return NULL;
+    }
+    c->rules = *r;
+    c->kind = kind;
+    c->lookahead = kind != EVAL_PIPS;
+    c->weights = kind == EVAL_SHIPPED ? eval_weights_fitted()
+               : kind == EVAL_HAND    ? eval_weights_hand()
+                                      : NULL;
+    return c;
+}
+
+void eval_ctx_free(eval_ctx_t *c)
+{
+    if (!c)
+        return;
+    movegen_buf_free(c->buf);
+    free(c);
+}
+
+void eval_ctx_set_weights(eval_ctx_t *c, const eval_weights_t *w)
+{
+    c->weights = w;
+}
+
+/* ---- arithmetic ---- */
+
+void eval_zero(eval_t *e)
+{
+    memset(e, 0, sizeof *e);
+}
+
+void eval_from_outcome(const outcome_t *o, bool mover_won, eval_t *out)
+{
+    eval_zero(out);
+    if (o->kind == OUT_NONE || o->kind == OUT_DRAW)
+        return;
+    double *to = mover_won ? out->win : out->lose;
+    to[o->kind] = 1.0;
+    if (o->munk > 0) {
+        if (mover_won)
+            out->win_munk = 1.0;
+        else
+            out->lose_munk = 1.0;
+    }
+    out->equity = mover_won ? o->points : -o->points;
+}
+
+void eval_flip(eval_t *e)
+{
+    for (int k = 0; k < OUT_KIND_COUNT; k++) {
+        double t = e->win[k];
+        e->win[k] = e->lose[k];
+        e->lose[k] = t;
+    }
+    double t = e->win_munk;
+    e->win_munk = e->lose_munk;
+    e->lose_munk = t;
+    e->equity = -e->equity;
+}
+
+void eval_add_scaled(eval_t *acc, const eval_t *e, double w)
+{
+    for (int k = 0; k < OUT_KIND_COUNT; k++) {
+        acc->win[k] += w * e->win[k];
+        acc->lose[k] += w * e->lose[k];
+    }
+    acc->win_munk += w * e->win_munk;
+    acc->lose_munk += w * e->lose_munk;
+    acc->equity += w * e->equity;
+}
+
+double eval_p_win(const eval_t *e)
+{
+    double s = 0;
+    for (int k = 0; k < OUT_KIND_COUNT; k++)
+        s += e->win[k];
+    return s;
+}
+
+double eval_p_lose(const eval_t *e)
+{
+    double s = 0;
+    for (int k = 0; k < OUT_KIND_COUNT; k++)
+        s += e->lose[k];
+    return s;
+}
+
+int eval_points(outcome_kind_t k, bool munk, const rules_t *r)
+{
+    outcome_t o;
+    memset(&o, 0, sizeof o);
+    o.kind = k;
+    o.munk = munk ? 1 : 0;
+    o.jan_excess = 1;
+    outcome_score(&o, r);
+    return o.points;
+}
+
+double eval_equity_of(const eval_t *e, const rules_t *r)
+{
+    double eq = 0;
+    for (int k = 1; k < OUT_KIND_COUNT; k++) {
+        if (e->win[k] == 0 && e->lose[k] == 0)
+            continue;
+        int pts = eval_points((outcome_kind_t)k, false, r);
+        eq += pts * (e->win[k] - e->lose[k]);
+    }
+    /* munk adds the same to hemspel and vackert spel in every table */
+    int bonus = eval_points(OUT_HEMSPEL, true, r) - eval_points(OUT_HEMSPEL, false, r);
+    eq += bonus * (e->win_munk - e->lose_munk);
+    return eq;
+}
+
+/* ---- evaluation ---- */
+
+/* Pip-count race only: the greedy baseline. */
+static void eval_pips(const board_t *b, const rules_t *r, eval_t *out)
+{
+    eval_zero(out);
+    double p = eval_race_p(board_pips(b, 0), board_pips(b, 1));
+    outcome_kind_t k = r->geometry == GEOM_BACKGAMMON ? OUT_SINGLE : OUT_HEMSPEL;
+    out->win[k] = p;
+    out->lose[k] = 1 - p;
+    out->equity = eval_equity_of(out, r);
+}
+
+void eval_static(eval_ctx_t *c, const board_t *b, eval_t *out)
+{
+    c->evaluations++;
+    if (c->kind == EVAL_PIPS) {
+        eval_pips(b, &c->rules, out);
+        return;
+    }
+    if (c->rules.geometry == GEOM_BACKGAMMON) {
+        eval_bg(b, &c->rules, out);
+        out->equity = eval_equity_of(out, &c->rules);
+        return;
+    }
+    eval_features_t f;
+    eval_features(b, &c->rules, &f);
+    eval_model_apply(c->weights, &f, &c->rules, out);
+}
+
+/* Hemspel: every remaining checker within one roll (at most 24 pips). */
+static bool may_bear_off_all(const board_t *b)
+{
+    const uint8_t *me = b->side[0];
+    return me[BOARD_BAR] == 0 && me[BOARD_OFF] >= 11 && board_pips(b, 0) <= 24;
+}
+
+/* A vackert spel within one roll: at most four checkers out of place. */
+static bool may_make_pattern(const board_t *b, const rules_t *r)
+{
+    const uint8_t *me = b->side[0];
+    if (!r->patterns || me[BOARD_OFF] || me[BOARD_BAR])
+        return false;
+    if ((r->extra_patterns & XPAT_KEJSAR) && me[23] == 7 && me[24] == 7)
+        return true;
+    int outside = 0;
+    for (int p = 1; p <= 18; p++)
+        outside += me[p];
+    if (outside > 4)
+        return false;
+    outcome_kind_t kind;
+    return eval_nearest_pattern(b, r, 0, &kind) <= 4;
+}
+
+/* Jan: the other side's bar and first-quarter points plus every checker of
+ * it this roll could possibly send to the bar exceed 6. */
+static bool may_make_jan(const board_t *b, const rules_t *r)
+{
+    if (!r->jan)
+        return false;
+    const uint8_t *you = b->side[1];
+    int reach = board_janblotta_count(b, 1); /* bar + Q1 points + blots outside Q1 */
+    if (reach > 6)
+        return true;
+    /* blasts: the other side's bands in my first quarter (entering), in a
+     * barrier, or the double-six stack */
+    int extra = 0;
+    bool entering = b->side[0][BOARD_BAR] > 0 && r->entry_blast != ENTRY_BLAST_NONE;
+    bool barrier = r->barrier && board_longest_prime(b, 1) >= r->barrier_min_run;
+    for (int p = 1; p <= 24; p++) {
+        int q = board_under(b->geom, p);
+        if (you[q] < 2)
+            continue;
+        /* a blast inside its own first quarter also frees a point */
+        int gain = q <= 6 ? you[q] - 1 : you[q];
+        if ((entering && p <= 6) || barrier || (r->double_six != DOUBLE_SIX_OFF && q == 7))
+            extra += gain;
+    }
+    return reach + extra > 6;
+}
+
+bool eval_may_end_now(const board_t *b, const rules_t *r)
+{
+    if (b->side[0][BOARD_OFF] == 15 || b->side[1][BOARD_OFF] == 15)
+        return false;
+    return may_bear_off_all(b) || may_make_pattern(b, r) || may_make_jan(b, r);
+}
+
+void eval_play(eval_ctx_t *c, const play_t *p, eval_t *out)
+{
+    if (p->outcome.kind != OUT_NONE) {
+        eval_from_outcome(&p->outcome, true, out);
+        return;
+    }
+    board_t next = p->after;
+    board_swap(&next);
+    eval_position(c, &next, out);
+    eval_flip(out);
+}
+
+/* The exact one-roll lookahead: each roll's best play, a play that ends
+ * the game counting its exact result, the others their static estimate. */
+static void lookahead(eval_ctx_t *c, const board_t *b, eval_t *out)
+{
+    eval_zero(out);
+    for (int k = 0; k < DICE_ROLLS; k++) {
+        int w;
+        roll_t roll = dice_roll(k, &w);
+        int n = movegen_plays(b, &c->rules, roll, c->buf);
+        eval_t best;
+        double best_eq = -1e300;
+        for (int i = 0; i < n; i++) {
+            const play_t *p = movegen_play(c->buf, i);
+            eval_t e;
+            if (p->outcome.kind != OUT_NONE) {
+                eval_from_outcome(&p->outcome, true, &e);
+            } else {
+                board_t next = p->after;
+                board_swap(&next);
+                eval_static(c, &next, &e);
+                eval_flip(&e);
+            }
+            if (e.equity > best_eq) {
+                best_eq = e.equity;
+                best = e;
+            }
+        }
+        if (n > 0)
+            eval_add_scaled(out, &best, w / 36.0);
+    }
+}
+
+void eval_position(eval_ctx_t *c, const board_t *b, eval_t *out)
+{
+    if (c->lookahead && eval_may_end_now(b, &c->rules))
+        lookahead(c, b, out);
+    else
+        eval_static(c, b, out);
+}
