@@ -234,8 +234,7 @@ static int key_index(const char *name, const yamlload_key_t *keys, int nkeys)
 /* Adds the pairs of map node m to found; `merged`: they come from a merge
  * key (explicit keys win, and repeats are not duplicates). */
 static void read_pairs(yamlload_t *y, yaml_node_t *m, const char *what, const yamlload_key_t *keys,
-                       int nkeys, unsigned variant, const char *variant_name, bool merged,
-                       yamlload_found_t *found, int depth)
+                       int nkeys, bool merged, yamlload_found_t *found, int depth)
 {
     for (yaml_node_pair_t *pr = m->data.mapping.pairs.start; pr < m->data.mapping.pairs.top; pr++) {
         yaml_node_t *k = yaml_document_get_node(&y->doc, pr->key);
@@ -248,20 +247,16 @@ static void read_pairs(yamlload_t *y, yaml_node_t *m, const char *what, const ya
         }
         const char *name = (const char *)k->data.scalar.value;
         if (strcmp(name, "<<") == 0 && k->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
-            if (merged || depth > 0) {
-                /* merges inside merged maps are followed once more at most */
-                if (depth > 2)
-                    continue;
-            }
+            if (depth > 2)
+                continue; /* merges inside merged maps: followed twice at most */
             if (v->type == YAML_MAPPING_NODE) {
-                read_pairs(y, v, what, keys, nkeys, variant, variant_name, true, found, depth + 1);
+                read_pairs(y, v, what, keys, nkeys, true, found, depth + 1);
             } else if (v->type == YAML_SEQUENCE_NODE) {
                 for (yaml_node_item_t *it = v->data.sequence.items.start;
                      it < v->data.sequence.items.top; it++) {
                     yaml_node_t *mv = yaml_document_get_node(&y->doc, *it);
                     if (mv && mv->type == YAML_MAPPING_NODE)
-                        read_pairs(y, mv, what, keys, nkeys, variant, variant_name, true, found,
-                                   depth + 1);
+                        read_pairs(y, mv, what, keys, nkeys, true, found, depth + 1);
                     else if (mv)
                         yamlload_error(y, mv, "a merge ('<<') takes maps, not %s", yamlload_kind(mv));
                 }
@@ -281,11 +276,8 @@ static void read_pairs(yamlload_t *y, yaml_node_t *m, const char *what, const ya
             else {
                 strbuf_t known;
                 strbuf_init(&known);
-                for (int j = 0; j < nkeys; j++) {
-                    if (variant && keys[j].variants && !(keys[j].variants & variant))
-                        continue;
+                for (int j = 0; j < nkeys; j++)
                     strbuf_addf(&known, "%s%s", known.len ? ", " : "", keys[j].name);
-                }
                 yamlload_error(y, k, "unknown key '%s' in %s (known keys: %s)", name, what,
                                strbuf_str(&known));
                 strbuf_free(&known);
@@ -299,36 +291,43 @@ static void read_pairs(yamlload_t *y, yaml_node_t *m, const char *what, const ya
             }
             continue;
         }
-        if (variant && keys[i].variants && !(keys[i].variants & variant)) {
-            yamlload_error(y, k, "'%s' does not belong in %s %s", name,
-                           variant_name ? variant_name : "this", what);
-            continue;
-        }
         found[i].key = k;
         found[i].value = v;
     }
 }
 
 bool yamlload_map(yamlload_t *y, yaml_node_t *n, const char *what, const yamlload_key_t *keys,
-                  int nkeys, unsigned variant, const char *variant_name, bool check_required,
-                  yamlload_found_t *found)
+                  int nkeys, bool check_required, yamlload_found_t *found)
 {
     memset(found, 0, (size_t)nkeys * sizeof *found);
     if (n->type != YAML_MAPPING_NODE) {
         yamlload_error(y, n, "%s must be a map (key: value lines), not %s", what, yamlload_kind(n));
         return false;
     }
-    read_pairs(y, n, what, keys, nkeys, variant, variant_name, false, found, 0);
+    read_pairs(y, n, what, keys, nkeys, false, found, 0);
     if (check_required)
         for (int i = 0; i < nkeys; i++)
-            if ((keys[i].flags & YK_REQUIRED) && !found[i].key &&
-                (!variant || !keys[i].variants || (keys[i].variants & variant))) {
-                if (variant_name && keys[i].variants)
-                    yamlload_error(y, n, "%s %s needs '%s'", variant_name, what, keys[i].name);
-                else
-                    yamlload_error(y, n, "%s needs '%s'", what, keys[i].name);
-            }
+            if ((keys[i].flags & YK_REQUIRED) && !keys[i].variants && !found[i].key)
+                yamlload_error(y, n, "%s needs '%s'", what, keys[i].name);
     return true;
+}
+
+void yamlload_variant(yamlload_t *y, yaml_node_t *n, const char *what, const yamlload_key_t *keys,
+                      int nkeys, unsigned variant, const char *variant_name,
+                      yamlload_found_t *found)
+{
+    for (int i = 0; i < nkeys; i++) {
+        if (!keys[i].variants)
+            continue;
+        bool belongs = (keys[i].variants & variant) != 0;
+        if (found[i].key && !belongs) {
+            yamlload_error(y, found[i].key, "'%s' does not belong in %s %s", keys[i].name,
+                           variant_name, what);
+            found[i].key = found[i].value = NULL;
+        } else if (!found[i].key && belongs && (keys[i].flags & YK_REQUIRED)) {
+            yamlload_error(y, n, "%s %s needs '%s'", variant_name, what, keys[i].name);
+        }
+    }
 }
 
 bool yamlload_string(yamlload_t *y, yaml_node_t *n, const char *what, bool allow_empty,
@@ -466,7 +465,7 @@ bool yamlload_text(yamlload_t *y, yaml_node_t *n, const char *what, text_t *out)
     yamlload_found_t f[2];
     char whatmap[96];
     snprintf(whatmap, sizeof whatmap, "the text '%s'", what);
-    yamlload_map(y, n, whatmap, KEYS, 2, 0, NULL, false, f);
+    yamlload_map(y, n, whatmap, KEYS, 2, false, f);
     bool ok = true;
     if (f[0].value)
         ok &= yamlload_string(y, f[0].value, "en", false, &out->en);

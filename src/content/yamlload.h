@@ -77,14 +77,19 @@ typedef struct yamlload_found {
 } yamlload_found_t;
 
 /* Reads map node `n` described by keys[0..nkeys) into found[0..nkeys).
- * `what` names the map in messages ("a puzzle").  `variant` is the bit of
- * the variant in force (0: skip the variant check) and `variant_name` its
- * name for messages.  Required keys are checked only when `check_required`.
- * Returns false when n is not a map (found stays empty); other problems are
- * reported and the known keys still filled in. */
+ * `what` names the map in messages ("a puzzle").  Unknown and duplicate
+ * keys are reported; with `check_required`, so are missing required keys
+ * that belong to every variant (variants == 0).  Returns false when n is
+ * not a map (found stays empty); other problems are reported and the known
+ * keys still filled in. */
 bool yamlload_map(yamlload_t *y, yaml_node_t *n, const char *what, const yamlload_key_t *keys,
-                  int nkeys, unsigned variant, const char *variant_name, bool check_required,
-                  yamlload_found_t *found);
+                  int nkeys, bool check_required, yamlload_found_t *found);
+/* After the variant is known (a question's kind): reports keys that do not
+ * belong to it (and drops them from found) and its missing required keys.
+ * `variant` is the variant's bit, `variant_name` its name ("a 'play'"). */
+void yamlload_variant(yamlload_t *y, yaml_node_t *n, const char *what, const yamlload_key_t *keys,
+                      int nkeys, unsigned variant, const char *variant_name,
+                      yamlload_found_t *found);
 
 /* --- scalars; `what` is the key name used in messages --- */
 /* The scalar's text (arena copy).  Rejects maps, lists and (unless
