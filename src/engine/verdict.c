@@ -156,6 +156,25 @@ static void first_failure(const board_t *b0, const rules_t *r, roll_t roll, verd
             step_t st;
             step_info_t info;
             reason_t why = movegen_check_step(&b, r, from, rem[pick], &st, &info);
+            if (why != RSN_OK && rem[pick] < need && target != BOARD_OFF) {
+                /* A move over several dice: if another die gives an open
+                 * stop, go that way; otherwise every stop is closed. */
+                for (int j = 0; j < nrem && why != RSN_OK; j++) {
+                    if (j == pick || rem[j] >= need || rem[j] == rem[pick])
+                        continue;
+                    step_t alt;
+                    step_info_t alt_info;
+                    if (movegen_check_step(&b, r, from, rem[j], &alt, &alt_info) == RSN_OK) {
+                        why = RSN_OK;
+                        st = alt;
+                        pick = j;
+                    } else if (out->closed_stops < 2) {
+                        out->stops[out->closed_stops++] = alt.to;
+                    }
+                }
+                if (why != RSN_OK && out->closed_stops < 2)
+                    out->stops[out->closed_stops++] = st.to;
+            }
             if (why != RSN_OK) {
                 out->kind = VERDICT_ILLEGAL;
                 out->reason = why;
@@ -164,6 +183,7 @@ static void first_failure(const board_t *b0, const rules_t *r, roll_t roll, verd
                 out->info = info;
                 return;
             }
+            out->closed_stops = 0;
             movegen_apply_step(&b, &st);
             from = st.to;
             for (int k = pick; k < nrem - 1; k++)

@@ -251,8 +251,13 @@ size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const ve
     case VERDICT_ILLEGAL: {
         const typed_move_t *m = &v->typed.moves[v->move_index];
         explain_reason(lang, b, r, v->reason, &v->step, &v->info, tmp, sizeof tmp);
-        add(buf, size, &u, sv ? "Inte tillåtet: %.*s: %s." : "Illegal: %.*s: %s.", m->length,
-            text + m->offset, tmp);
+        add(buf, size, &u, sv ? "Inte tillåtet: %.*s: " : "Illegal: %.*s: ", m->length, text + m->offset);
+        if (v->closed_stops == 2)
+            add(buf, size, &u,
+                sv ? "brickan måste mellanlanda på din tunga %d eller %d, och ingen av dem är öppen; "
+                   : "the checker must stop on your %d or your %d point on the way, and neither is open; ",
+                shown(b, v->stops[0]), shown(b, v->stops[1]));
+        add(buf, size, &u, "%s.", tmp);
         break;
     }
     case VERDICT_NOT_ENOUGH: {

@@ -76,6 +76,12 @@ static void illegal_names_the_rule(void **state)
     v = judge("lyckans-talisman", "1:13 6 bar:1", "1:15", BOARD_WHITE, (roll_t){4, 2}, "6/10 6/8");
     assert_int_equal(v.kind, VERDICT_ILLEGAL);
     assert_int_equal(v.reason, RSN_BAR_FIRST);
+    /* C20: 2/10 with 5-3 needs a stop on 5 or 7, and both are black bands */
+    v = judge("lyckans-talisman", "1:14 2", "1:11 17:2 19:2", BOARD_WHITE, (roll_t){5, 3}, "2/10");
+    assert_int_equal(v.kind, VERDICT_ILLEGAL);
+    assert_int_equal(v.reason, RSN_OPP_BAND);
+    assert_int_equal(v.closed_stops, 2);
+    assert_true((v.stops[0] == 5 && v.stops[1] == 7) || (v.stops[0] == 7 && v.stops[1] == 5));
     /* no die shows that */
     v = judge("lyckans-talisman", "1:15", "1:15", BOARD_WHITE, (roll_t){4, 2}, "1/6");
     assert_int_equal(v.kind, VERDICT_ILLEGAL);
