@@ -369,6 +369,23 @@ static void record(ctx_t *c, const board_t *final, uint64_t fkey, const outcome_
 
     if (cut_outcome) {
         out = *cut_outcome;
+        /* The last checker off after a jan made earlier in the same roll
+         * (Lyckans Talisman, The Board: the jan was not an immediate win).
+         * Under The Board the game ended at the jan step; under Lyckans
+         * Talisman both wins stand at the end and the better one counts. */
+        if (c->jan_step >= 0 && !c->jan_cut && out.kind == OUT_HEMSPEL) {
+            outcome_t jan;
+            if (c->jan_truncate) {
+                shown = &c->jan_board;
+                key = c->jan_key;
+                nsteps = c->jan_step + 1;
+                movegen_jan_outcome(shown, r, c->jan_blast, &out);
+            } else {
+                movegen_jan_outcome(final, r, c->jan_blast, &jan);
+                if (outcome_rank(&jan) > outcome_rank(&out))
+                    out = jan;
+            }
+        }
     } else if (c->nseq > 0) {
         if (c->jan_step >= 0) {
             if (c->jan_truncate) {

@@ -46,6 +46,7 @@ OPTION_VALUES = {
     'munk': ('none', 'single', 'per-checker'),
     'max-prime': ('none', '5'),
     'barrier': ('on', 'off'),
+    'barrier-entry-blast': ('on', 'off'),
     'last-checker-no-blast': ('on', 'off'),
     'scoring': ('ww', 'ny1', 'ny2', 'helmfrid', 'vasa'),
 }
@@ -53,6 +54,7 @@ OPTION_VALUES = {
 _LT = {
     'entry-blast': 'b',
     'barrier': 'on',
+    'barrier-entry-blast': 'on',
     'bearoff': 'standard',
     'move-criterion': 'max-pips',
     'vackert-completion': 'whole-roll',
@@ -72,13 +74,16 @@ PRESETS = {
                          'vackert-completion': 'immediate', 'scoring': 'vasa'}),
     # The Board classic.  Barriers cannot exist in a TBc-legal position (a run
     # of 6 is only allowed against a player with one checker left, who may not
-    # blast anyway), so `barrier` does not matter; D4 says "n/a": off.
+    # blast anyway), so the barrier options do not matter; D4 says "n/a": off.
+    # `barrier` = barrier bands blastable by ordinary (board) landings (B4.1);
+    # `barrier-entry-blast` = barrier bands blastable when entering (B4.5).
     'theboard': dict(_LT, **{'max-prime': '5', 'entry-blast': 'a',
                              'move-criterion': 'max-dice-then-faces',
                              'bearoff': 'any-overshoot',
                              'vackert-completion': 'whole-roll',
                              'jan-legality': 'maximal', 'jan-timing': 'at-step',
-                             'munk': 'none', 'barrier': 'off', 'scoring': 'ww'}),
+                             'munk': 'none', 'barrier': 'off',
+                             'barrier-entry-blast': 'off', 'scoring': 'ww'}),
 }
 
 # rules.md B8: points for (kind) and the munk supplement
@@ -89,6 +94,15 @@ SCORING = {
     'helmfrid': {'hemspel': 1, 'vackert': 1, 'jan': 2, 'sprangjan': 4, 'munk': 1},
     'vasa': {'hemspel': 1, 'vackert': 2, 'jan': 4, 'sprangjan': 6, 'munk': 1},
 }
+
+# A play that bears off the last checker ends the game; is it legal even when a
+# longer play exists under max-dice-then-faces (TBc)?  rules.md C2 assumes yes
+# ("a game-ending bear-off is exempt from the use-both-dice rule"); a literal
+# reading of D5 (only IMMEDIATE-option wins are added regardless) says no.  With
+# max-pips the question never arises (bearing everything off is always maximal).
+# Decided (docs/rules.md 5.3): no exemption.  The Board's text forbids leaving a
+# playable die unplayed, and backgammon (GNU Backgammon) counts dice the same way.
+HEMSPEL_ALWAYS_LEGAL = False
 
 PATTERN_KINDS = ('enkelt-kronspel', 'dubbelt-kronspel', 'trappspel', 'uppspel')
 
@@ -267,7 +281,7 @@ def steps_for_die(xs, ys, d, o):
     # blasting rights, computed afresh in this position (A6.6, D-7)
     last_checker = xs[OFF] == 14 and o['last-checker-no-blast'] == 'on'
     barrier = [False] * 25
-    if o['barrier'] == 'on':
+    if o['barrier'] == 'on' or o['barrier-entry-blast'] == 'on':
         for s, n in runs([False] + [y[p] >= 2 for p in range(1, 25)]):
             if n >= 6:
                 for p in range(s, s + n):
@@ -315,7 +329,11 @@ def steps_for_die(xs, ys, d, o):
         if yc >= 2:
             if last_checker:
                 continue
-            if not (barrier[q] or (p == BAR and overflow)):
+            if p == BAR:
+                ok = (barrier[q] and o['barrier-entry-blast'] == 'on') or overflow
+            else:
+                ok = barrier[q] and o['barrier'] == 'on'
+            if not ok:
                 continue
             blast = True
         elif yc == 1:
@@ -425,9 +443,9 @@ def plays_mover(xs, ys, dice, o):
     for s in seqs:
         if s['metric'] == best:
             kept.append(s)
-        elif s['cut'] is not None:
+        elif s['cut'] is not None and (s['cut'] != 'hemspel' or HEMSPEL_ALWAYS_LEGAL):
             # immediate wins are legal even when not optimal (D5 step 5); the last
-            # checker borne off always ends the game (brief, D-10)
+            # checker borne off always ends the game (brief, D-10, C2)
             kept.append(s)
         elif s['jan'] is not None and o['jan-legality'] == 'any':
             kept.append(s)     # jan-legality=any with end-of-roll timing

@@ -8,7 +8,7 @@ Every disagreement is printed with a command line to reproduce it; the last line
 is `N passed, M failed`; the exit status is 1 when something failed (77 when the
 engine binary does not exist, so meson reports a skip).
 
-    diff_engine.py [-n 600] [--seed 1] [--rolls 3] [--rules a,b,...] [--jobs 2]
+    diff_engine.py [-n 600] [--seed 1] [--rolls 4] [--rules a,b,...] [--jobs 2]
     diff_engine.py --positions FILE          (lines TO_MOVE|WHITE|BLACK)
     diff_engine.py --cases [--compare] moves-arguments...
         runs the reference (the `brade moves` interface) on one position;
@@ -26,6 +26,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True     # keep the source tree clean
 sys.path.insert(0, HERE)
 import brade_ref as R  # noqa: E402
 import gen_positions as G  # noqa: E402
@@ -169,7 +170,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('-n', type=int, default=600, help='number of positions (default 600)')
     ap.add_argument('--seed', type=int, default=1)
-    ap.add_argument('--rolls', type=int, default=3, help='rolls per position (default 3)')
+    ap.add_argument('--rolls', type=int, default=4, help='rolls per position (default 4)')
     ap.add_argument('--rules', default=','.join(RULESETS), help='comma-separated rulesets')
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--positions', help='file of TO_MOVE|WHITE|BLACK lines instead of generated ones')

@@ -11,7 +11,8 @@ one checker left (The Board's limit).
 
 The mix is biased toward the interesting cases: checkers on the bar against few
 free points, barriers of 6-7 bands, bear-offs (all in Q4, some off, the last
-checker), patterns one move from completion, jan and sprängjan threats.
+checker), patterns one move from completion, jan and sprängjan threats, and
+a side whose opponent has one checker left (The Board's prime limit lifted).
 
     gen_positions.py [-n 600] [--seed 1] [--no-long-primes]
 """
@@ -21,6 +22,7 @@ import os
 import random
 import sys
 
+sys.dont_write_bytecode = True     # keep the source tree clean
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import brade_ref as R  # noqa: E402
 
@@ -72,7 +74,6 @@ class Board(object):
         while self.left_to_place(side) > 0 and tries < 400:
             tries += 1
             p = rng.choice(points)
-            a = self.arr(side)
             n = 1
             if p >= 12 and rng.random() < bands:
                 n = min(self.left_to_place(side), rng.choice((1, 2, 2, 3)))
@@ -89,7 +90,6 @@ def anywhere():
 def sc_random(bd):
     r = bd.rng
     for side in ('x', 'y'):
-        a = bd.arr(side)
         if r.random() < 0.6:
             bd.put(side, 1, r.randint(1, 9))
         if r.random() < 0.25:
@@ -164,6 +164,11 @@ def sc_bearoff(bd):
             bd.put('y', other(p), 1)
     if r.random() < 0.35:
         bd.put('y', BAR, r.randint(1, 3))
+    if r.random() < 0.3:
+        # Y close to jan: a hit while bearing off may make jan (and then hemspel)
+        for d in r.sample(range(1, 7), r.randint(2, 4)):
+            bd.put('y', d, 1)
+        bd.put('y', BAR, max(0, 6 - sum(1 for d in range(1, 7) if bd.y[d]) - bd.y[BAR]))
     bd.fill('x', list(range(19, 25)), bands=0.7)
     bd.fill('y', anywhere(), bands=0.6)
 
@@ -255,9 +260,29 @@ def sc_lastchecker(bd):
     bd.fill('x', anywhere())
 
 
+def sc_opp_last(bd):
+    """Y has one checker left; X holds a run of 4-5 bands it may extend (under
+    The Board the five-prime limit is lifted; X may not be blasted by Y)."""
+    r = bd.rng
+    bd.put('y', OFF, 14)
+    if r.random() < 0.4:
+        bd.put('y', BAR, 1)
+    else:
+        bd.put('y', r.randint(1, 24), 1)
+    ln = r.choice((4, 5, 5, 6))
+    start = r.randint(13, 25 - ln)          # X's run, in its Q3/Q4
+    for p in range(start, start + ln):
+        bd.put('x', p, 2)
+    if r.random() < 0.5:
+        bd.put('x', 1, r.randint(2, 3))     # an intact home band next to X24 (D-5)
+    bd.fill('x', list(range(12, 25)), bands=0.3)
+    bd.fill('y', anywhere())
+
+
 SCENARIOS = [
     (sc_random, 4), (sc_bar, 3), (sc_barrier, 2), (sc_bearoff, 3),
     (sc_pattern, 2), (sc_jan, 2), (sc_sprangjan, 2), (sc_lastchecker, 1),
+    (sc_opp_last, 1),
 ]
 
 
