@@ -121,6 +121,21 @@ static int dice_of(roll_t roll, int *rem)
     return 2;
 }
 
+/* True when some of the dice left add up to `need` exactly (or, bearing
+ * off, to at least `need`). */
+static bool reachable(const int *rem, int nrem, int need, bool off)
+{
+    for (int mask = 1; mask < (1 << nrem); mask++) {
+        int sum = 0;
+        for (int j = 0; j < nrem; j++)
+            if (mask & (1 << j))
+                sum += rem[j];
+        if (sum == need || (off && sum > need))
+            return true;
+    }
+    return false;
+}
+
 /* Replays the typed moves in the order written, each with the die that
  * fits best, and reports the first step that breaks a rule. */
 static void first_failure(const board_t *b0, const rules_t *r, roll_t roll, verdict_t *out)
@@ -130,6 +145,16 @@ static void first_failure(const board_t *b0, const rules_t *r, roll_t roll, verd
     const typed_play_t *tp = &out->typed;
     for (int i = 0; i < tp->n; i++) {
         int from = tp->moves[i].from, target = tp->moves[i].to;
+        if (!reachable(rem, nrem, target - from, target == BOARD_OFF)) {
+            int need = target - from;
+            out->kind = VERDICT_ILLEGAL;
+            out->reason = RSN_NO_DIE;
+            out->move_index = i;
+            out->step = (step_t){(uint8_t)from, (uint8_t)target,
+                                 (uint8_t)(need <= 6 && target != BOARD_OFF ? need : 0), 0, 0};
+            out->info.count = need;
+            return;
+        }
         while (from != target) {
             int need = target - from, pick = -1;
             /* exact die, else (bearing off) the smallest higher die, else the

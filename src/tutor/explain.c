@@ -72,6 +72,11 @@ size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t 
     case RSN_NO_DIE:
         if (st->die)
             add(buf, size, &u, sv ? "ingen tärning (som är kvar) visar %d" : "no die (left) shows a %d", st->die);
+        else if (info && info->count > 6 && to != BOARD_OFF)
+            add(buf, size, &u,
+                sv ? "draget är %d steg, och det går inte att få ihop med tärningarna (som är kvar)"
+                   : "that move is %d pips, which the dice (left) cannot add up to",
+                info->count);
         else
             add(buf, size, &u,
                 sv ? "tärningarna (som är kvar) räcker inte till det draget"
@@ -283,7 +288,11 @@ size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const ve
         const typed_play_t *t = &v->typed;
         add(buf, size, &u, sv ? "Kan inte läsa \"%.*s\" (tecken %d). Skriv drag som: %s."
                               : "Cannot read \"%.*s\" (at character %d). Write plays as %s.",
-            t->err_length, text + t->err_offset, t->err_offset + 1, notation_forms());
+            t->err_length, text + t->err_offset, t->err_offset + 1,
+            sv ? "13/17, bar/3, 20/off; en bricka över flera tärningar som 20/23/off eller 1/9; "
+                 "upprepning som 13/17(2); '*' (slag) och '#' (sprängning) behövs inte; '-' för "
+                 "inget drag"
+               : notation_forms());
         break;
     }
     }

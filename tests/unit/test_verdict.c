@@ -82,6 +82,15 @@ static void illegal_names_the_rule(void **state)
     assert_int_equal(v.reason, RSN_OPP_BAND);
     assert_int_equal(v.closed_stops, 2);
     assert_true((v.stops[0] == 5 && v.stops[1] == 7) || (v.stops[0] == 7 && v.stops[1] == 5));
+    /* no die (or sum of dice left) makes the move */
+    v = judge("lyckans-talisman", "1:2 3 6 15:2 17 18:2 20:2 21:3 bar:1", "2 4 14:2 16:3 17:3 20:3 bar:2",
+              BOARD_WHITE, (roll_t){4, 1}, "bar/3");
+    assert_int_equal(v.reason, RSN_NO_DIE);
+    assert_int_equal(v.step.die, 3);
+    v = judge("lyckans-talisman", "1:15", "1:15", BOARD_WHITE, (roll_t){6, 2}, "1/3 1/9");
+    assert_int_equal(v.reason, RSN_NO_DIE);
+    assert_int_equal(v.move_index, 1);
+    assert_int_equal(v.step.die, 0);
     /* no die shows that */
     v = judge("lyckans-talisman", "1:15", "1:15", BOARD_WHITE, (roll_t){4, 2}, "1/6");
     assert_int_equal(v.kind, VERDICT_ILLEGAL);
