@@ -7,11 +7,10 @@
 
 roll_t dice_roll(int k, int *weight)
 {
-    assert(k >= 0 && k < DICE_ROLLS);
     /* a = 1..6, b = 1..a in order: k = a(a-1)/2 + (b-1) */
-    int a = 1;
-    while ((a + 1) * a / 2 <= k)
-        a++;
+    static const uint8_t A[DICE_ROLLS] = {1, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6};
+    assert(k >= 0 && k < DICE_ROLLS);
+    int a = A[k];
     int b = k - a * (a - 1) / 2 + 1;
     if (weight)
         *weight = a == b ? 1 : 2;

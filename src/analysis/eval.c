@@ -185,19 +185,20 @@ static bool may_make_pattern(const board_t *b, const rules_t *r)
     return eval_nearest_pattern(b, r, 0, &kind) <= 4;
 }
 
-/* Jan: the other side's bar and first-quarter points plus every checker of
- * it this roll could possibly send to the bar exceed 6. */
+/* Jan: the other side's bar and first-quarter points, plus what this roll
+ * could at most send to the bar (one hit per die, at most four; bands
+ * blasted on entering, in a barrier, or the double-six stack), exceed 6. */
 static bool may_make_jan(const board_t *b, const rules_t *r)
 {
     if (!r->jan)
         return false;
     const uint8_t *you = b->side[1];
-    int reach = board_janblotta_count(b, 1); /* bar + Q1 points + blots outside Q1 */
-    if (reach > 6)
-        return true;
-    /* blasts: the other side's bands in my first quarter (entering), in a
-     * barrier, or the double-six stack */
-    int extra = 0;
+    int base = you[BOARD_BAR] + board_own_q1(b, 1);
+    if (base + 4 <= 6 && b->side[0][BOARD_BAR] == 0 && !r->barrier && r->double_six == DOUBLE_SIX_OFF)
+        return false;
+    int blots = 0, extra = 0;
+    for (int q = 7; q <= 24; q++)
+        blots += you[q] == 1;
     bool entering = b->side[0][BOARD_BAR] > 0 && r->entry_blast != ENTRY_BLAST_NONE;
     bool barrier = r->barrier && board_longest_prime(b, 1) >= r->barrier_min_run;
     for (int p = 1; p <= 24; p++) {
@@ -209,7 +210,7 @@ static bool may_make_jan(const board_t *b, const rules_t *r)
         if ((entering && p <= 6) || barrier || (r->double_six != DOUBLE_SIX_OFF && q == 7))
             extra += gain;
     }
-    return reach + extra > 6;
+    return base + (blots < 4 ? blots : 4) + extra > 6;
 }
 
 bool eval_may_end_now(const board_t *b, const rules_t *r)
@@ -265,8 +266,10 @@ static void lookahead(eval_ctx_t *c, const board_t *b, eval_t *out)
 
 void eval_position(eval_ctx_t *c, const board_t *b, eval_t *out)
 {
-    if (c->lookahead && eval_may_end_now(b, &c->rules))
+    if (c->lookahead && eval_may_end_now(b, &c->rules)) {
+        c->lookaheads++;
         lookahead(c, b, out);
+    }
     else
         eval_static(c, b, out);
 }

@@ -56,6 +56,7 @@ typedef struct eval_ctx {
     const eval_weights_t *weights; /* the model's weights (NULL for EVAL_PIPS) */
     movegen_buf_t *buf;            /* owned: used by the lookahead */
     long evaluations;              /* static evaluations made, for speed figures */
+    long lookaheads;               /* positions that took the exact lookahead */
 } eval_ctx_t;
 
 /* A context for ruleset r (copied).  NULL when out of memory. */

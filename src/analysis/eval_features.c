@@ -24,82 +24,95 @@ static bool o_landable(const board_t *b, const rules_t *r, int o, int t)
     return true;
 }
 
-typedef struct shot_pair {
-    int from; /* o's point (0 = bar) */
-    int dist; /* pips to the blot */
-    int loss; /* pips the blot's owner loses when hit */
-} shot_pair_t;
-
-/* Can roll (a, c) carry a checker of o from `from` over `dist` pips, every
- * landing before the last allowed?  The last landing holds the blot. */
-static bool covers(const board_t *b, const rules_t *r, int o, int from, int dist, int a, int c,
-                   bool single_only)
+/* Index of roll {a, c} among the 21 (dice_roll's order). */
+static int ridx(int a, int c)
 {
-    if (dist == a || dist == c)
-        return true;
-    if (single_only)
-        return false;
-    if (a == c) {
-        for (int k = 2; k <= 4; k++) {
-            if (dist != k * a)
-                continue;
-            for (int j = 1; j < k; j++)
-                if (!o_landable(b, r, o, from + j * a))
-                    return false;
-            return true;
-        }
-        return false;
+    if (a < c) {
+        int t = a;
+        a = c;
+        c = t;
     }
-    if (dist != a + c)
-        return false;
-    return o_landable(b, r, o, from + a) || o_landable(b, r, o, from + c);
+    return a * (a - 1) / 2 + c - 1;
+}
+
+/* Rolls (a bit per roll index) on which a checker on `from` can travel
+ * `dist` pips, every landing before the last allowed (land[t]: the mover
+ * may stop on its point t; false past 24). */
+static uint32_t cover_mask(const bool land[32], int from, int dist, bool single_only)
+{
+    uint32_t mask = 0;
+    if (dist <= 6)
+        for (int x = 1; x <= 6; x++)
+            mask |= 1u << ridx(dist, x);
+    if (single_only)
+        return mask;
+    for (int a = 1; a <= 6; a++) {
+        int c = dist - a;
+        if (c >= 1 && c < a && (land[from + a] || land[from + c]))
+            mask |= 1u << ridx(a, c);
+    }
+    for (int k = 2; k <= 4; k++) {
+        if (dist % k || dist / k > 6)
+            continue;
+        int a = dist / k;
+        bool ok = true;
+        for (int j = 1; j < k && ok; j++)
+            ok = land[from + j * a];
+        if (ok)
+            mask |= 1u << ridx(a, a);
+    }
+    return mask;
+}
+
+static int bits(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+/* Weight of a set of rolls out of 36. */
+static int mask_weight(uint32_t m)
+{
+    static const uint32_t DOUBLES = (1u << 0) | (1u << 2) | (1u << 5) | (1u << 9) | (1u << 14) | (1u << 20);
+    return 2 * bits(m) - bits(m & DOUBLES);
 }
 
 void eval_exposure(const board_t *b, const rules_t *r, int s, int *rolls, double *piploss)
 {
     int o = 1 - s;
-    shot_pair_t pairs[15 * 15];
-    int np = 0;
     int obar = b->side[o][BOARD_BAR];
-    for (int p = 1; p <= 24; p++) {
+    const uint32_t ALL = (1u << DICE_ROLLS) - 1;
+    uint32_t covered = 0;
+    double loss = 0;
+    bool land[32] = {false};
+    for (int t = 1; t <= 24; t++)
+        land[t] = o_landable(b, r, o, t);
+    /* blots from the most valuable (farthest on) down: a roll's loss is
+     * that of the first blot it hits */
+    for (int p = 24; p >= 1 && covered != ALL; p--) {
         if (b->side[s][p] != 1)
             continue;
         int qb = board_under(b->geom, p); /* the blot's point in o's numbering */
+        uint32_t mask = 0;
         if (obar > 0) {
-            /* entering: direct hits from the bar onto o's points 1..6; a
-             * lone bar checker may also go on with the other die */
-            if (qb <= 24)
-                pairs[np++] = (shot_pair_t){0, qb, p};
+            /* entering onto it; a lone bar checker may go on with the
+             * other die, and then others may hit with that die */
+            mask |= cover_mask(land, 0, qb, obar >= 2);
             if (obar == 1)
                 for (int q = 1; q < qb; q++)
                     if (b->side[o][q])
-                        pairs[np++] = (shot_pair_t){q, qb - q, p};
+                        mask |= cover_mask(land, q, qb - q, true);
         } else {
-            for (int q = 1; q < qb; q++)
-                if (b->side[o][q])
-                    pairs[np++] = (shot_pair_t){q, qb - q, p};
+            for (int q = 1; q < qb && mask != ALL; q++)
+                if (b->side[o][q] && qb - q <= 24)
+                    mask |= cover_mask(land, q, qb - q, false);
         }
+        uint32_t fresh = mask & ~covered;
+        loss += mask_weight(fresh) * p;
+        covered |= mask;
     }
-    int hits = 0;
-    double loss = 0;
-    for (int k = 0; k < DICE_ROLLS && np > 0; k++) {
-        int w;
-        roll_t roll = dice_roll(k, &w);
-        int best = 0;
-        for (int i = 0; i < np; i++) {
-            const shot_pair_t *sp = &pairs[i];
-            if (sp->dist > 24 || sp->loss <= best)
-                continue;
-            bool single = obar >= 2 || (obar == 1 && sp->from != 0);
-            if (covers(b, r, o, sp->from, sp->dist, roll.a, roll.b, single))
-                best = sp->loss;
-        }
-        if (best > 0) {
-            hits += w;
-            loss += w * best;
-        }
-    }
-    *rolls = hits;
+    *rolls = mask_weight(covered);
     *piploss = loss / 36.0;
 }
 
@@ -135,6 +148,11 @@ int eval_nearest_pattern(const board_t *b, const rules_t *r, int s, outcome_kind
     *kind = OUT_NONE;
     if (!r->patterns || b->side[s][BOARD_OFF] != 0)
         return 99;
+    int outside = b->side[s][BOARD_BAR];
+    for (int p = 1; p <= 18; p++)
+        outside += b->side[s][p];
+    if (outside >= 8)
+        return 99; /* at least that many out of place: too far to matter */
     int best = 99;
     for (int i = 0; i < 6; i++) {
         if (i == 4 && !(r->extra_patterns & XPAT_951))

@@ -21,6 +21,10 @@ int cmd_rules(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_posid(int argc, char **argv);
+int cmd_analyse(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_tutor(int argc, char **argv);
 
 const command_t *cmd_table(int *count);
 

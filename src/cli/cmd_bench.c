@@ -15,6 +15,8 @@
 #include "cli/args.h"
 #include "cli/cmd.h"
 #include "engine/posid.h"
+#include "analysis/rollout.h"
+#include "analysis/search.h"
 
 static double now_seconds(void)
 {
@@ -148,6 +150,72 @@ static int bench_queries(const rules_t *r, const char *path, movegen_buf_t *buf,
     return 0;
 }
 
+/* ---- analysis figures (issue 5): evaluations, plays and rollout games
+ * per second; printed after the engine's lines, which stay as they are ---- */
+
+/* Static evaluations, 0-ply play choices and rollout games on the bench
+ * positions, each timed for about half a second. */
+static void bench_analysis(const rules_t *r, const board_t *set, int n)
+{
+    search_ctx_t *sc = search_ctx_new(r, EVAL_SHIPPED);
+    movegen_buf_t *buf = movegen_buf_new();
+    if (!sc || !buf || n <= 0) {
+        search_ctx_free(sc);
+        movegen_buf_free(buf);
+        return;
+    }
+    double t0 = now_seconds(), el;
+    long evals = 0;
+    do {
+        for (int i = 0; i < n; i++) {
+            eval_t e;
+            eval_static(sc->eval, &set[i], &e);
+        }
+        evals += n;
+        el = now_seconds() - t0;
+    } while (el < 0.5);
+    printf("evaluations/s  %.0f\n", (double)evals / el);
+    search_opts_t so;
+    search_default_opts(0, &so);
+    long plays = 0, choices = 0;
+    t0 = now_seconds();
+    do {
+        for (int i = 0; i < n && now_seconds() - t0 < 0.5; i++) {
+            roll_t roll = {1 + (int)(choices % 6), 1 + (int)((choices / 6) % 6)};
+            int np = movegen_plays(&set[i], r, roll, buf);
+            if (np > 0) {
+                search_choose(sc, &set[i], roll, buf, np, &so);
+                plays += np;
+            }
+            choices++;
+        }
+        el = now_seconds() - t0;
+    } while (el < 0.5);
+    printf("0-ply plays/s  %.0f (%.0f choices/s, %.0f%% of positions looked one roll ahead)\n",
+           (double)plays / el, (double)choices / el,
+           100.0 * (double)sc->eval->lookaheads / (double)(plays > 0 ? plays : 1));
+    rollout_opts_t ro;
+    rollout_default_opts(&ro);
+    ro.games = 64;
+    ro.threads = 2;
+    board_t start;
+    board_start(&start, r->geometry, BOARD_WHITE);
+    rollout_result_t res;
+    long games = 0;
+    t0 = now_seconds();
+    do {
+        ro.seed++;
+        if (rollout_position(&start, r, &ro, &res) != 0)
+            break;
+        games += res.games;
+        el = now_seconds() - t0;
+    } while (el < 0.5);
+    printf("rollout games/s %.0f (2 threads, 0-ply players, %.0f plies a game)\n", (double)games / el,
+           res.plies);
+    search_ctx_free(sc);
+    movegen_buf_free(buf);
+}
+
 int cmd_bench(int argc, char **argv)
 {
     static const char *const extra[] = {"--queries", NULL};
@@ -200,6 +268,7 @@ int cmd_bench(int argc, char **argv)
     printf("time/query     %.3f us\n", secs * 1e6 / (double)gens);
     printf("plays/second   %.0f\n", (double)plays / secs);
     printf("signature      %016" PRIx64 "\n", sig);
+    bench_analysis(&r, set, n);
     free(set);
     movegen_buf_free(buf);
     return 0;

@@ -3,6 +3,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cmd.h"
 
@@ -20,6 +21,14 @@ static const command_t COMMANDS[] = {
     {"perft", "perft [position flags] [--depth N]", "count plays over all rolls to depth N",
      cmd_perft},
     {"posid", "posid [position flags]", "print the position id (gnubg id for backgammon)", cmd_posid},
+    {"check", "check [--course DIR] [FILES...]",
+     "validate lesson and puzzle files (all bundled ones when none are named)", cmd_check},
+    {"tutor", "tutor [--course DIR] [--lang en|sv] [--echo] [FILE]",
+     "the interactive tutor (what plain 'brade' starts); FILE or piped input runs commands", cmd_tutor},
+    {"analyse", "analyse [position flags] [--roll A-B] [--json] [--plies N] [--rollouts N --seed S] [--play TEXT]",
+     "exact facts of a position, or the plays of a roll ranked with equities", cmd_analyse},
+    {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K | --fit FILE",
+     "engine against engine: points per game with a 95% interval", cmd_selfplay},
     {"help", "help", "this list", cmd_help},
 };
 
@@ -47,12 +56,15 @@ static int cmd_help(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return cmd_help(0, NULL);
+        return cmd_tutor(0, NULL); /* plain `brade` is the tutor */
     int n;
     const command_t *t = cmd_table(&n);
     for (int i = 0; i < n; i++)
         if (strcmp(argv[1], t[i].name) == 0)
             return t[i].run(argc - 2, argv + 2);
+    /* `brade FILE` and `brade --course DIR ...` run the tutor too */
+    if (argv[1][0] == '-' || access(argv[1], R_OK) == 0)
+        return cmd_tutor(argc - 1, argv + 1);
     fprintf(stderr, "brade: unknown command '%s' (try 'brade help')\n", argv[1]);
     return 2;
 }

@@ -17,17 +17,17 @@ struct arena_block {
     alignas(max_align_t) unsigned char data[];
 };
 
+/* Out of memory while loading: there is nothing sensible left to do. */
 static void out_of_memory(void)
 {
     fputs("brade: out of memory\n", stderr);
     abort();
 }
 
-void arena_init(arena_t *a)
-{
-    a->head = NULL;
-}
+/* An empty arena (see arena.h). */
+void arena_init(arena_t *a) { a->head = NULL; }
 
+/* Frees every block of the arena (see arena.h). */
 void arena_free(arena_t *a)
 {
     arena_block_t *b = a->head;
@@ -39,6 +39,7 @@ void arena_free(arena_t *a)
     a->head = NULL;
 }
 
+/* Zeroed, aligned memory from the newest block, or a new block. */
 void *arena_alloc(arena_t *a, size_t size)
 {
     const size_t align = alignof(max_align_t);
@@ -62,6 +63,7 @@ void *arena_alloc(arena_t *a, size_t size)
     return p;
 }
 
+/* n zeroed elements, with the size product checked. */
 void *arena_array(arena_t *a, size_t n, size_t size)
 {
     if (size && n > SIZE_MAX / size)
@@ -69,6 +71,7 @@ void *arena_array(arena_t *a, size_t n, size_t size)
     return arena_alloc(a, n * size);
 }
 
+/* A NUL-terminated copy of n bytes. */
 char *arena_strndup(arena_t *a, const char *s, size_t n)
 {
     char *p = arena_alloc(a, n + 1);
@@ -77,7 +80,5 @@ char *arena_strndup(arena_t *a, const char *s, size_t n)
     return p;
 }
 
-char *arena_strdup(arena_t *a, const char *s)
-{
-    return s ? arena_strndup(a, s, strlen(s)) : NULL;
-}
+/* A copy of a string (NULL stays NULL). */
+char *arena_strdup(arena_t *a, const char *s) { return s ? arena_strndup(a, s, strlen(s)) : NULL; }

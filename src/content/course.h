@@ -2,8 +2,8 @@
  * course.h - lessons and puzzles as values: what a course file means once
  * it has been read and checked.
  *
- * A course is the lessons of `lessons/*.yaml` and the puzzles of
- * `puzzles/*.yaml` (docs/authoring.md describes the files).  Every position
+ * A course is the lessons of `lessons/` and the puzzles of
+ * `puzzles/` (YAML files; docs/authoring.md describes them).  Every position
  * in it has passed the engine's position check under its ruleset, and every
  * answer the engine can decide has been computed or verified as the file
  * was loaded (content/load.c, content/goal.c): a course that loads without
@@ -51,8 +51,8 @@ typedef struct srcloc {
 /* A position as a file gives it: checkers, side on roll, the roll, rules. */
 typedef struct position {
     bool present;
-    board_t board;    /* side[0] is on roll */
-    rules_t rules;    /* the ruleset that applies (file, item and options) */
+    board_t board; /* side[0] is on roll */
+    rules_t rules; /* the ruleset that applies (file, item and options) */
     roll_t roll;
     bool have_roll;
     srcloc_t loc;
@@ -78,10 +78,10 @@ enum { ASK_WIN = 1, ASK_MUNK = 2, ASK_POINTS = 4 };
 typedef struct question {
     qkind_t kind;
     srcloc_t loc;
-    text_t prompt;       /* empty: the tutor words a prompt from the kind */
-    text_t *hints;       /* graded hints, first the gentlest */
+    text_t prompt; /* empty: the tutor words a prompt from the kind */
+    text_t *hints; /* graded hints, first the gentlest */
     int nhints;
-    text_t explanation;  /* shown once the question is answered or revealed */
+    text_t explanation; /* shown once the question is answered or revealed */
 
     /* QK_PLAY and QK_ROLLS */
     goal_t goal;
@@ -91,34 +91,34 @@ typedef struct question {
     const char **accept_text;
     int naccept;
     /* QK_ROLLS */
-    bool forced;         /* every legal play must meet the goal (not just one) */
-    uint32_t rolls;      /* computed: goal_roll_bit() set of the 21 rolls */
+    bool forced;    /* every legal play must meet the goal (not just one) */
+    uint32_t rolls; /* computed: goal_roll_bit() set of the 21 rolls */
 
     /* QK_LEGAL and QK_OUTCOME: the play in question, as written */
     const char *play_text;
-    bool legal;          /* QK_LEGAL: computed verdict is LEGAL */
-    board_t after;       /* QK_OUTCOME: the position after the play */
-    outcome_t outcome;   /* QK_OUTCOME: computed */
-    int ask;             /* QK_OUTCOME: ASK_* bits */
+    bool legal;        /* QK_LEGAL: computed verdict is LEGAL */
+    board_t after;     /* QK_OUTCOME: the position after the play */
+    outcome_t outcome; /* QK_OUTCOME: computed */
+    int ask;           /* QK_OUTCOME: ASK_* bits */
 
     /* QK_COUNT */
     count_t what;
-    int side;            /* 0 = the side on roll, 1 = the other side */
-    int count;           /* computed */
+    int side;  /* 0 = the side on roll, 1 = the other side */
+    int count; /* computed */
 
     /* QK_CHOICE */
     text_t *choices;
     int nchoices;
-    uint32_t correct;    /* bit i: choice i+1 is right */
+    uint32_t correct; /* bit i: choice i+1 is right */
 } question_t;
 
 typedef struct lesson_step {
     srcloc_t loc;
-    text_t title;        /* optional heading */
+    text_t title; /* optional heading */
     text_t text;
-    position_t pos;      /* the board shown (inherited from the step before when not given) */
-    bool own_position;   /* the step gave its own position */
-    question_t q;        /* q.kind == QK_NONE: no question */
+    position_t pos;    /* the board shown (inherited from the step before when not given) */
+    bool own_position; /* the step gave its own position */
+    question_t q;      /* q.kind == QK_NONE: no question */
 } lesson_step_t;
 
 typedef struct lesson {
@@ -126,7 +126,7 @@ typedef struct lesson {
     const char *file;
     srcloc_t loc;
     text_t title, summary;
-    rules_t rules;       /* the ruleset the lesson teaches */
+    rules_t rules; /* the ruleset the lesson teaches */
     lesson_step_t *steps;
     int nsteps;
 } lesson_t;
@@ -136,10 +136,10 @@ typedef struct puzzle {
     const char *file;
     srcloc_t loc;
     text_t title;
-    text_t source;       /* where the position comes from, if anywhere */
+    text_t source; /* where the position comes from, if anywhere */
     const char **themes;
     int nthemes;
-    int difficulty;      /* 1 (easy) .. 5 (hard) */
+    int difficulty; /* 1 (easy) .. 5 (hard) */
     position_t pos;
     question_t q;
 } puzzle_t;
@@ -150,7 +150,7 @@ typedef struct course {
     int nlessons, cap_lessons;
     puzzle_t *puzzles;
     int npuzzles, cap_puzzles;
-    int files;           /* files read */
+    int files; /* files read */
 } course_t;
 
 void course_init(course_t *c);

@@ -9,11 +9,10 @@
 
 #include "content/strbuf.h"
 
-void diag_list_init(diag_list_t *l)
-{
-    memset(l, 0, sizeof *l);
-}
+/* An empty list of diagnostics. */
+void diag_list_init(diag_list_t *l) { memset(l, 0, sizeof *l); }
 
+/* Frees the diagnostics and their strings. */
 void diag_list_free(diag_list_t *l)
 {
     for (int i = 0; i < l->n; i++) {
@@ -25,6 +24,7 @@ void diag_list_free(diag_list_t *l)
     diag_list_init(l);
 }
 
+/* A malloc'd copy of n bytes (aborts when out of memory). */
 static char *dup_n(const char *s, size_t n)
 {
     char *p = malloc(n + 1);
@@ -57,6 +57,7 @@ static char *source_line(const char *text, size_t len, int line)
     return dup_n(text + i, end - i);
 }
 
+/* Adds a diagnostic with its source line copied (see diag.h). */
 void diag_vadd(diag_list_t *l, diag_sev_t sev, const char *path, const char *text, size_t textlen,
                int line, int col, int len, const char *fmt, va_list ap)
 {
@@ -86,6 +87,7 @@ void diag_vadd(diag_list_t *l, diag_sev_t sev, const char *path, const char *tex
         l->errors++;
 }
 
+/* Adds a diagnostic (see diag.h). */
 void diag_add(diag_list_t *l, diag_sev_t sev, const char *path, const char *text, size_t textlen,
               int line, int col, int len, const char *fmt, ...)
 {
@@ -107,6 +109,7 @@ static size_t byte_of_col(const char *s, int col)
     return i;
 }
 
+/* Prints location, source line and caret (see diag.h). */
 void diag_print(FILE *f, const diag_t *d, bool colour)
 {
     const char *bold = colour ? "\033[1m" : "", *reset = colour ? "\033[0m" : "";
@@ -134,6 +137,7 @@ void diag_print(FILE *f, const diag_t *d, bool colour)
     fprintf(f, "%s\n", reset);
 }
 
+/* Prints the whole list in order. */
 void diag_print_all(FILE *f, const diag_list_t *l, bool colour)
 {
     for (int i = 0; i < l->n; i++)

@@ -27,7 +27,7 @@ typedef struct diag {
     int line, col; /* 1-based; line 0 = no position */
     int len;       /* caret length in characters (>= 1) */
     char *msg;
-    char *source;  /* the source line without its newline, or NULL */
+    char *source; /* the source line without its newline, or NULL */
 } diag_t;
 
 typedef struct diag_list {

@@ -6,15 +6,16 @@
 #include <string.h>
 
 static const char *const GOAL_NAMES[GOAL_COUNT] = {
-    "legal",   "win",      "win-most", "hemspel",  "pattern", "jan",
-    "sprangjan", "munk",   "enter",    "hit",      "blast",   "bear-off",
-    "reduce",  "forfeit",  "no-move",  "keep-janblotta-in",   "janblotta-out"};
+    "legal",        "win",     "win-most",  "hemspel",
+    "pattern",      "jan",     "sprangjan", "munk",
+    "enter",        "hit",     "blast",     "bear-off",
+    "reduce",       "forfeit", "no-move",   "keep-janblotta-in",
+    "janblotta-out"};
 
-const char *goal_name(goal_t g)
-{
-    return (unsigned)g < GOAL_COUNT ? GOAL_NAMES[g] : "?";
-}
+/* The machine name of a goal. */
+const char *goal_name(goal_t g) { return (unsigned)g < GOAL_COUNT ? GOAL_NAMES[g] : "?"; }
 
+/* The goal for a machine name, or -1. */
 int goal_parse(const char *name)
 {
     for (int i = 0; i < GOAL_COUNT; i++)
@@ -26,17 +27,16 @@ int goal_parse(const char *name)
     return -1;
 }
 
+/* Goals that mean something for a "which rolls" question. */
 bool goal_for_rolls(goal_t g)
 {
     return g != GOAL_LEGAL && g != GOAL_WIN_MOST && (unsigned)g < GOAL_COUNT;
 }
 
 /* Dice in the roll: 1, 2 or 4. */
-static int roll_dice(roll_t roll)
-{
-    return roll.b == 0 ? 1 : roll.a == roll.b ? 4 : 2;
-}
+static int roll_dice(roll_t roll) { return roll.b == 0 ? 1 : roll.a == roll.b ? 4 : 2; }
 
+/* Whether one legal play meets a goal (see goal.h). */
 bool goal_play_meets(goal_t g, const board_t *b, roll_t roll, const play_t *p)
 {
     outcome_kind_t k = p->outcome.kind;
@@ -86,11 +86,9 @@ bool goal_play_meets(goal_t g, const board_t *b, roll_t roll, const play_t *p)
 }
 
 /* Value of a win for comparing plays: points first, then the kind's rank. */
-static long win_value(const outcome_t *o)
-{
-    return (long)o->points * 1000 + outcome_rank(o);
-}
+static long win_value(const outcome_t *o) { return (long)o->points * 1000 + outcome_rank(o); }
 
+/* Marks the legal plays that meet a goal; win-most keeps the best wins only. */
 int goal_select(goal_t g, const board_t *b, roll_t roll, const movegen_buf_t *buf, int n,
                 bool *meets)
 {
@@ -110,6 +108,7 @@ int goal_select(goal_t g, const board_t *b, roll_t roll, const movegen_buf_t *bu
     return count;
 }
 
+/* The i-th distinct roll, higher die first. */
 roll_t goal_roll_at(int i)
 {
     /* 1-1, 2-1, 2-2, 3-1, 3-2, 3-3, ... : high die a, low die b <= a */
@@ -121,6 +120,7 @@ roll_t goal_roll_at(int i)
     return (roll_t){a, i + 1};
 }
 
+/* The index of a roll in either order, or -1. */
 int goal_roll_index(roll_t r)
 {
     int a = r.a > r.b ? r.a : r.b, b = r.a > r.b ? r.b : r.a;
@@ -129,12 +129,14 @@ int goal_roll_index(roll_t r)
     return a * (a - 1) / 2 + b - 1;
 }
 
+/* How many of the 36 permutations a roll is. */
 int goal_roll_weight(int i)
 {
     roll_t r = goal_roll_at(i);
     return r.a == r.b ? 1 : 2;
 }
 
+/* How many of the 36 permutations a set of rolls covers. */
 int goal_rolls_weight(uint32_t set)
 {
     int w = 0;
@@ -144,6 +146,7 @@ int goal_rolls_weight(uint32_t set)
     return w;
 }
 
+/* The rolls for which some (or every) legal play meets the goal. */
 bool goal_rolls(goal_t g, bool forced, const board_t *b, const rules_t *r, movegen_buf_t *buf,
                 uint32_t *out)
 {
@@ -166,11 +169,13 @@ static const char *const COUNT_NAMES[COUNT_KIND_COUNT] = {
     "pips", "free-points", "janblotta", "blots-to-janblotta", "jan-excess", "own-q1",
     "bar",  "off",         "blots",     "longest-prime",      "plays"};
 
+/* The machine name of a count. */
 const char *goal_count_name(count_t c)
 {
     return (unsigned)c < COUNT_KIND_COUNT ? COUNT_NAMES[c] : "?";
 }
 
+/* The count for a machine name, or -1. */
 int goal_count_parse(const char *name)
 {
     for (int i = 0; i < COUNT_KIND_COUNT; i++)
@@ -179,6 +184,7 @@ int goal_count_parse(const char *name)
     return -1;
 }
 
+/* One count of one side (see goal.h). */
 int goal_count(count_t c, const board_t *b, int s, const rules_t *r, roll_t roll,
                movegen_buf_t *buf)
 {

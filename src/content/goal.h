@@ -89,7 +89,7 @@ typedef enum {
     COUNT_OFF,                /* checkers borne off */
     COUNT_BLOTS,              /* points holding exactly one own checker */
     COUNT_LONGEST_PRIME,      /* longest run of own bands the other side meets (a prime) */
-    COUNT_PLAYS,              /* legal plays of the roll (side on roll only; 0 when nothing moves) */
+    COUNT_PLAYS, /* legal plays of the roll (side on roll only; 0 when nothing moves) */
     COUNT_KIND_COUNT
 } count_t;
 

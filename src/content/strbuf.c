@@ -7,18 +7,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* An empty buffer. */
 void strbuf_init(strbuf_t *b)
 {
     b->s = NULL;
     b->len = b->cap = 0;
 }
 
+/* Frees the buffer's bytes. */
 void strbuf_free(strbuf_t *b)
 {
     free(b->s);
     strbuf_init(b);
 }
 
+/* Empties the buffer, keeping its memory. */
 void strbuf_clear(strbuf_t *b)
 {
     b->len = 0;
@@ -43,6 +46,7 @@ static void grow(strbuf_t *b, size_t extra)
     b->cap = cap;
 }
 
+/* Appends n bytes. */
 void strbuf_addn(strbuf_t *b, const char *s, size_t n)
 {
     grow(b, n);
@@ -51,11 +55,10 @@ void strbuf_addn(strbuf_t *b, const char *s, size_t n)
     b->s[b->len] = '\0';
 }
 
-void strbuf_add(strbuf_t *b, const char *s)
-{
-    strbuf_addn(b, s, strlen(s));
-}
+/* Appends a string. */
+void strbuf_add(strbuf_t *b, const char *s) { strbuf_addn(b, s, strlen(s)); }
 
+/* Appends formatted text (va_list). */
 void strbuf_vaddf(strbuf_t *b, const char *fmt, va_list ap)
 {
     va_list copy;
@@ -69,6 +72,7 @@ void strbuf_vaddf(strbuf_t *b, const char *fmt, va_list ap)
     b->len += (size_t)n;
 }
 
+/* Appends formatted text. */
 void strbuf_addf(strbuf_t *b, const char *fmt, ...)
 {
     va_list ap;
@@ -77,7 +81,5 @@ void strbuf_addf(strbuf_t *b, const char *fmt, ...)
     va_end(ap);
 }
 
-const char *strbuf_str(const strbuf_t *b)
-{
-    return b->s ? b->s : "";
-}
+/* The contents, "" when empty. */
+const char *strbuf_str(const strbuf_t *b) { return b->s ? b->s : ""; }

@@ -11,6 +11,7 @@
 
 #include "content/strbuf.h"
 
+/* Parses the text into a document (see yamlload.h). */
 bool yamlload_open(yamlload_t *y, const char *path, const char *text, size_t len,
                    diag_list_t *diags, arena_t *arena)
 {
@@ -37,8 +38,8 @@ bool yamlload_open(yamlload_t *y, const char *path, const char *text, size_t len
         else
             diag_add(diags, DIAG_ERROR, path, text, len, (int)m.line + 1, (int)m.column + 1, 1,
                      "YAML syntax: %s", problem);
-        if (parser.context && (parser.context_mark.line != m.line ||
-                               parser.context_mark.column != m.column))
+        if (parser.context &&
+            (parser.context_mark.line != m.line || parser.context_mark.column != m.column))
             diag_add(diags, DIAG_NOTE, path, text, len, (int)parser.context_mark.line + 1,
                      (int)parser.context_mark.column + 1, 1, "%s", parser.context);
         yaml_parser_delete(&parser);
@@ -74,6 +75,7 @@ bool yamlload_open(yamlload_t *y, const char *path, const char *text, size_t len
     return true;
 }
 
+/* Frees the document. */
 void yamlload_close(yamlload_t *y)
 {
     if (y->loaded)
@@ -81,11 +83,13 @@ void yamlload_close(yamlload_t *y)
     y->loaded = false;
 }
 
+/* The root node, or NULL. */
 yaml_node_t *yamlload_root(yamlload_t *y)
 {
     return y->loaded ? yaml_document_get_root_node(&y->doc) : NULL;
 }
 
+/* The 1-based place of a node. */
 srcloc_t yamlload_loc(const yamlload_t *y, const yaml_node_t *n)
 {
     srcloc_t l = {y->path, 0, 0};
@@ -116,6 +120,7 @@ static int node_width(const yaml_node_t *n)
     return 1;
 }
 
+/* Adds a diagnostic at a node, `col_shift` characters into it. */
 static void vreport(yamlload_t *y, diag_sev_t sev, const yaml_node_t *n, int col_shift, int len,
                     const char *fmt, va_list ap)
 {
@@ -124,6 +129,7 @@ static void vreport(yamlload_t *y, diag_sev_t sev, const yaml_node_t *n, int col
     diag_vadd(y->diags, sev, y->path, y->text, y->len, line, col, len, fmt, ap);
 }
 
+/* An error at a node. */
 void yamlload_error(yamlload_t *y, const yaml_node_t *n, const char *fmt, ...)
 {
     va_list ap;
@@ -132,6 +138,7 @@ void yamlload_error(yamlload_t *y, const yaml_node_t *n, const char *fmt, ...)
     va_end(ap);
 }
 
+/* A note at a node. */
 void yamlload_note(yamlload_t *y, const yaml_node_t *n, const char *fmt, ...)
 {
     va_list ap;
@@ -140,20 +147,22 @@ void yamlload_note(yamlload_t *y, const yaml_node_t *n, const char *fmt, ...)
     va_end(ap);
 }
 
-void yamlload_error_in(yamlload_t *y, const yaml_node_t *n, int offset, int length,
-                       const char *fmt, ...)
+/* An error at bytes inside a scalar (see yamlload.h). */
+void yamlload_error_in(yamlload_t *y, const yaml_node_t *n, int offset, int length, const char *fmt,
+                       ...)
 {
     va_list ap;
     va_start(ap, fmt);
     const char *v = n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
-    yaml_scalar_style_t st = n->type == YAML_SCALAR_NODE ? n->data.scalar.style : YAML_ANY_SCALAR_STYLE;
+    yaml_scalar_style_t st =
+        n->type == YAML_SCALAR_NODE ? n->data.scalar.style : YAML_ANY_SCALAR_STYLE;
     bool one_line = n->start_mark.line == n->end_mark.line;
-    bool mapped = v && one_line && offset >= 0 &&
-                  (st == YAML_PLAIN_SCALAR_STYLE ||
-                   ((st == YAML_SINGLE_QUOTED_SCALAR_STYLE || st == YAML_DOUBLE_QUOTED_SCALAR_STYLE) &&
-                    /* without escapes the value is the source text */
-                    (int)(n->end_mark.column - n->start_mark.column) ==
-                        chars(v, strlen(v)) + 2));
+    bool mapped =
+        v && one_line && offset >= 0 &&
+        (st == YAML_PLAIN_SCALAR_STYLE ||
+         ((st == YAML_SINGLE_QUOTED_SCALAR_STYLE || st == YAML_DOUBLE_QUOTED_SCALAR_STYLE) &&
+          /* without escapes the value is the source text */
+          (int)(n->end_mark.column - n->start_mark.column) == chars(v, strlen(v)) + 2));
     if (mapped) {
         int shift = (st == YAML_PLAIN_SCALAR_STYLE ? 0 : 1) + chars(v, (size_t)offset);
         int len = length > 0 ? chars(v + offset, (size_t)length) : 1;
@@ -164,6 +173,7 @@ void yamlload_error_in(yamlload_t *y, const yaml_node_t *n, int offset, int leng
     va_end(ap);
 }
 
+/* What a node is, for messages. */
 const char *yamlload_kind(const yaml_node_t *n)
 {
     switch (n->type) {
@@ -178,6 +188,7 @@ const char *yamlload_kind(const yaml_node_t *n)
     }
 }
 
+/* Damerau-Levenshtein distance, case-insensitive (short strings only). */
 int yamlload_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
@@ -223,6 +234,7 @@ static const char *closest(const char *name, const yamlload_key_t *keys, int nke
     return best;
 }
 
+/* The index of a key in the table, or -1. */
 static int key_index(const char *name, const yamlload_key_t *keys, int nkeys)
 {
     for (int i = 0; i < nkeys; i++)
@@ -242,7 +254,8 @@ static void read_pairs(yamlload_t *y, yaml_node_t *m, const char *what, const ya
         if (!k || !v)
             continue;
         if (k->type != YAML_SCALAR_NODE) {
-            yamlload_error(y, k, "a key in %s must be a plain word, not %s", what, yamlload_kind(k));
+            yamlload_error(y, k, "a key in %s must be a plain word, not %s", what,
+                           yamlload_kind(k));
             continue;
         }
         const char *name = (const char *)k->data.scalar.value;
@@ -258,7 +271,8 @@ static void read_pairs(yamlload_t *y, yaml_node_t *m, const char *what, const ya
                     if (mv && mv->type == YAML_MAPPING_NODE)
                         read_pairs(y, mv, what, keys, nkeys, true, found, depth + 1);
                     else if (mv)
-                        yamlload_error(y, mv, "a merge ('<<') takes maps, not %s", yamlload_kind(mv));
+                        yamlload_error(y, mv, "a merge ('<<') takes maps, not %s",
+                                       yamlload_kind(mv));
                 }
             } else {
                 yamlload_error(y, v, "a merge ('<<') takes a map or a list of maps, not %s",
@@ -272,7 +286,8 @@ static void read_pairs(yamlload_t *y, yaml_node_t *m, const char *what, const ya
                 continue; /* reported where the merged map is checked on its own, if ever */
             const char *sug = closest(name, keys, nkeys);
             if (sug)
-                yamlload_error(y, k, "unknown key '%s' in %s (did you mean '%s'?)", name, what, sug);
+                yamlload_error(y, k, "unknown key '%s' in %s (did you mean '%s'?)", name, what,
+                               sug);
             else {
                 strbuf_t known;
                 strbuf_init(&known);
@@ -296,6 +311,7 @@ static void read_pairs(yamlload_t *y, yaml_node_t *m, const char *what, const ya
     }
 }
 
+/* Reads a map against a key table (see yamlload.h). */
 bool yamlload_map(yamlload_t *y, yaml_node_t *n, const char *what, const yamlload_key_t *keys,
                   int nkeys, bool check_required, yamlload_found_t *found)
 {
@@ -312,6 +328,7 @@ bool yamlload_map(yamlload_t *y, yaml_node_t *n, const char *what, const yamlloa
     return true;
 }
 
+/* Checks the keys of one variant (see yamlload.h). */
 void yamlload_variant(yamlload_t *y, yaml_node_t *n, const char *what, const yamlload_key_t *keys,
                       int nkeys, unsigned variant, const char *variant_name,
                       yamlload_found_t *found)
@@ -330,6 +347,7 @@ void yamlload_variant(yamlload_t *y, yaml_node_t *n, const char *what, const yam
     }
 }
 
+/* A scalar's text, copied into the arena. */
 bool yamlload_string(yamlload_t *y, yaml_node_t *n, const char *what, bool allow_empty,
                      const char **out)
 {
@@ -349,6 +367,7 @@ bool yamlload_string(yamlload_t *y, yaml_node_t *n, const char *what, bool allow
     return true;
 }
 
+/* A whole number within bounds. */
 bool yamlload_int(yamlload_t *y, yaml_node_t *n, const char *what, int min, int max, int *out)
 {
     if (n->type == YAML_SCALAR_NODE) {
@@ -359,7 +378,8 @@ bool yamlload_int(yamlload_t *y, yaml_node_t *n, const char *what, int min, int 
             *out = (int)v;
             return true;
         }
-        yamlload_error(y, n, "'%s' must be a whole number from %d to %d, not '%s'", what, min, max, s);
+        yamlload_error(y, n, "'%s' must be a whole number from %d to %d, not '%s'", what, min, max,
+                       s);
         return false;
     }
     yamlload_error(y, n, "'%s' must be a whole number from %d to %d, not %s", what, min, max,
@@ -367,6 +387,7 @@ bool yamlload_int(yamlload_t *y, yaml_node_t *n, const char *what, int min, int 
     return false;
 }
 
+/* true/false, yes/no, on/off. */
 bool yamlload_bool(yamlload_t *y, yaml_node_t *n, const char *what, bool *out)
 {
     static const char *const T[] = {"true", "yes", "on", "True", "Yes", "On", "TRUE"};
@@ -390,6 +411,7 @@ bool yamlload_bool(yamlload_t *y, yaml_node_t *n, const char *what, bool *out)
     return false;
 }
 
+/* One of a list of names, with a suggestion when it is close to one. */
 int yamlload_enum(yamlload_t *y, yaml_node_t *n, const char *what, const char *const *names,
                   int count)
 {
@@ -426,6 +448,7 @@ int yamlload_enum(yamlload_t *y, yaml_node_t *n, const char *what, const char *c
     return -1;
 }
 
+/* An id that can be typed and completed. */
 bool yamlload_id(yamlload_t *y, yaml_node_t *n, const char *what, const char **out)
 {
     const char *s;
@@ -451,6 +474,7 @@ bool yamlload_id(yamlload_t *y, yaml_node_t *n, const char *what, const char **o
     return true;
 }
 
+/* A text: a string, or a map of en and sv. */
 bool yamlload_text(yamlload_t *y, yaml_node_t *n, const char *what, text_t *out)
 {
     static const yamlload_key_t KEYS[] = {{"en", 0, 0}, {"sv", 0, 0}};
@@ -478,6 +502,7 @@ bool yamlload_text(yamlload_t *y, yaml_node_t *n, const char *what, text_t *out)
     return ok;
 }
 
+/* The length of a list node, or -1 (reported). */
 int yamlload_list(yamlload_t *y, yaml_node_t *n, const char *what)
 {
     if (n->type != YAML_SEQUENCE_NODE) {
@@ -487,6 +512,7 @@ int yamlload_list(yamlload_t *y, yaml_node_t *n, const char *what)
     return (int)(n->data.sequence.items.top - n->data.sequence.items.start);
 }
 
+/* The i-th item of a list node. */
 yaml_node_t *yamlload_item(yamlload_t *y, yaml_node_t *n, int i)
 {
     return yaml_document_get_node(&y->doc, n->data.sequence.items.start[i]);

@@ -56,8 +56,8 @@ void yamlload_note(yamlload_t *y, const yaml_node_t *n, const char *fmt, ...)
 /* An error about bytes [offset, offset+length) of a scalar's value: the
  * caret points inside the string where that is possible (single-line plain
  * and quoted scalars without escapes), else at the scalar. */
-void yamlload_error_in(yamlload_t *y, const yaml_node_t *n, int offset, int length,
-                       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void yamlload_error_in(yamlload_t *y, const yaml_node_t *n, int offset, int length, const char *fmt,
+                       ...) __attribute__((format(printf, 5, 6)));
 
 /* "a map", "a list", "a string" - for messages. */
 const char *yamlload_kind(const yaml_node_t *n);
@@ -72,7 +72,7 @@ typedef struct yamlload_key {
 } yamlload_key_t;
 
 typedef struct yamlload_found {
-    yaml_node_t *key;   /* NULL when absent */
+    yaml_node_t *key; /* NULL when absent */
     yaml_node_t *value;
 } yamlload_found_t;
 

@@ -1,0 +1,76 @@
+/*
+ * contrast.c - what tells two plays apart, as numbers (see contrast.h).
+ */
+#include "analysis/contrast.h"
+
+#include <string.h>
+
+void contrast_side(const board_t *b, const rules_t *r, const play_t *p, const eval_t *value,
+                   movegen_buf_t *buf, contrast_side_t *out)
+{
+    (void)b;
+    memset(out, 0, sizeof *out);
+    out->value = *value;
+    out->outcome = p->outcome;
+    for (int i = 0; i < p->nsteps; i++) {
+        out->taken += p->steps[i].taken;
+        out->blasts += (p->steps[i].flags & STEP_BLAST) != 0;
+    }
+    if (p->outcome.kind != OUT_NONE)
+        return;
+    facts_shots_after(&p->after, r, buf, &out->shots);
+    if (r->jan) {
+        out->jb = board_janblotta_count(&p->after, 0);
+        /* the other side on roll: how many of its rolls force its janblotta out */
+        board_t next = p->after;
+        board_swap(&next);
+        facts_t f;
+        facts_position(&next, r, buf, &f);
+        out->opp_jb_forced = f.jb_forced;
+        /* the mover rolling again at once: its jan threats */
+        facts_wins_t w;
+        facts_wins(&p->after, r, buf, &w);
+        out->threat_jan = w.by_kind[OUT_JAN];
+        out->threat_sprangjan = w.by_kind[OUT_SPRANGJAN];
+    }
+}
+
+/* Is the difference between the two a reason for a? (x = a's number, y = b's) */
+static bool better_less(int x, int y, int min_gap)
+{
+    return y - x >= min_gap;
+}
+
+void contrast_plays(const board_t *b, const rules_t *r, const play_t *a, const eval_t *va,
+                    const play_t *pb, const eval_t *vb, movegen_buf_t *buf, contrast_t *out)
+{
+    memset(out, 0, sizeof *out);
+    contrast_side(b, r, a, va, buf, &out->a);
+    contrast_side(b, r, pb, vb, buf, &out->b);
+    const contrast_side_t *x = &out->a, *y = &out->b;
+    contrast_kind_t found[10];
+    int n = 0;
+    if (x->outcome.kind != OUT_NONE && y->outcome.kind == OUT_NONE)
+        found[n++] = CONTRAST_WINS_NOW;
+    if (x->outcome.kind != OUT_NONE && y->outcome.kind != OUT_NONE &&
+        x->outcome.points > y->outcome.points)
+        found[n++] = CONTRAST_WINS_MORE;
+    if (x->outcome.kind == OUT_NONE && y->outcome.kind == OUT_NONE) {
+        if (better_less(x->shots.jan, y->shots.jan, 1))
+            found[n++] = CONTRAST_JAN_SHOTS;
+        if (better_less(x->shots.any, y->shots.any, 2))
+            found[n++] = CONTRAST_SHOTS;
+        if (r->jan && x->jb <= 6 && y->jb >= 7)
+            found[n++] = CONTRAST_JANBLOTTA;
+        if (x->opp_jb_forced - y->opp_jb_forced >= 2)
+            found[n++] = CONTRAST_FORCES_JB;
+        if (x->threat_jan + x->threat_sprangjan - y->threat_jan - y->threat_sprangjan >= 2)
+            found[n++] = CONTRAST_THREAT;
+        if (x->taken > y->taken)
+            found[n++] = CONTRAST_TAKES;
+    }
+    if (n == 0)
+        found[n++] = CONTRAST_PROBABILITY;
+    out->main = found[0];
+    out->second = n > 1 ? found[1] : CONTRAST_NONE;
+}

@@ -1,0 +1,202 @@
+/*
+ * search.c - n-ply search with move filters (see search.h).
+ */
+#include "analysis/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/dice.h"
+
+search_ctx_t *search_ctx_new(const rules_t *r, eval_kind_t kind)
+{
+    search_ctx_t *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->eval = eval_ctx_new(r, kind);
+    bool ok = c->eval != NULL;
+    for (int i = 0; ok && i < SEARCH_MAX_PLIES + 2; i++)
+        ok = (c->bufs[i] = movegen_buf_new()) != NULL;
+    if (!ok) {
+        search_ctx_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void search_ctx_free(search_ctx_t *c)
+{
+    if (!c)
+        return;
+    for (int i = 0; i < SEARCH_MAX_PLIES + 2; i++)
+        movegen_buf_free(c->bufs[i]);
+    eval_ctx_free(c->eval);
+    free(c);
+}
+
+void search_default_opts(int plies, search_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->plies = plies < 0 ? 0 : plies > SEARCH_MAX_PLIES ? SEARCH_MAX_PLIES : plies;
+    o->filter[0] = (search_filter_t){8, 0.16};
+    o->filter[1] = (search_filter_t){3, 0.08};
+    o->filter[2] = (search_filter_t){2, 0.04};
+    o->inner = (search_filter_t){2, 0.10};
+}
+
+/* One hemspel in the ruleset's points: the unit of the filter margins. */
+static double unit(const search_ctx_t *c)
+{
+    int u = eval_points(c->eval->rules.geometry == GEOM_BACKGAMMON ? OUT_SINGLE : OUT_HEMSPEL,
+                        false, &c->eval->rules);
+    return u > 0 ? u : 1;
+}
+
+void search_play_value(search_ctx_t *c, const play_t *p, int plies, const search_opts_t *o,
+                       eval_t *out)
+{
+    if (p->outcome.kind != OUT_NONE) {
+        eval_from_outcome(&p->outcome, true, out);
+        return;
+    }
+    board_t next = p->after;
+    board_swap(&next);
+    search_position(c, &next, plies, o, out);
+    eval_flip(out);
+}
+
+enum { INNER_MAX = 4 };
+
+void search_position(search_ctx_t *c, const board_t *b, int plies, const search_opts_t *o,
+                     eval_t *out)
+{
+    if (plies <= 0) {
+        eval_position(c->eval, b, out);
+        return;
+    }
+    c->nodes++;
+    movegen_buf_t *buf = c->bufs[plies];
+    double margin = o->inner.margin * unit(c);
+    int keep = o->inner.keep < 1 ? 1 : o->inner.keep > INNER_MAX ? INNER_MAX : o->inner.keep;
+    eval_zero(out);
+    for (int k = 0; k < DICE_ROLLS; k++) {
+        int w;
+        roll_t roll = dice_roll(k, &w);
+        int n = movegen_plays(b, &c->eval->rules, roll, buf);
+        if (n <= 0)
+            continue;
+        /* screen every reply at 0-ply, keeping the best `keep` */
+        int top[INNER_MAX];
+        eval_t topv[INNER_MAX];
+        int ntop = 0;
+        for (int i = 0; i < n; i++) {
+            eval_t e;
+            search_play_value(c, movegen_play(buf, i), 0, o, &e);
+            int pos = ntop;
+            while (pos > 0 && topv[pos - 1].equity < e.equity)
+                pos--;
+            if (pos >= keep)
+                continue;
+            int last = ntop < keep ? ntop : keep - 1;
+            for (int j = last; j > pos; j--) {
+                top[j] = top[j - 1];
+                topv[j] = topv[j - 1];
+            }
+            top[pos] = i;
+            topv[pos] = e;
+            if (ntop < keep)
+                ntop++;
+        }
+        eval_t best = topv[0];
+        if (plies > 1) {
+            /* look deeper at the replies within the margin */
+            double cut = topv[0].equity - margin;
+            double best_eq = -1e300;
+            for (int j = 0; j < ntop; j++) {
+                if (j > 0 && topv[j].equity < cut)
+                    break;
+                eval_t e;
+                search_play_value(c, movegen_play(buf, top[j]), plies - 1, o, &e);
+                if (e.equity > best_eq) {
+                    best_eq = e.equity;
+                    best = e;
+                }
+            }
+        }
+        eval_add_scaled(out, &best, w / 36.0);
+    }
+}
+
+/* Best first: deeper values first, then higher equity, then movegen order. */
+static int cmp_play(const void *x, const void *y)
+{
+    const search_play_t *a = x, *b = y;
+    if (a->plies != b->plies)
+        return b->plies - a->plies;
+    if (a->value.equity != b->value.equity)
+        return a->value.equity < b->value.equity ? 1 : -1;
+    return a->index - b->index;
+}
+
+int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opts_t *o,
+                search_play_t *out)
+{
+    movegen_buf_t *top = c->bufs[SEARCH_MAX_PLIES + 1];
+    int n = movegen_plays(b, &c->eval->rules, roll, top);
+    if (n <= 0)
+        return n;
+    for (int i = 0; i < n; i++) {
+        out[i].index = i;
+        out[i].play = *movegen_play(top, i);
+        out[i].plies = 0;
+        search_play_value(c, &out[i].play, 0, o, &out[i].value);
+    }
+    qsort(out, (size_t)n, sizeof *out, cmp_play);
+    for (int ply = 1; ply <= o->plies; ply++) {
+        const search_filter_t *f = &o->filter[ply - 1];
+        double cut = out[0].value.equity - f->margin * unit(c);
+        for (int i = 0; i < n && i < f->keep; i++) {
+            if (out[i].plies != ply - 1 || (i > 0 && out[i].value.equity < cut))
+                break;
+            /* a play that ends the game is exact already */
+            if (out[i].play.outcome.kind == OUT_NONE)
+                search_play_value(c, &out[i].play, ply, o, &out[i].value);
+            out[i].plies = ply;
+        }
+        qsort(out, (size_t)n, sizeof *out, cmp_play);
+    }
+    return n;
+}
+
+int search_choose(search_ctx_t *c, const board_t *b, roll_t roll, const movegen_buf_t *plays,
+                  int n, const search_opts_t *o)
+{
+    if (o->plies <= 0) {
+        int best = 0;
+        double best_eq = -1e300;
+        for (int i = 0; i < n; i++) {
+            eval_t e;
+            eval_play(c->eval, movegen_play(plays, i), &e);
+            if (e.equity > best_eq) {
+                best_eq = e.equity;
+                best = i;
+            }
+        }
+        return best;
+    }
+    search_play_t *ranked = malloc(sizeof *ranked * MOVEGEN_MAX_PLAYS);
+    if (!ranked)
+        return 0;
+    int m = search_rank(c, b, roll, o, ranked);
+    int pick = 0;
+    if (m > 0) {
+        /* find the same result among the caller's plays */
+        for (int i = 0; i < n; i++)
+            if (board_equal(&movegen_play(plays, i)->after, &ranked[0].play.after)) {
+                pick = i;
+                break;
+            }
+    }
+    free(ranked);
+    return pick;
+}

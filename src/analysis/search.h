@@ -1,0 +1,79 @@
+/*
+ * search.h - n-ply search over the 21 rolls, with move filters (GNU
+ * Backgammon's 0/1/2-ply and its move filters are the model).
+ *
+ *   0-ply  a play is worth the evaluator's estimate of the position after
+ *          it (exact when the play ends the game);
+ *   n-ply  a position is worth the average over the 21 rolls of the best
+ *          reply, the replies being screened at 0-ply and the best few
+ *          looked at (n-1)-ply deeper.
+ * Ranking the plays of a roll works up the plies: every play at 0-ply, then
+ * a filter keeps the best `keep` plays within `margin` of the best (the
+ * margin is in hemspel units of the ruleset: 1 point in W&W, 3 in Ny 2) for
+ * the next ply, and so on.  Plays cut by a filter keep their lower-ply value
+ * and rank after the ones searched deeper, as in gnubg.
+ *
+ * Ownership: a search_ctx_t owns its evaluator and its movegen buffers (one
+ * per ply level); use one per thread.  Results go into caller arrays.
+ */
+#ifndef BRADE_ANALYSIS_SEARCH_H
+#define BRADE_ANALYSIS_SEARCH_H
+
+#include "analysis/eval.h"
+
+enum { SEARCH_MAX_PLIES = 3 };
+
+typedef struct search_filter {
+    int keep;      /* at most this many plays go on to the next ply */
+    double margin; /* ... and only those within this equity (hemspel units) of the best */
+} search_filter_t;
+
+typedef struct search_opts {
+    int plies;                                 /* 0..SEARCH_MAX_PLIES */
+    search_filter_t filter[SEARCH_MAX_PLIES];  /* filter[k]: from ply k to ply k+1 */
+    search_filter_t inner;                     /* replies looked at deeper inside the tree */
+} search_opts_t;
+
+typedef struct search_play {
+    int index;    /* the play's index in movegen order */
+    play_t play;
+    eval_t value; /* for the side that plays it */
+    int plies;    /* the depth of `value` */
+} search_play_t;
+
+typedef struct search_ctx {
+    eval_ctx_t *eval;
+    movegen_buf_t *bufs[SEARCH_MAX_PLIES + 2]; /* [k]: positions searched k-ply; last: the top */
+    long nodes;                                /* positions searched at 1 ply or more */
+} search_ctx_t;
+
+/* A context with its own evaluator of the given kind.  NULL when out of memory. */
+search_ctx_t *search_ctx_new(const rules_t *r, eval_kind_t kind);
+void search_ctx_free(search_ctx_t *c);
+
+/* The default filters for a depth (gnubg-like): 0-ply keeps 8 plays within
+ * 0.16, 1-ply keeps 3 within 0.08; inside the tree 2 replies within 0.10. */
+void search_default_opts(int plies, search_opts_t *o);
+
+/* Ranks every legal play of `roll` for the side on roll of b: fills
+ * out[0..n) best first and returns n (-1 if the engine's buffer overflowed).
+ * `out` must hold MOVEGEN_MAX_PLAYS entries. */
+int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opts_t *o,
+                search_play_t *out);
+
+/* The value of a play, looked at `plies` deep, for the side that plays it. */
+void search_play_value(search_ctx_t *c, const play_t *p, int plies, const search_opts_t *o,
+                       eval_t *out);
+
+/* The value of a position for its side on roll, before rolling, `plies` deep
+ * (0 = the evaluator with its lookahead). */
+void search_position(search_ctx_t *c, const board_t *b, int plies, const search_opts_t *o,
+                     eval_t *out);
+
+/* Chooses a play among the n plays in `plays` (generated for b and some
+ * roll): the best at 0-ply, or by search_rank's order when plies > 0.
+ * Returns its index. */
+int search_choose(search_ctx_t *c, const board_t *b, roll_t roll, const movegen_buf_t *plays,
+                  int n, const search_opts_t *o);
+
+#endif

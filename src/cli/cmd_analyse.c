@@ -1,0 +1,468 @@
+/*
+ * cmd_analyse.c - `brade analyse`: exact facts of a position, or the plays
+ * of a roll ranked by n-ply search (and rollouts), with result
+ * probabilities, error classes and an explanation of the top choice.
+ *
+ *   brade analyse [position flags] [--roll A-B] [--json] [--plies N]
+ *                 [--rollouts N --seed S --threads T --truncate P]
+ *                 [--play TEXT] [--thresholds D,B,V] [--lang en|sv]
+ *                 [--evaluator shipped|hand|pips]
+ *
+ * Without --roll it prints the facts (for each way to win, the rolls of 36
+ * that win that way now; the shots against the side to move) and the
+ * evaluation of the position; with --roll, the plays best first.  Rollouts
+ * are run on the best five plays, all with the same dice (same seed).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/contrast.h"
+#include "analysis/facts.h"
+#include "analysis/grade.h"
+#include "analysis/rollout.h"
+#include "analysis/search.h"
+#include "cli/args.h"
+#include "cli/cmd.h"
+#include "engine/notation.h"
+#include "engine/verdict.h"
+#include "tutor/explain_analysis.h"
+
+enum { ROLLOUT_TOP = 5 };
+
+typedef struct analyse_opts {
+    int plies;
+    int rollouts;
+    rollout_opts_t ro;
+    grade_thresholds_t thresholds;
+    lang_t lang;
+    eval_kind_t evaluator;
+} analyse_opts_t;
+
+/* The ways a game can end under r, in a fixed order. */
+static int ways(const rules_t *r, outcome_kind_t out[OUT_KIND_COUNT])
+{
+    int n = 0;
+    if (r->geometry == GEOM_BACKGAMMON) {
+        out[n++] = OUT_SINGLE;
+        out[n++] = OUT_GAMMON;
+        out[n++] = OUT_BACKGAMMON;
+        return n;
+    }
+    out[n++] = OUT_HEMSPEL;
+    if (r->patterns) {
+        out[n++] = OUT_ENKELT_KRONSPEL;
+        out[n++] = OUT_DUBBELT_KRONSPEL;
+        out[n++] = OUT_TRAPPSPEL;
+        out[n++] = OUT_UPPSPEL;
+        if (r->extra_patterns & XPAT_KEJSAR)
+            out[n++] = OUT_KEJSARSPEL;
+        if (r->extra_patterns & XPAT_951)
+            out[n++] = OUT_NIO_FEM_ETT;
+        if (r->extra_patterns & XPAT_54321)
+            out[n++] = OUT_FEM_FYRA_TRE_TVA_ETT;
+    }
+    if (r->jan) {
+        out[n++] = OUT_JAN;
+        out[n++] = OUT_SPRANGJAN;
+    }
+    return n;
+}
+
+static bool parse_int(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* Reads the analysis flags (a->extra, in the order of EXTRA below). */
+static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--threads", "--thresholds",
+                                    "--lang", "--evaluator", "--truncate", NULL};
+
+static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->plies = 1;
+    rollout_default_opts(&o->ro);
+    grade_default(&o->thresholds);
+    o->lang = LANG_EN;
+    o->evaluator = EVAL_SHIPPED;
+    int seed = 1;
+    if (a->extra[0] && !parse_int(a->extra[0], 0, SEARCH_MAX_PLIES, &o->plies)) {
+        fprintf(stderr, "brade: --plies must be 0..%d\n", SEARCH_MAX_PLIES);
+        return false;
+    }
+    if (a->extra[1] && !parse_int(a->extra[1], 1, 10000000, &o->rollouts)) {
+        fprintf(stderr, "brade: --rollouts must be a number of games (1 or more)\n");
+        return false;
+    }
+    if (a->extra[2] && !parse_int(a->extra[2], 0, 2147483647, &seed)) {
+        fprintf(stderr, "brade: --seed must be a non-negative number\n");
+        return false;
+    }
+    if (a->extra[3] && !parse_int(a->extra[3], 1, 16, &o->ro.threads)) {
+        fprintf(stderr, "brade: --threads must be 1..16\n");
+        return false;
+    }
+    if (a->extra[4] && !grade_parse(a->extra[4], &o->thresholds)) {
+        fprintf(stderr, "brade: --thresholds wants three rising numbers D,B,V (e.g. 0.04,0.08,0.16)\n");
+        return false;
+    }
+    if (a->extra[5]) {
+        if (strcmp(a->extra[5], "sv") == 0)
+            o->lang = LANG_SV;
+        else if (strcmp(a->extra[5], "en") != 0) {
+            fprintf(stderr, "brade: --lang must be en or sv\n");
+            return false;
+        }
+    }
+    if (a->extra[6]) {
+        if (strcmp(a->extra[6], "hand") == 0)
+            o->evaluator = EVAL_HAND;
+        else if (strcmp(a->extra[6], "pips") == 0)
+            o->evaluator = EVAL_PIPS;
+        else if (strcmp(a->extra[6], "shipped") != 0) {
+            fprintf(stderr, "brade: --evaluator must be shipped, hand or pips\n");
+            return false;
+        }
+    }
+    if (a->extra[7] && !parse_int(a->extra[7], 0, 100000, &o->ro.truncate)) {
+        fprintf(stderr, "brade: --truncate must be a number of plies (0 = none)\n");
+        return false;
+    }
+    o->ro.games = o->rollouts;
+    o->ro.seed = (uint64_t)seed;
+    o->ro.evaluator = o->evaluator;
+    return true;
+}
+
+static void print_probs_json(const eval_t *e, const rules_t *r, const char *indent)
+{
+    outcome_kind_t w[OUT_KIND_COUNT];
+    int n = ways(r, w);
+    printf("{\n%s  \"win\": %.4f,\n%s  \"lose\": %.4f,\n", indent, eval_p_win(e), indent, eval_p_lose(e));
+    for (int side = 0; side < 2; side++) {
+        printf("%s  \"%s\": {", indent, side == 0 ? "win_by" : "lose_by");
+        for (int i = 0; i < n; i++)
+            printf("%s\"%s\": %.4f", i ? ", " : "", outcome_kind_name(w[i]),
+                   side == 0 ? e->win[w[i]] : e->lose[w[i]]);
+        printf("},\n");
+    }
+    printf("%s  \"win_munk\": %.4f,\n%s  \"lose_munk\": %.4f\n%s}", indent, e->win_munk, indent,
+           e->lose_munk, indent);
+}
+
+/* "win 55.1% (jan 3.2 sprängjan 1.0 munk 2.0) lose 44.9% (...)" */
+static void print_probs_text(const eval_t *e, const rules_t *r, lang_t lang)
+{
+    outcome_kind_t w[OUT_KIND_COUNT];
+    int n = ways(r, w);
+    for (int side = 0; side < 2; side++) {
+        const double *p = side == 0 ? e->win : e->lose;
+        printf("%s %.1f%%", side == 0 ? (lang == LANG_SV ? "vinst" : "win") : (lang == LANG_SV ? " förlust" : " lose"),
+               100 * (side == 0 ? eval_p_win(e) : eval_p_lose(e)));
+        bool open = false;
+        for (int i = 1; i < n; i++) {
+            if (p[w[i]] < 0.0005)
+                continue;
+            printf("%s%s %.1f", open ? " " : " (", explain_analysis_kind(lang, w[i]), 100 * p[w[i]]);
+            open = true;
+        }
+        double munk = side == 0 ? e->win_munk : e->lose_munk;
+        if (munk >= 0.0005) {
+            printf("%smunk %.1f", open ? " " : " (", 100 * munk);
+            open = true;
+        }
+        if (open)
+            printf(")");
+    }
+}
+
+static void print_rollout_json(const rollout_result_t *ro)
+{
+    printf("{\"games\": %d, \"equity\": %.4f, \"se\": %.4f, \"ci95\": %.4f, \"truncated\": %d}",
+           ro->games, ro->equity, ro->se, ro->ci95, ro->truncated);
+}
+
+/* --- without a roll: facts --- */
+
+static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ctx_t *sc,
+                         const char *rname)
+{
+    facts_t f;
+    facts_position(&a->board, &a->rules, sc->bufs[0], &f);
+    eval_t e;
+    search_opts_t so;
+    search_default_opts(o->plies, &so);
+    search_position(sc, &a->board, o->plies, &so, &e);
+    rollout_result_t ro;
+    bool rolled = false;
+    if (o->rollouts > 0) {
+        if (rollout_position(&a->board, &a->rules, &o->ro, &ro) != 0) {
+            fprintf(stderr, "brade: out of memory\n");
+            return 1;
+        }
+        rolled = true;
+    }
+    const char *me = args_colour(a->board.turn), *you = args_colour(1 - a->board.turn);
+    outcome_kind_t w[OUT_KIND_COUNT];
+    int nw = ways(&a->rules, w);
+    if (a->json) {
+        printf("{\n  \"rules\": \"%s\",\n  \"to_move\": \"%s\",\n  \"facts\": {\n    \"wins\": {", rname, me);
+        for (int i = 0; i < nw; i++)
+            printf("\"%s\": %d, ", outcome_kind_name(w[i]), f.wins.by_kind[w[i]]);
+        printf("\"munk\": %d, \"any\": %d},\n", f.wins.munk, f.wins.any);
+        printf("    \"enter\": %d,\n    \"enter_all\": %d,\n    \"hit\": %d,\n    \"blast\": %d,\n"
+               "    \"janblotta_forced\": %d,\n    \"no_move\": %d,\n",
+               f.enter, f.enter_all, f.hit, f.blast, f.jb_forced, f.no_move);
+        printf("    \"shots\": {\"hit\": %d, \"blast\": %d, \"jan\": %d, \"any\": %d, \"win\": %d},\n",
+               f.shots.hit, f.shots.blast, f.shots.jan, f.shots.any, f.shots.win);
+        printf("    \"pips\": {\"%s\": %d, \"%s\": %d},\n", me, f.pips[0], you, f.pips[1]);
+        printf("    \"bar\": {\"%s\": %d, \"%s\": %d},\n", me, f.bar[0], you, f.bar[1]);
+        printf("    \"free_entry\": {\"%s\": %d, \"%s\": %d},\n", me, f.free_entry[0], you, f.free_entry[1]);
+        printf("    \"janblotta\": {\"%s\": %d, \"%s\": %d}\n  },\n", me, f.janblotta[0], you, f.janblotta[1]);
+        printf("  \"evaluation\": {\n    \"plies\": %d,\n    \"equity\": %.4f,\n    \"probabilities\": ",
+               o->plies, e.equity);
+        print_probs_json(&e, &a->rules, "    ");
+        printf("\n  }");
+        if (rolled) {
+            printf(",\n  \"rollout\": ");
+            print_rollout_json(&ro);
+        }
+        printf("\n}\n");
+        return 0;
+    }
+    bool sv = o->lang == LANG_SV;
+    printf("%s: %s %s\n", rname, me, sv ? "vid tärningarna" : "to move");
+    printf("%-22s", sv ? "vinner direkt (av 36)" : "wins now (of 36)");
+    for (int i = 0; i < nw; i++)
+        printf(" %s %d", explain_analysis_kind(o->lang, w[i]), f.wins.by_kind[w[i]]);
+    printf(" | munk %d | %s %d\n", f.wins.munk, sv ? "totalt" : "any", f.wins.any);
+    printf("%-22s enter %d (all %d), hit %d, blast %d, force the janblotta out %d, no move %d\n",
+           sv ? "slag som (av 36)" : "rolls that (of 36)", f.enter, f.enter_all, f.hit, f.blast,
+           f.jb_forced, f.no_move);
+    printf("%-22s hit %d, blast %d, jan %d, any %d, win %d\n",
+           sv ? "skott mot dig" : "shots against you", f.shots.hit, f.shots.blast, f.shots.jan,
+           f.shots.any, f.shots.win);
+    printf("%-22s pips %d/%d, bar %d/%d, free entry points %d/%d, janblotta count %d/%d\n",
+           sv ? "du/motspelaren" : "you/the other side", f.pips[0], f.pips[1], f.bar[0], f.bar[1],
+           f.free_entry[0], f.free_entry[1], f.janblotta[0], f.janblotta[1]);
+    printf("%-22s equity %+.3f, ", sv ? "värdering" : "evaluation", e.equity);
+    print_probs_text(&e, &a->rules, o->lang);
+    printf(" (%d-ply)\n", o->plies);
+    if (rolled)
+        printf("%-22s equity %+.3f ± %.3f (95%%, %d games, seed %llu)\n", "rollout", ro.equity, ro.ci95,
+               ro.games, (unsigned long long)o->ro.seed);
+    char text[1024];
+    explain_analysis_facts(o->lang, &f, &a->rules, text, sizeof text);
+    printf("%s\n", text);
+    return 0;
+}
+
+/* --- with a roll: plays --- */
+
+typedef struct ranked {
+    search_play_t sp;
+    bool rolled;
+    rollout_result_t ro;
+    double equity; /* the value reported: rollout when rolled out */
+} ranked_t;
+
+static int cmp_ranked(const void *x, const void *y)
+{
+    const ranked_t *a = x, *b = y;
+    if (a->rolled != b->rolled)
+        return a->rolled ? -1 : 1;
+    if (!a->rolled && a->sp.plies != b->sp.plies)
+        return b->sp.plies - a->sp.plies;
+    if (a->equity != b->equity)
+        return a->equity < b->equity ? 1 : -1;
+    return a->sp.index - b->sp.index;
+}
+
+static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ctx_t *sc,
+                         const char *rname)
+{
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    ranked_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+    if (!sp || !rk) {
+        free(sp);
+        free(rk);
+        fprintf(stderr, "brade: out of memory\n");
+        return 1;
+    }
+    search_opts_t so;
+    search_default_opts(o->plies, &so);
+    int n = search_rank(sc, &a->board, a->roll, &so, sp);
+    if (n < 0) {
+        fprintf(stderr, "brade: too many plays for the buffer\n");
+        free(sp);
+        free(rk);
+        return 1;
+    }
+    for (int i = 0; i < n; i++) {
+        rk[i].sp = sp[i];
+        rk[i].rolled = false;
+        rk[i].equity = sp[i].value.equity;
+    }
+    for (int i = 0; o->rollouts > 0 && i < n && i < ROLLOUT_TOP; i++) {
+        if (rollout_play(&rk[i].sp.play, &a->rules, &o->ro, &rk[i].ro) != 0) {
+            fprintf(stderr, "brade: out of memory\n");
+            free(sp);
+            free(rk);
+            return 1;
+        }
+        rk[i].rolled = true;
+        rk[i].equity = rk[i].ro.equity;
+    }
+    qsort(rk, (size_t)n, sizeof *rk, cmp_ranked);
+
+    /* the learner's play, if given */
+    int yours = -1;
+    if (a->play) {
+        movegen_buf_t *legal = sc->bufs[0];
+        int nl = movegen_plays(&a->board, &a->rules, a->roll, legal);
+        verdict_t v;
+        verdict_judge(&a->board, &a->rules, a->roll, a->play, legal, nl, &v);
+        if (v.kind != VERDICT_LEGAL) {
+            char text[1024];
+            explain_verdict(o->lang, &a->board, &a->rules, &v, legal, a->play, text, sizeof text);
+            fprintf(stderr, "brade: --play: %s\n", text);
+            free(sp);
+            free(rk);
+            return 2;
+        }
+        const board_t *after = &movegen_play(legal, v.play)->after;
+        for (int i = 0; i < n; i++)
+            if (board_equal(&rk[i].sp.play.after, after))
+                yours = i;
+    }
+    /* why the top play: against the learner's play, or the next best */
+    int other = yours > 0 ? yours : (n > 1 && yours != 0 ? 1 : -1);
+    char why[2048] = "";
+    char note_a[256], note_b[256];
+    contrast_t ct;
+    bool have_why = false;
+    if (other > 0) {
+        eval_t va = rk[0].sp.value, vb = rk[other].sp.value;
+        va.equity = rk[0].equity;
+        vb.equity = rk[other].equity;
+        contrast_plays(&a->board, &a->rules, &rk[0].sp.play, &va, &rk[other].sp.play, &vb,
+                       sc->bufs[0], &ct);
+        notation_play(&rk[0].sp.play, a->board.geom, note_a, sizeof note_a);
+        notation_play(&rk[other].sp.play, a->board.geom, note_b, sizeof note_b);
+        explain_analysis_contrast(o->lang, &ct, &a->rules, note_a, note_b, other == yours, why,
+                                  sizeof why);
+        have_why = true;
+    }
+    double best = n > 0 ? rk[0].equity : 0;
+    const char *me = args_colour(a->board.turn);
+    if (a->json) {
+        printf("{\n  \"rules\": \"%s\",\n  \"to_move\": \"%s\",\n  \"roll\": [%d, %d],\n  \"plies\": %d,\n",
+               rname, me, a->roll.a, a->roll.b, o->plies);
+        if (o->rollouts > 0)
+            printf("  \"rollouts\": %d,\n  \"seed\": %llu,\n", o->rollouts, (unsigned long long)o->ro.seed);
+        printf("  \"plays\": [\n");
+        for (int i = 0; i < n; i++) {
+            const ranked_t *x = &rk[i];
+            char note[256];
+            notation_play(&x->sp.play, a->board.geom, note, sizeof note);
+            double lost = best - x->equity;
+            printf("    {\n      \"notation\": \"%s\",\n      \"equity\": %.4f,\n      \"equity_lost\": %.4f,\n",
+                   note, x->equity, lost < 0 ? 0 : lost);
+            printf("      \"grade\": \"%s\",\n      \"plies\": %d,\n", grade_name(grade_classify(lost < 0 ? 0 : lost, &o->thresholds, &a->rules)),
+                   x->sp.plies);
+            if (x->sp.play.outcome.kind != OUT_NONE)
+                printf("      \"outcome\": {\"kind\": \"%s\", \"munk\": %s, \"points\": %d},\n",
+                       outcome_kind_name(x->sp.play.outcome.kind), x->sp.play.outcome.munk ? "true" : "false",
+                       x->sp.play.outcome.points);
+            else
+                printf("      \"outcome\": null,\n");
+            if (x->rolled) {
+                printf("      \"rollout\": ");
+                print_rollout_json(&x->ro);
+                printf(",\n");
+            }
+            printf("      \"probabilities\": ");
+            print_probs_json(x->rolled ? &x->ro.mean : &x->sp.value, &a->rules, "      ");
+            printf("\n    }%s\n", i + 1 < n ? "," : "");
+        }
+        printf("  ]");
+        if (yours >= 0)
+            printf(",\n  \"yours\": %d", yours);
+        if (have_why) {
+            printf(",\n  \"explanation\": \"");
+            for (const char *s = why; *s; s++) {
+                if (*s == '"' || *s == '\\')
+                    putchar('\\');
+                putchar(*s);
+            }
+            printf("\"");
+        }
+        printf("\n}\n");
+    } else {
+        bool sv = o->lang == LANG_SV;
+        printf("%s: %s %s, %s %d-%d, %d-ply%s: %d %s\n", rname, me, sv ? "vid tärningarna" : "to move",
+               sv ? "slag" : "roll", a->roll.a, a->roll.b, o->plies,
+               o->rollouts > 0 ? " + rollouts" : "", n, sv ? "tillåtna drag" : "legal plays");
+        for (int i = 0; i < n; i++) {
+            const ranked_t *x = &rk[i];
+            char note[256];
+            notation_play(&x->sp.play, a->board.geom, note, sizeof note);
+            double lost = best - x->equity;
+            if (lost < 0)
+                lost = 0;
+            grade_t g = grade_classify(lost, &o->thresholds, &a->rules);
+            char lost_text[32] = "";
+            if (lost >= 0.0005)
+                snprintf(lost_text, sizeof lost_text, "-%.3f", lost);
+            printf("%3d. %-24s %+.3f %7s  %-9s", i + 1, x->sp.play.nsteps ? note : "(no move)",
+                   x->equity, lost_text, g == GRADE_FINE ? "" : grade_name(g));
+            if (x->rolled)
+                printf(" ±%.3f", x->ro.ci95);
+            printf(" ");
+            print_probs_text(x->rolled ? &x->ro.mean : &x->sp.value, &a->rules, o->lang);
+            printf("%s\n", i == yours ? (sv ? "  <- ditt" : "  <- yours") : "");
+        }
+        if (have_why)
+            printf("%s\n", why);
+        if (yours >= 0) {
+            char g[256];
+            double lost = best - rk[yours].equity;
+            explain_analysis_grade(o->lang, grade_classify(lost < 0 ? 0 : lost, &o->thresholds, &a->rules),
+                                   lost < 0 ? 0 : lost, g, sizeof g);
+            printf("%s.\n", g);
+        }
+    }
+    free(sp);
+    free(rk);
+    return 0;
+}
+
+int cmd_analyse(int argc, char **argv)
+{
+    pos_args_t a;
+    if (!args_parse_position(argc, argv, false, EXTRA, &a, stderr))
+        return 2;
+    analyse_opts_t o;
+    if (!parse_opts(&a, &o))
+        return 2;
+    if (a.have_roll && a.roll.b == 0) {
+        fprintf(stderr, "brade: analyse ranks two-dice rolls only\n");
+        return 2;
+    }
+    search_ctx_t *sc = search_ctx_new(&a.rules, o.evaluator);
+    if (!sc) {
+        fprintf(stderr, "brade: out of memory\n");
+        return 1;
+    }
+    char rname[256];
+    rules_format(&a.rules, rname, sizeof rname);
+    int rc = a.have_roll ? analyse_plays(&a, &o, sc, rname) : analyse_facts(&a, &o, sc, rname);
+    search_ctx_free(sc);
+    return rc;
+}

@@ -1,0 +1,58 @@
+/*
+ * cmd_check.c - `brade check [FILES...]`: validate course files, all the
+ * bundled ones when none are named; exit status 1 on any error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cmd.h"
+#include "cli/course_env.h"
+#include "cli/paths.h"
+#include "content/check.h"
+
+/* Runs `brade check`: the named files and directories, or the bundled course. */
+int cmd_check(int argc, char **argv)
+{
+    const char *course = NULL;
+    const char *paths[256];
+    int n = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--course") == 0 && i + 1 < argc) {
+            course = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr,
+                    "brade: check: unknown flag '%s' (usage: brade check [--course DIR] "
+                    "[FILES...])\n",
+                    argv[i]);
+            return 2;
+        } else if (n < (int)(sizeof paths / sizeof paths[0])) {
+            paths[n++] = argv[i];
+        } else {
+            fprintf(stderr,
+                    "brade: check: too many files (at most 256; name directories instead)\n");
+            return 2;
+        }
+    }
+    char dir[4096], lessons[4200], puzzles[4200];
+    if (n == 0) {
+        if (!paths_course_dir(course, dir, sizeof dir)) {
+            fprintf(stderr,
+                    "brade: check: no course found (looked in %s); name files or use "
+                    "--course DIR\n",
+                    dir);
+            return 2;
+        }
+        snprintf(lessons, sizeof lessons, "%s/lessons", dir);
+        snprintf(puzzles, sizeof puzzles, "%s/puzzles", dir);
+        if (access(lessons, F_OK) == 0)
+            paths[n++] = lessons;
+        if (access(puzzles, F_OK) == 0)
+            paths[n++] = puzzles;
+    }
+    bool colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+    check_result_t res;
+    bool ok = check_paths(paths, n, course_env_explain, stdout, colour, &res);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,307 @@
+/*
+ * cmd_selfplay.c - `brade selfplay`: the self-play harness from the shell.
+ *
+ *   brade selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S]
+ *                  [--threads T] [--json]
+ *       plays N games (in pairs with the same dice, colours swapped) and
+ *       reports A's points per game with a 95% confidence interval;
+ *   brade selfplay [--rules R] --agreement K [--rollouts N] [--plies P] [--seed S]
+ *       on K fixed positions (seeded self-play, one roll each) compares the
+ *       P-ply choice (default 2) with the best of the top four plays rolled
+ *       out N games each, and reports how often they agree;
+ *   brade selfplay [--rules R] --fit FILE --games N [--generations G] [--seed S]
+ *                  [--from hand|shipped]
+ *       fits the evaluator's weights to self-play games (evalfit.h) and
+ *       writes them as C source (src/analysis/eval_weights.c).
+ * SETTING: shipped[:PLIES], hand[:PLIES], pips (the greedy baseline), random.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/dice.h"
+#include "analysis/evalfit.h"
+#include "analysis/rollout.h"
+#include "analysis/selfplay.h"
+#include "cli/cmd.h"
+#include "engine/notation.h"
+
+typedef struct sp_args {
+    const char *rules, *a, *b, *fit, *from;
+    int games, threads, agreement, rollouts, plies, generations;
+    long seed;
+    bool json;
+} sp_args_t;
+
+static bool number(const char *flag, const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "brade: %s must be a number from %ld to %ld\n", flag, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool parse(int argc, char **argv, sp_args_t *a)
+{
+    memset(a, 0, sizeof *a);
+    a->rules = "lyckans-talisman";
+    a->a = "shipped";
+    a->b = "pips";
+    a->games = 200;
+    a->threads = 2;
+    a->seed = 1;
+    a->rollouts = 648;
+    a->plies = 2;
+    a->generations = 2;
+    for (int i = 0; i < argc; i++) {
+        const char *f = argv[i];
+        if (strcmp(f, "--json") == 0) {
+            a->json = true;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "brade: %s needs a value\n", f);
+            return false;
+        }
+        const char *v = argv[++i];
+        long n;
+        if (strcmp(f, "--rules") == 0)
+            a->rules = v;
+        else if (strcmp(f, "--a") == 0)
+            a->a = v;
+        else if (strcmp(f, "--b") == 0)
+            a->b = v;
+        else if (strcmp(f, "--fit") == 0)
+            a->fit = v;
+        else if (strcmp(f, "--from") == 0)
+            a->from = v;
+        else if (strcmp(f, "--games") == 0 && number(f, v, 1, 100000000, &n))
+            a->games = (int)n;
+        else if (strcmp(f, "--threads") == 0 && number(f, v, 1, 16, &n))
+            a->threads = (int)n;
+        else if (strcmp(f, "--seed") == 0 && number(f, v, 0, 2147483647L, &n))
+            a->seed = n;
+        else if (strcmp(f, "--agreement") == 0 && number(f, v, 1, 100000, &n))
+            a->agreement = (int)n;
+        else if (strcmp(f, "--rollouts") == 0 && number(f, v, 1, 10000000, &n))
+            a->rollouts = (int)n;
+        else if (strcmp(f, "--plies") == 0 && number(f, v, 0, SEARCH_MAX_PLIES, &n))
+            a->plies = (int)n;
+        else if (strcmp(f, "--generations") == 0 && number(f, v, 1, 20, &n))
+            a->generations = (int)n;
+        else {
+            if (strncmp(f, "--", 2) == 0 && strcmp(f, "--games") && strcmp(f, "--threads") &&
+                strcmp(f, "--seed") && strcmp(f, "--agreement") && strcmp(f, "--rollouts") &&
+                strcmp(f, "--plies") && strcmp(f, "--generations"))
+                fprintf(stderr, "brade: unknown flag '%s'\n", f);
+            return false;
+        }
+    }
+    return true;
+}
+
+static int run_match(const sp_args_t *a, const rules_t *r)
+{
+    selfplay_opts_t o;
+    memset(&o, 0, sizeof o);
+    if (!selfplay_parse_spec(a->a, &o.a) || !selfplay_parse_spec(a->b, &o.b)) {
+        fprintf(stderr, "brade: a setting is shipped[:PLIES], hand[:PLIES], pips or random\n");
+        return 2;
+    }
+    o.games = a->games;
+    o.seed = (uint64_t)a->seed;
+    o.threads = a->threads;
+    selfplay_result_t res;
+    if (selfplay_run(&o, r, &res) != 0) {
+        fprintf(stderr, "brade: out of memory\n");
+        return 1;
+    }
+    char sa[32], sb[32];
+    selfplay_format_spec(&o.a, sa, sizeof sa);
+    selfplay_format_spec(&o.b, sb, sizeof sb);
+    if (a->json) {
+        printf("{\n  \"rules\": \"%s\",\n  \"a\": \"%s\",\n  \"b\": \"%s\",\n  \"games\": %d,\n  \"seed\": %ld,\n"
+               "  \"points_per_game\": %.4f,\n  \"ci95\": %.4f,\n  \"a_wins\": %d,\n  \"b_wins\": %d,\n"
+               "  \"unfinished\": %d,\n  \"plies_per_game\": %.1f,\n  \"seconds\": %.2f\n}\n",
+               r->name, sa, sb, res.games, a->seed, res.points, res.ci95, res.a_wins, res.b_wins,
+               res.unfinished, res.plies, res.seconds);
+        return 0;
+    }
+    printf("%s: %s against %s, %d games (seed %ld)\n", r->name, sa, sb, res.games, a->seed);
+    printf("points per game for %s: %+.3f ± %.3f (95%%)\n", sa, res.points, res.ci95);
+    printf("wins: %s %d, %s %d, unfinished %d; %.1f plies a game; %.1f s (%.0f games/s)\n", sa,
+           res.a_wins, sb, res.b_wins, res.unfinished, res.plies, res.seconds,
+           res.games / (res.seconds > 0 ? res.seconds : 1));
+    printf("%-10s", "wins by");
+    for (int k = 1; k < OUT_KIND_COUNT; k++)
+        if (res.a_kinds[k] || res.b_kinds[k])
+            printf(" %s %d/%d", outcome_kind_name((outcome_kind_t)k), res.a_kinds[k], res.b_kinds[k]);
+    printf("  (%s/%s)\n", sa, sb);
+    return 0;
+}
+
+/* K positions from seeded self-play of the shipped 0-ply player, each with
+ * a roll that offers at least two plays. */
+static int fixed_positions(const rules_t *r, int k, uint64_t seed, board_t *pos, roll_t *rolls)
+{
+    selfplay_spec_t spec = {EVAL_SHIPPED, 0, false, 0.0, NULL};
+    selfplay_player_t *p = selfplay_player_new(&spec, r);
+    movegen_buf_t *buf = movegen_buf_new();
+    board_t *rec = malloc(sizeof *rec * 4000);
+    int got = 0;
+    for (uint64_t g = 0; p && buf && rec && got < k && g < (uint64_t)k * 50; g++) {
+        uint64_t rng = dice_stream(seed, g);
+        int nrec, plies;
+        outcome_t res;
+        selfplay_game(p, p, r, &rng, buf, rec, 4000, &nrec, &res, &plies);
+        /* one position per game, from a seeded ply */
+        for (int tries = 0; tries < 8 && nrec > 0; tries++) {
+            int i = dice_below(&rng, nrec);
+            roll_t roll = {dice_below(&rng, 6) + 1, dice_below(&rng, 6) + 1};
+            if (movegen_plays(&rec[i], r, roll, buf) >= 2) {
+                pos[got] = rec[i];
+                rolls[got++] = roll;
+                break;
+            }
+        }
+    }
+    free(rec);
+    movegen_buf_free(buf);
+    selfplay_player_free(p);
+    return got;
+}
+
+enum { AGREE_TOP = 4 };
+
+static int run_agreement(const sp_args_t *a, const rules_t *r)
+{
+    board_t *pos = malloc(sizeof *pos * (size_t)a->agreement);
+    roll_t *rolls = malloc(sizeof *rolls * (size_t)a->agreement);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    search_ctx_t *sc = search_ctx_new(r, EVAL_SHIPPED);
+    if (!pos || !rolls || !sp || !sc) {
+        fprintf(stderr, "brade: out of memory\n");
+        return 1;
+    }
+    int k = fixed_positions(r, a->agreement, (uint64_t)a->seed, pos, rolls);
+    rollout_opts_t ro;
+    rollout_default_opts(&ro);
+    ro.games = a->rollouts;
+    ro.seed = (uint64_t)a->seed;
+    ro.threads = a->threads;
+    search_opts_t so;
+    search_default_opts(a->plies, &so);
+    int agree = 0, agree0 = 0, within = 0;
+    double lost_sum = 0;
+    for (int i = 0; i < k; i++) {
+        int n = search_rank(sc, &pos[i], rolls[i], &so, sp);
+        /* roll out the best AGREE_TOP by the search, all with the same dice */
+        int best_ro = 0, best0 = 0;
+        double best_eq = -1e300, ci = 0, eq_top = 0;
+        for (int j = 0; j < n && j < AGREE_TOP; j++) {
+            rollout_result_t res;
+            rollout_play(&sp[j].play, r, &ro, &res);
+            if (j == 0)
+                eq_top = res.equity;
+            if (res.equity > best_eq) {
+                best_eq = res.equity;
+                best_ro = j;
+                ci = res.ci95;
+            }
+        }
+        /* the 0-ply choice, for comparison */
+        double b0 = -1e300;
+        for (int j = 0; j < n; j++) {
+            eval_t e;
+            search_play_value(sc, &sp[j].play, 0, &so, &e);
+            if (e.equity > b0) {
+                b0 = e.equity;
+                best0 = j;
+            }
+        }
+        agree += best_ro == 0;
+        agree0 += best0 == best_ro;
+        within += best_ro == 0 || best_eq - eq_top <= ci;
+        lost_sum += best_eq - eq_top;
+        if (!a->json) {
+            char note[128], note2[128];
+            notation_play(&sp[0].play, pos[i].geom, note, sizeof note);
+            notation_play(&sp[best_ro].play, pos[i].geom, note2, sizeof note2);
+            printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s %s\n", i + 1, rolls[i].a, rolls[i].b,
+                   a->plies, note, note2, best_ro == 0 ? "agree" : "differ");
+        }
+    }
+    if (a->json)
+        printf("{\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
+               "  \"agree\": %d,\n  \"agree_0ply\": %d,\n  \"within_ci\": %d,\n  \"mean_loss\": %.4f\n}\n",
+               r->name, k, a->plies, a->rollouts, agree, agree0, within, k ? lost_sum / k : 0);
+    else
+        printf("%s: %d-ply agrees with %d-game rollouts on %d of %d positions (%.0f%%); "
+               "within the rollout's 95%% interval on %d; 0-ply agrees on %d; mean equity given up %.4f\n",
+               r->name, a->plies, a->rollouts, agree, k, k ? 100.0 * agree / k : 0, within, agree0,
+               k ? lost_sum / k : 0);
+    search_ctx_free(sc);
+    free(sp);
+    free(pos);
+    free(rolls);
+    return 0;
+}
+
+static int run_fit(const sp_args_t *a, const rules_t *r)
+{
+    evalfit_opts_t o;
+    evalfit_default_opts(&o);
+    o.games = a->games;
+    o.seed = (uint64_t)a->seed;
+    o.threads = a->threads;
+    o.generations = a->generations;
+    if (a->from && strcmp(a->from, "shipped") == 0)
+        o.start = eval_weights_fitted();
+    else if (a->from && strcmp(a->from, "hand") != 0) {
+        fprintf(stderr, "brade: --from must be hand or shipped\n");
+        return 2;
+    }
+    eval_weights_t *w = malloc(sizeof *w);
+    if (!w) {
+        fprintf(stderr, "brade: out of memory\n");
+        return 1;
+    }
+    if (evalfit_run(&o, r, w, stdout) != 0) {
+        fprintf(stderr, "brade: fitting failed\n");
+        free(w);
+        return 1;
+    }
+    FILE *f = fopen(a->fit, "w");
+    if (!f) {
+        fprintf(stderr, "brade: cannot write %s\n", a->fit);
+        free(w);
+        return 1;
+    }
+    evalfit_write_c(w, &o, r, f);
+    fclose(f);
+    printf("wrote %s\n", a->fit);
+    free(w);
+    return 0;
+}
+
+int cmd_selfplay(int argc, char **argv)
+{
+    sp_args_t a;
+    if (!parse(argc, argv, &a))
+        return 2;
+    rules_t r;
+    rules_error_t re;
+    if (!rules_parse(a.rules, &r, &re)) {
+        fprintf(stderr, "brade: unknown ruleset '%s'\n", a.rules);
+        return 2;
+    }
+    if (a.fit)
+        return run_fit(&a, &r);
+    if (a.agreement)
+        return run_agreement(&a, &r);
+    return run_match(&a, &r);
+}

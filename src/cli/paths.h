@@ -1,0 +1,33 @@
+/*
+ * paths.h - where the program finds things: the course (lessons/ and
+ * puzzles/), the user's state directory (progress, history), and today's
+ * date.
+ *
+ * The course is looked for in this order: a --course DIR flag, then
+ * $BRADE_COURSE, then the source tree when the program runs from its build
+ * directory, then the installed data directory (BRADE_DATA_DIR).  The state
+ * directory is $XDG_STATE_HOME/brade, or ~/.local/state/brade.
+ *
+ * Ownership: results go into caller buffers.
+ */
+#ifndef BRADE_CLI_PATHS_H
+#define BRADE_CLI_PATHS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The course directory; `flag` is the --course value or NULL.  Returns
+ * false when none is found (buf then names the last place tried). */
+bool paths_course_dir(const char *flag, char *buf, size_t size);
+/* The state directory, created (mode 0700) when missing.  Returns false
+ * (with a reason in `why`) when there is no usable one. */
+bool paths_state_dir(char *buf, size_t size, char *why, size_t why_size);
+/* Today as a day number (days since 1970-01-01, local time), or the date
+ * in $BRADE_TODAY (YYYY-MM-DD) when set, which the tests use. */
+long paths_today(void);
+/* Parses YYYY-MM-DD into a day number; -1 if malformed. */
+long paths_parse_day(const char *s);
+/* Writes a day number as YYYY-MM-DD (buf of at least 11 bytes). */
+void paths_format_day(long day, char *buf, size_t size);
+
+#endif

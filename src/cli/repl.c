@@ -1,0 +1,642 @@
+/*
+ * repl.c - the tutor's read-eval-print loop (see repl.h): input (readline
+ * or plain lines), dispatch, completion, history, and laying out lessons
+ * and puzzles on the screen.
+ */
+#include "cli/repl.h"
+
+#include <ctype.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "cli/cmd.h"
+#include "cli/course_env.h"
+#include "cli/paths.h"
+#include "engine/notation.h"
+#include "tutor/words.h"
+
+/* The REPL being run, for readline's completion callbacks. */
+static repl_t *active;
+
+/* ------------------------------------------------------------- output */
+
+/* Prints the tutor's reply in r->out, wrapped, and empties it. */
+void repl_flush(repl_t *r)
+{
+    if (!r->out.len)
+        return;
+    strbuf_t w;
+    strbuf_init(&w);
+    render_lines(strbuf_str(&r->out), r->width, &w);
+    fputs(strbuf_str(&w), stdout);
+    strbuf_free(&w);
+    strbuf_clear(&r->out);
+}
+
+/* Prints author prose wrapped to the screen width. */
+void repl_prose(repl_t *r, const char *text)
+{
+    strbuf_t w;
+    strbuf_init(&w);
+    render_prose(text, r->width, &w);
+    fputs(strbuf_str(&w), stdout);
+    strbuf_free(&w);
+}
+
+/* Draws the tutor's board, or says there is none. */
+void repl_draw_board(repl_t *r)
+{
+    tutor_t *t = &r->tutor;
+    if (!t->have_pos) {
+        printf("%s\n", T(r->ro.lang, "There is no position on the board.",
+                         "Det finns ingen ställning på brädet."));
+        return;
+    }
+    strbuf_t b;
+    strbuf_init(&b);
+    render_board(&t->board, &t->rules, t->roll, t->have_roll, &r->ro, &b);
+    fputs(strbuf_str(&b), stdout);
+    strbuf_free(&b);
+}
+
+/* A heading line in bold. */
+static void heading(repl_t *r, const char *text)
+{
+    printf("%s%s%s\n", render_bold(&r->ro), text, render_reset(&r->ro));
+}
+
+/* Shows the open lesson step or puzzle: heading, prose, board, question. */
+void repl_show_current(repl_t *r, bool full)
+{
+    tutor_t *t = &r->tutor;
+    lang_t L = r->ro.lang;
+    char h[512];
+    if (t->mode == TUTOR_LESSON) {
+        const lesson_t *ls = &r->course.lessons[t->lesson];
+        const lesson_step_t *st = &ls->steps[t->step];
+        snprintf(h, sizeof h,
+                 T(L, "== %s (lesson %d of %d, step %d of %d) ==",
+                   "== %s (lektion %d av %d, steg %d av %d) =="),
+                 text_pick(&ls->title, L), t->lesson + 1, r->course.nlessons, t->step + 1,
+                 ls->nsteps);
+        heading(r, h);
+        if (!text_empty(&st->title))
+            heading(r, text_pick(&st->title, L));
+        if (!text_empty(&st->text))
+            repl_prose(r, text_pick(&st->text, L));
+        /* the board when the step brings it or asks about it (a choice needs none) */
+        bool about_board = st->q.kind != QK_NONE && st->q.kind != QK_CHOICE;
+        if (st->pos.present && (full || st->own_position || about_board)) {
+            printf("\n");
+            repl_draw_board(r);
+        }
+    } else if (t->mode == TUTOR_PUZZLE) {
+        const puzzle_t *p = &r->course.puzzles[t->puzzle];
+        strbuf_t th;
+        strbuf_init(&th);
+        for (int i = 0; i < p->nthemes; i++)
+            strbuf_addf(&th, "%s%s", i ? ", " : "", p->themes[i]);
+        snprintf(h, sizeof h, T(L, "== Puzzle %s: %s ==", "== Problem %s: %s =="), p->id,
+                 text_pick(&p->title, L));
+        heading(r, h);
+        printf(T(L, "Difficulty %d of 5. Themes: %s.\n", "Svårighet %d av 5. Teman: %s.\n"),
+               p->difficulty, strbuf_str(&th));
+        strbuf_free(&th);
+        if (!text_empty(&p->source))
+            printf(T(L, "Source: %s\n", "Källa: %s\n"), text_pick(&p->source, L));
+        if (p->pos.present) {
+            printf("\n");
+            repl_draw_board(r);
+        }
+    } else {
+        repl_draw_board(r);
+        return;
+    }
+    if (t->q) {
+        printf("\n");
+        tutor_prompt(t, &r->out);
+        repl_flush(r);
+    } else if (t->mode == TUTOR_LESSON) {
+        const lesson_t *ls = &r->course.lessons[t->lesson];
+        printf("%s\n", t->step + 1 < ls->nsteps
+                           ? T(L, "(Type 'next' to go on.)", "(Skriv 'next' för att gå vidare.)")
+                           : T(L, "(Type 'next' to finish the lesson.)",
+                               "(Skriv 'next' för att avsluta lektionen.)"));
+    }
+}
+
+/* ----------------------------------------------------------- dispatch */
+
+/* Splits a line into words: blanks separate, '...' and "..." quote. */
+static int split(const char *line, char *buf, size_t size, char **argv, int max)
+{
+    int argc = 0;
+    size_t o = 0;
+    const char *p = line;
+    while (*p && argc < max) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        argv[argc++] = buf + o;
+        while (*p && *p != ' ' && *p != '\t' && o + 1 < size) {
+            if (*p == '\'' || *p == '"') {
+                char q = *p++;
+                while (*p && *p != q && o + 1 < size)
+                    buf[o++] = *p++;
+                if (*p == q)
+                    p++;
+            } else {
+                buf[o++] = *p++;
+            }
+        }
+        buf[o++] = '\0';
+        if (o >= size)
+            break;
+    }
+    return argc;
+}
+
+/* The command named by `word`: exact name or alias, else a unique prefix
+ * (unless `prefix_ok` is false).  *ambiguous is set when several match. */
+static const repl_command_t *lookup(const char *word, bool prefix_ok, bool *ambiguous)
+{
+    int n;
+    const repl_command_t *t = repl_commands(&n);
+    *ambiguous = false;
+    for (int i = 0; i < n; i++)
+        if (strcmp(word, t[i].name) == 0 || (t[i].alias && strcmp(word, t[i].alias) == 0))
+            return &t[i];
+    if (!prefix_ok || !*word)
+        return NULL;
+    const repl_command_t *found = NULL;
+    size_t len = strlen(word);
+    for (int i = 0; i < n; i++) {
+        bool m = strncmp(word, t[i].name, len) == 0 ||
+                 (t[i].alias && strncmp(word, t[i].alias, len) == 0);
+        if (!m)
+            continue;
+        if (found && found != &t[i]) {
+            *ambiguous = true;
+            return NULL;
+        }
+        found = &t[i];
+    }
+    return found;
+}
+
+/* True when `text` reads as an answer to the open question (so that a
+ * prefix like "n" is taken as "no", not as `next`). */
+static bool readable_answer(const repl_t *r, const char *text)
+{
+    const question_t *q = r->tutor.q;
+    if (!q)
+        return false;
+    typed_play_t tp;
+    uint32_t set;
+    int off, len, v;
+    said_outcome_t so;
+    switch (q->kind) {
+    case QK_PLAY:
+        return notation_parse(text, r->tutor.qpos->board.geom, &tp) == PARSE_OK;
+    case QK_LEGAL:
+        return words_yes_no(text) >= 0;
+    case QK_ROLLS:
+        return words_rolls_parse(text, &set, &off, &len);
+    case QK_OUTCOME:
+        return words_outcome_parse(text, &so);
+    case QK_COUNT:
+    case QK_CHOICE:
+        return words_int(text, &v);
+    default:
+        return false;
+    }
+}
+
+/* Hands a line to the tutor as an answer and prints the reply. */
+static void answer(repl_t *r, const char *text)
+{
+    tutor_result_t res = tutor_answer(&r->tutor, text, &r->out);
+    const char *c = res == TR_RIGHT                       ? render_green(&r->ro)
+                    : (res == TR_WRONG || res == TR_WEAK) ? render_red(&r->ro)
+                                                          : "";
+    if (*c && r->out.len) {
+        /* colour the first word of the verdict */
+        size_t w = strcspn(strbuf_str(&r->out), " :.");
+        strbuf_t col;
+        strbuf_init(&col);
+        strbuf_addf(&col, "%s%.*s%s%s", c, (int)w, r->out.s, render_reset(&r->ro), r->out.s + w);
+        strbuf_clear(&r->out);
+        strbuf_add(&r->out, strbuf_str(&col));
+        strbuf_free(&col);
+    }
+    repl_flush(r);
+    if (res == TR_RIGHT && r->tutor.mode == TUTOR_LESSON)
+        printf("%s\n",
+               T(r->ro.lang, "(Type 'next' to go on.)", "(Skriv 'next' för att gå vidare.)"));
+    else if (res == TR_RIGHT && r->tutor.mode == TUTOR_PUZZLE)
+        printf("%s\n", T(r->ro.lang, "(Type 'next' for the next puzzle.)",
+                         "(Skriv 'next' för nästa problem.)"));
+}
+
+/* Runs one input line: a command, or an answer to the open question. */
+void repl_line(repl_t *r, const char *line)
+{
+    while (*line == ' ' || *line == '\t')
+        line++;
+    size_t len = strlen(line);
+    while (len && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r' ||
+                   line[len - 1] == '\n'))
+        len--;
+    char *text = malloc(len + 1);
+    char *buf = malloc(len + 1);
+    if (!text || !buf) {
+        free(text);
+        free(buf);
+        return;
+    }
+    memcpy(text, line, len);
+    text[len] = '\0';
+    if (r->echo)
+        printf("> %s\n", text);
+    if (!len || text[0] == '#') {
+        free(text);
+        free(buf);
+        return;
+    }
+    char *argv[64];
+    int argc = split(text, buf, len + 1, argv, 64);
+    const char *rest = text + strcspn(text, " \t");
+    while (*rest == ' ' || *rest == '\t')
+        rest++;
+    bool ambiguous = false;
+    /* exact names always; prefixes unless the line reads as an answer */
+    const repl_command_t *c = argc ? lookup(argv[0], false, &ambiguous) : NULL;
+    if (!c && argc && !readable_answer(r, text))
+        c = lookup(argv[0], true, &ambiguous);
+    if (c) {
+        if (c->run(r, argc, argv, rest) != 0)
+            r->failures++;
+    } else if (r->tutor.q && !ambiguous) {
+        answer(r, text);
+    } else if (ambiguous) {
+        int n;
+        const repl_command_t *t = repl_commands(&n);
+        printf(T(r->ro.lang, "'%s' could be:", "'%s' kan vara:"), argv[0]);
+        for (int i = 0; i < n; i++)
+            if (strncmp(argv[0], t[i].name, strlen(argv[0])) == 0)
+                printf(" %s", t[i].name);
+        printf("\n");
+        r->failures++;
+    } else {
+        printf(T(r->ro.lang, "Unknown command '%s'. Type 'help' for the list of commands.\n",
+                 "Okänt kommando '%s'. Skriv 'help' för en lista över kommandona.\n"),
+               argc ? argv[0] : text);
+        r->failures++;
+    }
+    fflush(stdout);
+    free(text);
+    free(buf);
+}
+
+/* --------------------------------------------------------- completion */
+
+/* Candidate words for the argument being completed. */
+static int candidates(repl_complete_t kind, const char **out, int max)
+{
+    repl_t *r = active;
+    int n = 0;
+    switch (kind) {
+    case COMPLETE_LESSON:
+        for (int i = 0; i < r->course.nlessons && n < max; i++)
+            out[n++] = r->course.lessons[i].id;
+        break;
+    case COMPLETE_PUZZLE:
+        for (int i = 0; i < r->course.npuzzles && n < max; i++)
+            out[n++] = r->course.puzzles[i].id;
+        break;
+    case COMPLETE_THEME:
+        n = course_themes(&r->course, out, max);
+        if (n > max)
+            n = max;
+        break;
+    case COMPLETE_SET: {
+        static const char *const SET[] = {"rules", "language"};
+        for (int i = 0; i < 2; i++)
+            out[n++] = SET[i];
+        break;
+    }
+    case COMPLETE_SETUP: {
+        for (const char *const *w = repl_setup_words(); *w && n < max; w++)
+            out[n++] = *w;
+        break;
+    }
+    case COMPLETE_RULES:
+        for (int i = 0; i < rules_preset_count() && n < max; i++)
+            out[n++] = rules_preset_at(i)->name;
+        break;
+    case COMPLETE_COMMAND: {
+        int nc;
+        const repl_command_t *t = repl_commands(&nc);
+        for (int i = 0; i < nc && n < max; i++)
+            out[n++] = t[i].name;
+        break;
+    }
+    case COMPLETE_NONE:
+        break;
+    }
+    return n;
+}
+
+static const char *gen_words[1024];
+static int gen_count, gen_index;
+
+/* Readline's generator: the next candidate starting with `text`. */
+static char *generator(const char *text, int state)
+{
+    if (state == 0)
+        gen_index = 0;
+    size_t len = strlen(text);
+    while (gen_index < gen_count) {
+        const char *w = gen_words[gen_index++];
+        if (strncmp(w, text, len) == 0)
+            return strdup(w);
+    }
+    return NULL;
+}
+
+/* Readline's hook: commands for the first word, then by the command. */
+static char **complete(const char *text, int start, int end)
+{
+    (void)end;
+    rl_attempted_completion_over = 1;
+    const char *line = rl_line_buffer;
+    int words_before = 0;
+    char first[64] = "", second[64] = "";
+    const char *p = line;
+    while (p < line + start) {
+        while (p < line + start && *p == ' ')
+            p++;
+        if (p >= line + start)
+            break;
+        size_t n = strcspn(p, " ");
+        if (p + n > line + start)
+            break;
+        if (words_before == 0)
+            snprintf(first, sizeof first, "%.*s", (int)n, p);
+        else if (words_before == 1)
+            snprintf(second, sizeof second, "%.*s", (int)n, p);
+        words_before++;
+        p += n;
+    }
+    repl_complete_t kind = COMPLETE_NONE;
+    if (words_before == 0) {
+        kind = COMPLETE_COMMAND;
+    } else {
+        bool amb;
+        const repl_command_t *c = lookup(first, true, &amb);
+        if (c && words_before == 1)
+            kind = c->complete;
+        else if (c && c->complete == COMPLETE_SET && words_before == 2 &&
+                 strcmp(second, "rules") == 0)
+            kind = COMPLETE_RULES;
+        else if (c && c->complete == COMPLETE_SET && words_before == 2 &&
+                 strcmp(second, "language") == 0) {
+            static const char *const LANGS[] = {"en", "sv"};
+            gen_words[0] = LANGS[0];
+            gen_words[1] = LANGS[1];
+            gen_count = 2;
+            return rl_completion_matches(text, generator);
+        }
+    }
+    gen_count = candidates(kind, gen_words, (int)(sizeof gen_words / sizeof gen_words[0]));
+    if (!gen_count)
+        return NULL;
+    return rl_completion_matches(text, generator);
+}
+
+/* Ctrl-C at the prompt drops the line being typed, as in a shell, instead
+ * of ending the session (and losing the history). */
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    if (write(STDOUT_FILENO, "\n", 1) < 0)
+        return;
+    rl_on_new_line();
+    rl_replace_line("", 0);
+    rl_redisplay();
+}
+
+/* ------------------------------------------------------------- startup */
+
+/* The learner's language from the locale: Swedish when it starts with sv. */
+static lang_t locale_lang(void)
+{
+    const char *vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return strncmp(v, "sv", 2) == 0 ? LANG_SV : LANG_EN;
+    }
+    return LANG_EN;
+}
+
+/* The wrap width: the terminal's (40..100 columns), else 78. */
+static int screen_width(bool interactive)
+{
+    if (interactive) {
+        struct winsize ws;
+        if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+            return ws.ws_col > 100 ? 100 : ws.ws_col - 1;
+    }
+    return 78;
+}
+
+/* Prints how to start the tutor. */
+static void usage(void)
+{
+    fprintf(stderr, "usage: brade [--course DIR] [--lang en|sv] [--echo] [FILE]\n"
+                    "  With no FILE the tutor reads commands from the terminal (or from\n"
+                    "  standard input when it is not a terminal).\n");
+}
+
+/* The prompt: where the learner is. */
+static void prompt_text(const repl_t *r, char *buf, size_t size)
+{
+    const tutor_t *t = &r->tutor;
+    if (t->mode == TUTOR_LESSON)
+        snprintf(buf, size, "%s %d/%d> ", r->course.lessons[t->lesson].id, t->step + 1,
+                 r->course.lessons[t->lesson].nsteps);
+    else if (t->mode == TUTOR_PUZZLE)
+        snprintf(buf, size, "%s> ", r->course.puzzles[t->puzzle].id);
+    else
+        snprintf(buf, size, "brade> ");
+}
+
+/* Frees what the REPL owns: tutor, record, course, buffers. */
+static void repl_free_all(repl_t *r)
+{
+    tutor_done(&r->tutor);
+    progress_free(&r->progress);
+    course_free(&r->course);
+    strbuf_free(&r->out);
+    free(r->theme);
+}
+
+/* The `tutor` command of the scripting table: the REPL. */
+int cmd_tutor(int argc, char **argv) { return repl_main(argc, argv); }
+
+/* Starts the tutor (see repl.h): flags, course, record, then the loop. */
+int repl_main(int argc, char **argv)
+{
+    const char *course_flag = NULL, *file = NULL, *lang_flag = NULL;
+    bool echo = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--course") == 0 && i + 1 < argc)
+            course_flag = argv[++i];
+        else if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            lang_flag = argv[++i];
+        else if (strcmp(argv[i], "--echo") == 0)
+            echo = true;
+        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage();
+            return 0;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "brade: unknown flag '%s'\n", argv[i]);
+            usage();
+            return 2;
+        } else if (!file)
+            file = argv[i];
+        else {
+            usage();
+            return 2;
+        }
+    }
+    FILE *in = stdin;
+    if (file && strcmp(file, "-") != 0) {
+        in = fopen(file, "r");
+        if (!in) {
+            fprintf(stderr, "brade: cannot open '%s'\n", file);
+            return 2;
+        }
+    }
+    static repl_t R;
+    repl_t *r = &R;
+    memset(r, 0, sizeof *r);
+    strbuf_init(&r->out);
+    r->interactive = in == stdin && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    r->echo = echo;
+    r->ro.colour = r->interactive && render_colour_wanted(stdout);
+    r->ro.lang = locale_lang();
+    if (lang_flag) {
+        if (strcmp(lang_flag, "sv") != 0 && strcmp(lang_flag, "en") != 0) {
+            fprintf(stderr, "brade: --lang takes en or sv\n");
+            return 2;
+        }
+        r->ro.lang = strcmp(lang_flag, "sv") == 0 ? LANG_SV : LANG_EN;
+    }
+    r->width = screen_width(r->interactive);
+
+    /* the course: problems are reported, the rest is used */
+    course_init(&r->course);
+    diag_list_t d;
+    diag_list_init(&d);
+    if (!paths_course_dir(course_flag, r->course_dir, sizeof r->course_dir)) {
+        fprintf(stderr,
+                "brade: no course found (looked in %s); lessons and puzzles are not "
+                "available (use --course DIR)\n",
+                r->course_dir);
+    } else {
+        course_env_load(r->course_dir, &r->course, &d);
+        if (d.errors) {
+            diag_print_all(stderr, &d, render_colour_wanted(stderr));
+            fprintf(stderr,
+                    "brade: %d error%s in the course files; those items are left out "
+                    "(run 'brade check')\n",
+                    d.errors, d.errors == 1 ? "" : "s");
+        }
+    }
+    diag_list_free(&d);
+
+    /* progress */
+    char why[512];
+    r->have_state = paths_state_dir(r->state_dir, sizeof r->state_dir, why, sizeof why);
+    strbuf_t msg;
+    strbuf_init(&msg);
+    if (!r->have_state)
+        fprintf(stderr, "brade: progress is not saved: %s\n", why);
+    progress_open(&r->progress, r->have_state ? r->state_dir : NULL, r->ro.lang == LANG_SV, &msg);
+    if (msg.len)
+        fputs(strbuf_str(&msg), stderr);
+    strbuf_free(&msg);
+
+    if (!tutor_init(&r->tutor, &r->course, &r->progress, r->ro.lang, paths_today())) {
+        fprintf(stderr, "brade: out of memory\n");
+        repl_free_all(r);
+        return 1;
+    }
+    active = r;
+
+    if (r->interactive) {
+        char hist[4200] = "";
+        if (r->have_state) {
+            snprintf(hist, sizeof hist, "%s/history", r->state_dir);
+            read_history(hist);
+        }
+        stifle_history(1000);
+        rl_readline_name = "brade";
+        rl_attempted_completion_function = complete;
+        rl_catch_signals = 0;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_interrupt;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        printf(
+            T(r->ro.lang,
+              "brade: a tutor for bräde. %d lessons and %d puzzles are loaded.\n"
+              "Type 'lessons' to start learning, 'puzzle' for a puzzle, 'help' for all commands.\n",
+              "brade: en lärare i bräde. %d lektioner och %d problem är inlästa.\n"
+              "Skriv 'lessons' för att börja lära, 'puzzle' för ett problem, 'help' för alla kommandon.\n"),
+            r->course.nlessons, r->course.npuzzles);
+        while (!r->quit) {
+            char prompt[160];
+            prompt_text(r, prompt, sizeof prompt);
+            char *line = readline(prompt);
+            if (!line) {
+                printf("\n");
+                break;
+            }
+            if (*line)
+                add_history(line);
+            repl_line(r, line);
+            free(line);
+        }
+        if (*hist) {
+            write_history(hist);
+            history_truncate_file(hist, 1000);
+        }
+    } else {
+        char *line = NULL;
+        size_t cap = 0;
+        while (!r->quit && getline(&line, &cap, in) >= 0)
+            repl_line(r, line);
+        free(line);
+    }
+    if (in != stdin)
+        fclose(in);
+    int status = r->interactive ? 0 : r->failures ? 1 : 0;
+    fflush(stdout);
+    repl_free_all(r);
+    active = NULL;
+    return status;
+}

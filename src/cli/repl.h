@@ -1,0 +1,95 @@
+/*
+ * repl.h - the interactive tutor: `brade` with no command, `brade FILE`,
+ * `brade < FILE`.
+ *
+ * One table of REPL commands (repl_cmds.c) drives dispatch, `help` and tab
+ * completion.  A line is a command when its first word is a command's name
+ * or alias, or a unique prefix of one that is not also a readable answer to
+ * the open question; any other line is the learner's answer.  Typed and
+ * piped input go through the same code: piped input just has no prompt, no
+ * colour, no readline and no history.  --echo prints each input line
+ * (after "> ") before its output, which is how transcripts are recorded.
+ *
+ * Ownership: a repl_t owns the course, the progress record and the tutor
+ * session; repl_free() releases them.  Output goes to stdout.
+ */
+#ifndef BRADE_CLI_REPL_H
+#define BRADE_CLI_REPL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cli/render.h"
+#include "content/course.h"
+#include "tutor/progress.h"
+#include "tutor/tutor.h"
+
+typedef struct repl {
+    course_t course;
+    char course_dir[4096];
+    progress_t progress;
+    tutor_t tutor;
+    render_opts_t ro;
+    bool interactive; /* a terminal: readline, prompts, history */
+    bool echo;        /* --echo: print "> line" before the output */
+    int width;        /* wrap width */
+    bool quit;
+    int failures; /* commands that failed (the exit status of a script) */
+    char state_dir[4096];
+    bool have_state;
+    char *theme;  /* the puzzle theme chosen with `puzzles THEME` (owned), or NULL */
+    strbuf_t out; /* scratch for the tutor's replies */
+} repl_t;
+
+/* How a command's arguments are completed. */
+typedef enum {
+    COMPLETE_NONE,
+    COMPLETE_LESSON,
+    COMPLETE_PUZZLE,
+    COMPLETE_THEME,
+    COMPLETE_SET,
+    COMPLETE_SETUP,
+    COMPLETE_RULES,
+    COMPLETE_COMMAND
+} repl_complete_t;
+
+/* A command's handler: argv[0] is the command name; `rest` is the raw text
+ * after it (trimmed).  Returns 0, or non-zero when the command failed. */
+typedef int (*repl_fn)(repl_t *r, int argc, char **argv, const char *rest);
+
+typedef struct repl_command {
+    const char *name;
+    const char *alias; /* another full name for it, or NULL */
+    const char *args;  /* usage after the name ("ID", "[THEME]") */
+    const char *help_en, *help_sv;
+    repl_fn run;
+    repl_complete_t complete;
+} repl_command_t;
+
+/* The REPL's command table (repl_cmds.c). */
+const repl_command_t *repl_commands(int *count);
+
+/* Runs the tutor: flags --course DIR, --lang en|sv, --echo, and an optional
+ * FILE of commands (else stdin).  Returns the exit status. */
+int repl_main(int argc, char **argv);
+
+/* Runs one input line (a command or an answer). */
+void repl_line(repl_t *r, const char *line);
+
+/* Prints the scratch buffer r->out (wrapped line by line) and empties it. */
+void repl_flush(repl_t *r);
+/* Prints prose wrapped to the width. */
+void repl_prose(repl_t *r, const char *text);
+
+/* Shows the open lesson step or puzzle: heading, text, board, question. */
+void repl_show_current(repl_t *r, bool full);
+/* Draws the board of the tutor's position. */
+void repl_draw_board(repl_t *r);
+
+/* `setup` and `export` (repl_setup.c). */
+int repl_cmd_setup(repl_t *r, int argc, char **argv, const char *rest);
+int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest);
+/* Completion words for `setup`'s first argument. */
+const char *const *repl_setup_words(void);
+
+#endif

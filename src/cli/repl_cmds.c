@@ -1,0 +1,659 @@
+/*
+ * repl_cmds.c - the REPL's command table and its handlers.  The table is
+ * the one place a command is declared: dispatch, `help` and completion all
+ * read it (repl.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "cli/paths.h"
+#include "cli/repl.h"
+#include "tutor/words.h"
+
+#define L_(r) ((r)->ro.lang)
+
+/* Runs a scripting command (the `brade COMMAND` table) with the words
+ * after the REPL command's name. */
+static int forward(const char *name, int argc, char **argv)
+{
+    int n;
+    const command_t *t = cmd_table(&n);
+    fflush(stdout);
+    for (int i = 0; i < n; i++)
+        if (strcmp(t[i].name, name) == 0) {
+            int rc = t[i].run(argc - 1, argv + 1);
+            fflush(stdout);
+            fflush(stderr);
+            return rc;
+        }
+    return 1;
+}
+
+/* ------------------------------------------------------------ lessons */
+
+/* `lessons`: every lesson, with the date it was completed. */
+static int do_lessons(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    lang_t L = L_(r);
+    if (!r->course.nlessons) {
+        printf("%s\n", T(L, "No lessons are loaded.", "Inga lektioner är inlästa."));
+        return 0;
+    }
+    printf("%s\n", T(L, "Lessons (type 'lesson ID' to open one):",
+                     "Lektioner (skriv 'lesson ID' för att öppna en):"));
+    for (int i = 0; i < r->course.nlessons; i++) {
+        const lesson_t *ls = &r->course.lessons[i];
+        const progress_item_t *it = progress_get(&r->progress, ls->id, true);
+        char done[64] = "";
+        if (it && it->done >= 0) {
+            char day[16];
+            paths_format_day(it->done, day, sizeof day);
+            snprintf(done, sizeof done, T(L, "  [done %s]", "  [klar %s]"), day);
+        }
+        bool here = r->tutor.mode == TUTOR_LESSON && r->tutor.lesson == i;
+        printf("%s%2d. %-18s %s (%d %s)%s\n", here ? "* " : "  ", i + 1, ls->id,
+               text_pick(&ls->title, L), ls->nsteps, T(L, "steps", "steg"), done);
+    }
+    return 0;
+}
+
+/* A lesson by id or number; -1 (reported) when there is none. */
+static int find_lesson(repl_t *r, const char *key)
+{
+    int i = course_find_lesson(&r->course, key);
+    char *end;
+    long k = strtol(key, &end, 10);
+    if (i < 0 && *end == '\0' && k >= 1 && k <= r->course.nlessons)
+        i = (int)k - 1;
+    if (i < 0)
+        printf(T(L_(r), "There is no lesson '%s'; 'lessons' lists them.\n",
+                 "Det finns ingen lektion '%s'; 'lessons' visar dem.\n"),
+               key);
+    return i;
+}
+
+/* `lesson [ID [STEP]]`: opens a lesson (no ID: the first not yet completed). */
+static int do_lesson(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    lang_t L = L_(r);
+    int idx, step = 0;
+    if (argc < 2) {
+        if (r->tutor.mode == TUTOR_LESSON) {
+            repl_show_current(r, true);
+            return 0;
+        }
+        /* the first lesson not yet completed */
+        idx = -1;
+        for (int i = 0; i < r->course.nlessons && idx < 0; i++) {
+            const progress_item_t *it = progress_get(&r->progress, r->course.lessons[i].id, true);
+            if (!it || it->done < 0)
+                idx = i;
+        }
+        if (idx < 0)
+            idx = 0;
+        if (!r->course.nlessons) {
+            printf("%s\n", T(L, "No lessons are loaded.", "Inga lektioner är inlästa."));
+            return 1;
+        }
+    } else {
+        idx = find_lesson(r, argv[1]);
+        if (idx < 0)
+            return 1;
+        if (argc > 2) {
+            step = atoi(argv[2]) - 1;
+            if (step < 0 || step >= r->course.lessons[idx].nsteps) {
+                printf(
+                    T(L, "Lesson '%s' has steps 1 to %d.\n", "Lektion '%s' har steg 1 till %d.\n"),
+                    r->course.lessons[idx].id, r->course.lessons[idx].nsteps);
+                return 1;
+            }
+        }
+    }
+    tutor_open_lesson(&r->tutor, idx, step);
+    repl_show_current(r, true);
+    return 0;
+}
+
+static int do_next(repl_t *r, int argc, char **argv, const char *rest);
+
+/* `back`: the step before in the open lesson. */
+static int do_back(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    lang_t L = L_(r);
+    switch (tutor_back(&r->tutor)) {
+    case NAV_MOVED:
+        repl_show_current(r, true);
+        return 0;
+    case NAV_AT_START:
+        printf("%s\n",
+               T(L, "This is the first step of the lesson.", "Det här är lektionens första steg."));
+        return 0;
+    default:
+        printf("%s\n", T(L, "'back' goes back a step inside a lesson.",
+                         "'back' går ett steg tillbaka i en lektion."));
+        return 1;
+    }
+}
+
+/* `show`: the open step or puzzle again, in full. */
+static int do_show(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    repl_show_current(r, true);
+    return 0;
+}
+
+/* ------------------------------------------------------------ puzzles */
+
+/* One puzzle in a list: id, difficulty, title, state, then its themes. */
+static void print_puzzle_line(repl_t *r, int i)
+{
+    lang_t L = L_(r);
+    const puzzle_t *p = &r->course.puzzles[i];
+    const progress_item_t *it = progress_get(&r->progress, p->id, false);
+    char state[96] = "";
+    if (it && it->last >= 0) {
+        char day[16];
+        paths_format_day(it->due, day, sizeof day);
+        if (it->last_failed)
+            snprintf(state, sizeof state, T(L, "failed, due %s", "misslyckat, åter %s"), day);
+        else
+            snprintf(state, sizeof state, T(L, "solved, due %s", "löst, åter %s"), day);
+    } else {
+        snprintf(state, sizeof state, "%s", T(L, "new", "nytt"));
+    }
+    strbuf_t th;
+    strbuf_init(&th);
+    for (int k = 0; k < p->nthemes; k++)
+        strbuf_addf(&th, "%s%s", k ? "," : "", p->themes[k]);
+    bool here = r->tutor.mode == TUTOR_PUZZLE && r->tutor.puzzle == i;
+    const char *title = text_pick(&p->title, L);
+    int pad = 30 - render_width(title);
+    printf("%s%-22s %d/5  %s%*s %s\n", here ? "* " : "  ", p->id, p->difficulty, title,
+           pad > 0 ? pad : 0, "", state);
+    printf("  %-22s       %s%s%s\n", "", render_dim(&r->ro), strbuf_str(&th), render_reset(&r->ro));
+    strbuf_free(&th);
+}
+
+/* `puzzles [THEME]`: the themes and puzzles; a THEME also narrows `puzzle`. */
+static int do_puzzles(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    lang_t L = L_(r);
+    const char *themes[256];
+    int nt = course_themes(&r->course, themes, 256);
+    if (nt > 256)
+        nt = 256;
+    if (argc >= 2) {
+        bool known = false;
+        for (int i = 0; i < nt; i++)
+            known |= strcmp(themes[i], argv[1]) == 0;
+        if (!known) {
+            printf(T(L, "There is no theme '%s'.", "Det finns inget tema '%s'."), argv[1]);
+            printf(T(L, " Themes:", " Teman:"));
+            for (int i = 0; i < nt; i++)
+                printf(" %s", themes[i]);
+            printf("\n");
+            return 1;
+        }
+        free(r->theme);
+        r->theme = strdup(argv[1]);
+    } else {
+        free(r->theme);
+        r->theme = NULL;
+    }
+    if (!r->course.npuzzles) {
+        printf("%s\n", T(L, "No puzzles are loaded.", "Inga problem är inlästa."));
+        return 0;
+    }
+    if (!r->theme) {
+        printf("%s", T(L, "Themes:", "Teman:"));
+        for (int i = 0; i < nt; i++) {
+            int c = 0;
+            for (int k = 0; k < r->course.npuzzles; k++)
+                c += course_puzzle_has_theme(&r->course.puzzles[k], themes[i]);
+            printf(" %s (%d)%s", themes[i], c, i + 1 < nt ? "," : "");
+        }
+        printf("\n");
+    }
+    int shown = 0;
+    for (int i = 0; i < r->course.npuzzles; i++) {
+        if (r->theme && !course_puzzle_has_theme(&r->course.puzzles[i], r->theme))
+            continue;
+        print_puzzle_line(r, i);
+        shown++;
+    }
+    if (r->theme)
+        printf(T(L, "%d puzzle(s) on %s; 'puzzle' picks the next one due among them.\n",
+                 "%d problem om %s; 'puzzle' väljer nästa som står på tur bland dem.\n"),
+               shown, r->theme);
+    else
+        printf("%s\n", T(L, "'puzzle ID' opens one; 'puzzle' picks the next one due.",
+                         "'puzzle ID' öppnar ett; 'puzzle' väljer nästa som står på tur."));
+    return 0;
+}
+
+/* Opens the puzzle the schedule picks, saying why. */
+static int pick_and_open(repl_t *r, int avoid)
+{
+    lang_t L = L_(r);
+    tutor_pick_t why;
+    int i = tutor_pick_puzzle(&r->tutor, r->theme, avoid, &why);
+    if (i < 0) {
+        printf("%s\n", T(L, "No puzzles are loaded.", "Inga problem är inlästa."));
+        return 1;
+    }
+    const progress_item_t *it = progress_get(&r->progress, r->course.puzzles[i].id, false);
+    char day[16] = "";
+    if (it)
+        paths_format_day(it->due, day, sizeof day);
+    switch (why) {
+    case PICK_FAILED_DUE:
+        printf("%s\n", T(L, "(A puzzle you missed before, back for another try.)",
+                         "(Ett problem du missade förut, tillbaka för ett nytt försök.)"));
+        break;
+    case PICK_NEW:
+        printf("%s\n", T(L, "(A new puzzle.)", "(Ett nytt problem.)"));
+        break;
+    case PICK_FAILED_TODAY:
+        printf(
+            "%s\n",
+            T(L, "(A puzzle you missed earlier today: nothing new is left, so try it again.)",
+              "(Ett problem du missade tidigare i dag: inget nytt finns kvar, så försök igen.)"));
+        break;
+    case PICK_REVIEW_DUE:
+        printf("%s\n", T(L, "(A puzzle you solved before, due for review.)",
+                         "(Ett problem du löst förut, dags för repetition.)"));
+        break;
+    case PICK_EARLY:
+        printf(T(L, "(Nothing is due today; this one is due on %s.)\n",
+                 "(Inget står på tur i dag; det här står på tur %s.)\n"),
+               day);
+        break;
+    case PICK_NONE:
+        break;
+    }
+    tutor_open_puzzle(&r->tutor, i);
+    repl_show_current(r, true);
+    return 0;
+}
+
+/* `puzzle [ID]`: opens a puzzle (no ID: the one the schedule picks). */
+static int do_puzzle(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    if (argc < 2)
+        return pick_and_open(r, r->tutor.mode == TUTOR_PUZZLE ? r->tutor.puzzle : -1);
+    int i = course_find_puzzle(&r->course, argv[1]);
+    if (i < 0) {
+        printf(T(L_(r), "There is no puzzle '%s'; 'puzzles' lists them.\n",
+                 "Det finns inget problem '%s'; 'puzzles' visar dem.\n"),
+               argv[1]);
+        return 1;
+    }
+    tutor_open_puzzle(&r->tutor, i);
+    repl_show_current(r, true);
+    return 0;
+}
+
+/* `next`: the next lesson step (completing the lesson), or the next puzzle. */
+static int do_next(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    lang_t L = L_(r);
+    tutor_t *t = &r->tutor;
+    if (t->mode == TUTOR_PUZZLE)
+        return pick_and_open(r, t->puzzle);
+    if (t->mode != TUTOR_LESSON) {
+        printf(
+            "%s\n",
+            T(L, "Nothing to go on to: open a lesson ('lessons') or a puzzle ('puzzle').",
+              "Inget att gå vidare till: öppna en lektion ('lessons') eller ett problem ('puzzle')."));
+        return 0;
+    }
+    tutor_nav_t nav = tutor_next(t, &r->out);
+    repl_flush(r);
+    const lesson_t *ls = &r->course.lessons[t->lesson];
+    switch (nav) {
+    case NAV_MOVED:
+        repl_show_current(r, false);
+        break;
+    case NAV_LESSON_DONE:
+    case NAV_AT_END:
+        printf(T(L, "Lesson '%s' is complete.", "Lektionen '%s' är klar."),
+               text_pick(&ls->title, L));
+        if (t->lesson + 1 < r->course.nlessons)
+            printf(T(L, " Next: 'lesson %s' (%s).\n", " Nästa: 'lesson %s' (%s).\n"),
+                   r->course.lessons[t->lesson + 1].id,
+                   text_pick(&r->course.lessons[t->lesson + 1].title, L));
+        else
+            printf("%s\n", T(L, " That was the last lesson; try the puzzles ('puzzle').",
+                             " Det var den sista lektionen; prova problemen ('puzzle')."));
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+/* ----------------------------------------------------------- questions */
+
+/* `hint`: the next hint grade. */
+static int do_hint(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    bool ok = tutor_hint(&r->tutor, &r->out);
+    repl_flush(r);
+    return ok ? 0 : 1;
+}
+
+/* `solution`: the answer and its explanation. */
+static int do_solution(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    bool ok = tutor_solution(&r->tutor, &r->out);
+    repl_flush(r);
+    return ok ? 0 : 1;
+}
+
+/* `answer TEXT` answers; `answer` alone shows the answer. */
+static int do_answer(repl_t *r, int argc, char **argv, const char *rest)
+{
+    if (argc < 2)
+        return do_solution(r, argc, argv, rest);
+    tutor_result_t res = tutor_answer(&r->tutor, rest, &r->out);
+    repl_flush(r);
+    return res == TR_NO_QUESTION ? 1 : 0;
+}
+
+/* ------------------------------------------------------------- board */
+
+/* `board`: draws the board. */
+static int do_board(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    repl_draw_board(r);
+    return 0;
+}
+
+/* `moves`: the legal plays of the board's roll; with flags, `brade moves`. */
+static int do_moves(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    if (argc > 1 && strncmp(argv[1], "--", 2) == 0)
+        return forward("moves", argc, argv) == 0 ? 0 : 1;
+    bool ok = tutor_moves(&r->tutor, &r->out);
+    repl_flush(r);
+    return ok ? 0 : 1;
+}
+
+/* `explain PLAY`: the verdict on a play in the board's position. */
+static int do_explain(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argv;
+    if (argc < 2) {
+        printf("%s\n", T(L_(r), "Usage: explain PLAY (e.g. explain 13/17 19/21)",
+                         "Användning: explain DRAG (t.ex. explain 13/17 19/21)"));
+        return 1;
+    }
+    bool ok = tutor_explain_play(&r->tutor, rest, &r->out);
+    repl_flush(r);
+    return ok ? 0 : 1;
+}
+
+/* `rules`: the rules in force and the differences; with arguments, `brade rules`. */
+static int do_rules_repl(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    if (argc > 1)
+        return forward("rules", argc, argv) == 0 ? 0 : 1;
+    tutor_rules_summary(&r->tutor, &r->out);
+    repl_flush(r);
+    return 0;
+}
+
+/* `set rules NAME` and `set language en|sv`. */
+static int do_set(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    lang_t L = L_(r);
+    if (argc >= 3 && (strcmp(argv[1], "language") == 0 || strcmp(argv[1], "lang") == 0 ||
+                      strcmp(argv[1], "språk") == 0)) {
+        if (strcmp(argv[2], "sv") == 0 || strcmp(argv[2], "svenska") == 0 ||
+            strcmp(argv[2], "swedish") == 0)
+            r->ro.lang = LANG_SV;
+        else if (strcmp(argv[2], "en") == 0 || strcmp(argv[2], "english") == 0 ||
+                 strcmp(argv[2], "engelska") == 0)
+            r->ro.lang = LANG_EN;
+        else {
+            printf("%s\n", T(L, "Languages: en, sv.", "Språk: en, sv."));
+            return 1;
+        }
+        r->tutor.lang = r->ro.lang;
+        printf("%s\n", T(r->ro.lang, "Language: English.", "Språk: svenska."));
+        return 0;
+    }
+    if (argc >= 3 && strcmp(argv[1], "rules") == 0) {
+        rules_t rules;
+        rules_error_t e;
+        if (!rules_parse(argv[2], &rules, &e)) {
+            printf(T(L, "Unknown ruleset or option in '%s'. Rulesets:",
+                     "Okända regler eller inställning i '%s'. Regler:"),
+                   argv[2]);
+            for (int i = 0; i < rules_preset_count(); i++)
+                printf(" %s", rules_preset_at(i)->name);
+            printf("\n");
+            return 1;
+        }
+        bool ok = tutor_set_rules(&r->tutor, &rules, &r->out);
+        repl_flush(r);
+        if (!ok)
+            return 1;
+        char name[256];
+        rules_format(&r->tutor.rules, name, sizeof name);
+        printf(T(L, "Rules: %s.\n", "Regler: %s.\n"), name);
+        if (r->tutor.q)
+            printf(
+                T(L,
+                  "(The open question is still judged under %s, the rules it was written for.)\n",
+                  "(Den öppna frågan bedöms fortfarande med %s, reglerna den skrevs för.)\n"),
+                r->tutor.qpos->rules.name);
+        return 0;
+    }
+    printf("%s\n", T(L, "Usage: set rules NAME[+option=value...] | set language en|sv",
+                     "Användning: set rules NAMN[+inställning=värde...] | set language en|sv"));
+    return 1;
+}
+
+/* ------------------------------------------------------------ progress */
+
+/* `progress`: lessons completed, puzzles solved and failed, what is due. */
+static int do_progress(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    lang_t L = L_(r);
+    const course_t *c = &r->course;
+    long today = r->tutor.today;
+    int done = 0;
+    for (int i = 0; i < c->nlessons; i++) {
+        const progress_item_t *it = progress_get(&r->progress, c->lessons[i].id, true);
+        done += it && it->done >= 0;
+    }
+    int solved = 0, failed = 0, fresh = 0, due = 0;
+    long next_due = -1;
+    for (int i = 0; i < c->npuzzles; i++) {
+        const progress_item_t *it = progress_get(&r->progress, c->puzzles[i].id, false);
+        if (!it || it->last < 0) {
+            fresh++;
+            continue;
+        }
+        if (it->last_failed)
+            failed++;
+        else
+            solved++;
+        if (it->due <= today)
+            due++;
+        else if (next_due < 0 || it->due < next_due)
+            next_due = it->due;
+    }
+    printf(T(L, "Lessons completed: %d of %d.\n", "Avklarade lektioner: %d av %d.\n"), done,
+           c->nlessons);
+    for (int i = 0; i < c->nlessons; i++) {
+        const progress_item_t *it = progress_get(&r->progress, c->lessons[i].id, true);
+        if (it && it->done >= 0) {
+            char day[16];
+            paths_format_day(it->done, day, sizeof day);
+            printf("  %-18s %s\n", c->lessons[i].id, day);
+        }
+    }
+    printf(T(L, "Puzzles: %d solved, %d failed at the last try, %d not tried yet (of %d).\n",
+             "Problem: %d lösta, %d missade senast, %d inte försökta än (av %d).\n"),
+           solved, failed, fresh, c->npuzzles);
+    for (int i = 0; i < c->npuzzles; i++) {
+        const progress_item_t *it = progress_get(&r->progress, c->puzzles[i].id, false);
+        if (!it || it->last < 0)
+            continue;
+        char last[16], d2[16];
+        paths_format_day(it->last, last, sizeof last);
+        paths_format_day(it->due, d2, sizeof d2);
+        printf(T(L, "  %-22s %s on %s (solved %d, failed %d), due %s\n",
+                 "  %-22s %s %s (löst %d, missat %d), åter %s\n"),
+               c->puzzles[i].id,
+               it->last_failed ? T(L, "failed", "missat") : T(L, "solved", "löst"), last,
+               it->solved, it->failed, d2);
+    }
+    printf(T(L, "Due for review today: %d.", "Att repetera i dag: %d."), due);
+    if (next_due >= 0) {
+        char d[16];
+        paths_format_day(next_due, d, sizeof d);
+        printf(T(L, " The next one after that is due on %s.", " Nästa därefter står på tur %s."),
+               d);
+    }
+    printf("\n");
+    if (!r->progress.path)
+        printf("%s\n", T(L, "(Progress is not saved: there is no state directory.)",
+                         "(Framstegen sparas inte: det finns ingen tillståndskatalog.)"));
+    return 0;
+}
+
+/* ---------------------------------------------------------- the rest */
+
+/* `quit`: ends the session after this line. */
+static int do_quit(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argc, (void)argv, (void)rest;
+    r->quit = true;
+    return 0;
+}
+
+/* A scripting command run from the REPL (check, judge, posid, ...). */
+static int do_script(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)r, (void)rest;
+    return forward(argv[0], argc, argv) == 0 ? 0 : 1;
+}
+
+static int do_help_repl(repl_t *r, int argc, char **argv, const char *rest);
+
+static const repl_command_t COMMANDS[] = {
+    {"help", "?", "[COMMAND]", "this list, or one command's help",
+     "den här listan, eller hjälp om ett kommando", do_help_repl, COMPLETE_COMMAND},
+    {"lessons", NULL, "", "list the lessons", "visa lektionerna", do_lessons, COMPLETE_NONE},
+    {"lesson", NULL, "[ID [STEP]]", "open a lesson (no ID: where you left off)",
+     "öppna en lektion (utan ID: där du slutade)", do_lesson, COMPLETE_LESSON},
+    {"puzzles", NULL, "[THEME]",
+     "list the puzzles, or those on one theme (then 'puzzle' keeps to it)",
+     "visa problemen, eller de om ett tema (och 'puzzle' håller sig till det)", do_puzzles,
+     COMPLETE_THEME},
+    {"puzzle", NULL, "[ID]", "open a puzzle (no ID: the next one due for you)",
+     "öppna ett problem (utan ID: nästa som står på tur)", do_puzzle, COMPLETE_PUZZLE},
+    {"next", NULL, "", "the next lesson step, or the next puzzle",
+     "nästa steg i lektionen, eller nästa problem", do_next, COMPLETE_NONE},
+    {"back", NULL, "", "the step before", "steget innan", do_back, COMPLETE_NONE},
+    {"show", NULL, "", "show the step or puzzle again", "visa steget eller problemet igen", do_show,
+     COMPLETE_NONE},
+    {"hint", NULL, "", "a hint: first a nudge, then the idea, then the answer",
+     "ett tips: först en knuff, sedan idén, sist svaret", do_hint, COMPLETE_NONE},
+    {"answer", NULL, "[TEXT]", "answer with TEXT; alone: show the answer",
+     "svara med TEXT; ensamt: visa svaret", do_answer, COMPLETE_NONE},
+    {"solution", NULL, "", "show the answer and why", "visa svaret och varför", do_solution,
+     COMPLETE_NONE},
+    {"board", NULL, "", "draw the board", "rita brädet", do_board, COMPLETE_NONE},
+    {"moves", NULL, "", "the legal plays of the roll on the board",
+     "de tillåtna dragen för slaget på brädet", do_moves, COMPLETE_NONE},
+    {"explain", NULL, "PLAY", "whether a play is legal here, and why",
+     "om ett drag är tillåtet här, och varför", do_explain, COMPLETE_NONE},
+    {"rules", NULL, "[NAME | --options]", "the rules in force and how the rulesets differ",
+     "reglerna som gäller och hur regelverken skiljer sig", do_rules_repl, COMPLETE_RULES},
+    {"set", NULL, "rules NAME | language en|sv", "change the rules or the language",
+     "byt regler eller språk", do_set, COMPLETE_SET},
+    {"setup", NULL, "[start|clear|place|remove|white|black|to-move|roll|id ...]",
+     "edit the position (for building puzzles); 'setup' alone explains",
+     "ändra ställningen (för att bygga problem); 'setup' ensamt förklarar", repl_cmd_setup,
+     COMPLETE_SETUP},
+    {"export", NULL, "[ID | position]", "print the position as YAML for a puzzle file",
+     "skriv ställningen som YAML för en problemfil", repl_cmd_export, COMPLETE_NONE},
+    {"progress", NULL, "", "lessons done, puzzles solved and failed, what is due",
+     "avklarade lektioner, lösta och missade problem, vad som står på tur", do_progress,
+     COMPLETE_NONE},
+    {"quit", "exit", "", "leave brade", "avsluta brade", do_quit, COMPLETE_NONE},
+    {"check", NULL, "[FILES...]", "check course files (as 'brade check')",
+     "kontrollera kursfiler (som 'brade check')", do_script, COMPLETE_NONE},
+    {"judge", NULL, "FLAGS", "the scripting command 'brade judge'", "skriptkommandot 'brade judge'",
+     do_script, COMPLETE_NONE},
+    {"posid", NULL, "FLAGS", "the scripting command 'brade posid'", "skriptkommandot 'brade posid'",
+     do_script, COMPLETE_NONE},
+    {"perft", NULL, "FLAGS", "the scripting command 'brade perft'", "skriptkommandot 'brade perft'",
+     do_script, COMPLETE_NONE},
+    {"bench", NULL, "FLAGS", "the scripting command 'brade bench'", "skriptkommandot 'brade bench'",
+     do_script, COMPLETE_NONE},
+};
+
+/* The command table (see repl.h). */
+const repl_command_t *repl_commands(int *count)
+{
+    *count = (int)(sizeof COMMANDS / sizeof COMMANDS[0]);
+    return COMMANDS;
+}
+
+/* `help [COMMAND]`: the table, or one command. */
+static int do_help_repl(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    lang_t L = L_(r);
+    int n;
+    const repl_command_t *t = repl_commands(&n);
+    if (argc >= 2) {
+        for (int i = 0; i < n; i++)
+            if (strcmp(argv[1], t[i].name) == 0 ||
+                (t[i].alias && strcmp(argv[1], t[i].alias) == 0)) {
+                printf("%s%s%s\n  %s\n", t[i].name, *t[i].args ? " " : "", t[i].args,
+                       T(L, t[i].help_en, t[i].help_sv));
+                if (t[i].alias)
+                    printf(T(L, "  (also '%s')\n", "  (även '%s')\n"), t[i].alias);
+                return 0;
+            }
+        printf(T(L, "No command '%s'.\n", "Inget kommando '%s'.\n"), argv[1]);
+        return 1;
+    }
+    printf("%s\n",
+           T(L, "Commands (the start of a name is enough when it is unique: 'prog' = progress):",
+             "Kommandon (början av ett namn räcker om den är entydig: 'prog' = progress):"));
+    for (int i = 0; i < n; i++) {
+        char usage[96];
+        snprintf(usage, sizeof usage, "%s %s", t[i].name, t[i].args);
+        /* a long usage gets a line of its own */
+        if (strlen(usage) > 26)
+            printf("  %s\n  %-26s %s\n", usage, "", T(L, t[i].help_en, t[i].help_sv));
+        else
+            printf("  %-26s %s\n", usage, T(L, t[i].help_en, t[i].help_sv));
+    }
+    printf("%s\n", T(L, "Anything else you type is your answer to the open question.",
+                     "Allt annat du skriver är ditt svar på den öppna frågan."));
+    return 0;
+}

@@ -1,0 +1,315 @@
+/*
+ * repl_setup.c - `setup` (edit the position on the board, for instructors
+ * building puzzles) and `export` (print it as YAML for a puzzle file).
+ *
+ * Editing keeps each side's count at 15: checkers placed come from the
+ * side's borne-off pile and checkers removed go back to it.  Points are
+ * given in the named side's own numbering (backgammon numbering under the
+ * backgammon ruleset), as in side specs.  A position the rules forbid (a
+ * band on points 2..11) may exist while editing; it is pointed out, and
+ * `export` refuses it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/repl.h"
+#include "engine/posid.h"
+#include "tutor/words.h"
+
+static const char *const SETUP_WORDS[] = {"start", "clear",   "place", "remove", "white",
+                                          "black", "to-move", "roll",  "id",     NULL};
+
+/* The words `setup` takes first, for completion. */
+const char *const *repl_setup_words(void) { return SETUP_WORDS; }
+
+/* 0 white, 1 black, -1 neither. */
+static int colour_arg(const char *s)
+{
+    if (strcmp(s, "white") == 0 || strcmp(s, "w") == 0 || strcmp(s, "vit") == 0)
+        return BOARD_WHITE;
+    if (strcmp(s, "black") == 0 || strcmp(s, "b") == 0 || strcmp(s, "svart") == 0)
+        return BOARD_BLACK;
+    return -1;
+}
+
+/* The side index of colour c on board b. */
+static int side_of(const board_t *b, int c) { return b->turn == c ? 0 : 1; }
+
+/* A point as typed for colour c: 1..24 in its numbering, "bar" -> 0;
+ * returns the internal slot or -1. */
+static int point_arg(const board_t *b, const char *s)
+{
+    if (strcmp(s, "bar") == 0)
+        return BOARD_BAR;
+    char *end;
+    long p = strtol(s, &end, 10);
+    if (*end || p < 1 || p > 24)
+        return -1;
+    return b->geom == GEOM_BACKGAMMON ? 25 - (int)p : (int)p;
+}
+
+/* Points out what the rules forbid in the edited position, if anything. */
+static void note_position(repl_t *r)
+{
+    tutor_t *t = &r->tutor;
+    lang_t L = r->ro.lang;
+    board_error_t e;
+    board_err_t err = movegen_check_position(&t->board, &t->rules, &e);
+    if (err == BOARD_ERR_BAND_BANNED)
+        printf(
+            T(L,
+              "Note: %s has a band on its point %d, which %s forbids (points 2-11 hold one checker at most).\n",
+              "Obs: %s har ett band på sin tunga %d, vilket %s förbjuder (tunga 2-11 rymmer högst en bricka).\n"),
+            words_colour(L, e.side, false), e.point, t->rules.name);
+    else if (err == BOARD_ERR_PRIME)
+        printf(T(L, "Note: %s has %d bands in a row; %s allows at most %d.\n",
+                 "Obs: %s har %d band i rad; %s tillåter högst %d.\n"),
+               words_colour(L, e.side, false), e.count, t->rules.name, t->rules.max_prime);
+    else if (err == BOARD_ERR_BOTH_DONE || t->board.side[0][BOARD_OFF] == 15 ||
+             t->board.side[1][BOARD_OFF] == 15)
+        printf("%s\n",
+               T(L, "Note: a side has no checkers on the board; place some with 'setup place'.",
+                 "Obs: en sida har inga brickor på brädet; ställ ut några med 'setup place'."));
+}
+
+/* `setup` alone: what it can do, and the position as side specs. */
+static void setup_help(repl_t *r)
+{
+    lang_t L = r->ro.lang;
+    char w[128], b[128];
+    const board_t *bd = &r->tutor.board;
+    board_format_side(bd, side_of(bd, BOARD_WHITE), w, sizeof w);
+    board_format_side(bd, side_of(bd, BOARD_BLACK), b, sizeof b);
+    printf(
+        "%s",
+        T(L,
+          "setup edits the position on the board (it leaves any lesson or puzzle):\n"
+          "  setup start                  the start position, white to move\n"
+          "  setup clear                  every checker borne off, ready to place\n"
+          "  setup place COLOUR POINT [N] put N checkers (default 1) on a point or the bar\n"
+          "  setup remove COLOUR POINT [N] take them off again\n"
+          "  setup white SPEC             set a whole side: 'setup white 1:13 3 6'\n"
+          "  setup black SPEC\n"
+          "  setup to-move white|black    who is on roll\n"
+          "  setup roll A-B | none        the roll\n"
+          "  setup id ID                  a position id (as 'brade posid' prints)\n"
+          "Points are in that side's own numbering. 'export' prints the result as YAML.\n",
+          "setup ändrar ställningen på brädet (och lämnar lektion eller problem):\n"
+          "  setup start                  utgångsställningen, vit ska flytta\n"
+          "  setup clear                  alla brickor hemspelade, redo att ställas ut\n"
+          "  setup place FÄRG TUNGA [N]   ställ N brickor (1 om inget sägs) på en tunga eller bommen\n"
+          "  setup remove FÄRG TUNGA [N]  ta bort dem igen\n"
+          "  setup white SPEC             sätt en hel sida: 'setup white 1:13 3 6'\n"
+          "  setup black SPEC\n"
+          "  setup to-move white|black    vem som ska slå\n"
+          "  setup roll A-B | none        slaget\n"
+          "  setup id ID                  ett ställnings-id (som 'brade posid' skriver)\n"
+          "Tungorna räknas i sidans egen numrering. 'export' skriver resultatet som YAML.\n"));
+    printf(T(L, "Now: white \"%s\", black \"%s\".\n", "Nu: vit \"%s\", svart \"%s\".\n"), w, b);
+}
+
+/* Moves n checkers of colour c between `from` and `to` slots. */
+static bool shift(repl_t *r, int c, int slot, int n, bool place)
+{
+    tutor_t *t = &r->tutor;
+    lang_t L = r->ro.lang;
+    board_t b = t->board;
+    int s = side_of(&b, c);
+    if (place) {
+        if (b.side[s][BOARD_OFF] < n) {
+            printf(T(L, "%s has only %d checker(s) left to place (15 in all).\n",
+                     "%s har bara %d bricka/brickor kvar att ställa ut (15 totalt).\n"),
+                   words_colour(L, c, true), b.side[s][BOARD_OFF]);
+            return false;
+        }
+        if (slot != BOARD_BAR && board_under(b.geom, slot) &&
+            b.side[1 - s][board_under(b.geom, slot)]) {
+            printf("%s\n", T(L, "The other colour has checkers on that point; remove them first.",
+                             "Den andra färgen har brickor på den tungan; ta bort dem först."));
+            return false;
+        }
+        b.side[s][BOARD_OFF] = (uint8_t)(b.side[s][BOARD_OFF] - n);
+        b.side[s][slot] = (uint8_t)(b.side[s][slot] + n);
+    } else {
+        if (b.side[s][slot] < n) {
+            printf(
+                T(L, "%s has only %d checker(s) there.\n", "%s har bara %d bricka/brickor där.\n"),
+                words_colour(L, c, true), b.side[s][slot]);
+            return false;
+        }
+        b.side[s][slot] = (uint8_t)(b.side[s][slot] - n);
+        b.side[s][BOARD_OFF] = (uint8_t)(b.side[s][BOARD_OFF] + n);
+    }
+    tutor_set_position(t, &b, &t->rules, t->roll, t->have_roll);
+    return true;
+}
+
+/* Sets colour c's whole side from a spec. */
+static bool set_side(repl_t *r, int c, const char *spec)
+{
+    tutor_t *t = &r->tutor;
+    lang_t L = r->ro.lang;
+    uint8_t counts[BOARD_SLOTS];
+    board_error_t e;
+    if (board_parse_side(spec, t->board.geom, counts, &e) != BOARD_OK) {
+        printf(
+            T(L,
+              "Cannot use that side spec (at character %d): write P, P:N, bar:N, off:N with 15 in all.\n",
+              "Kan inte använda den sidbeskrivningen (vid tecken %d): skriv P, P:N, bar:N, off:N, 15 totalt.\n"),
+            e.offset >= 0 ? e.offset + 1 : 1);
+        return false;
+    }
+    board_t b = t->board;
+    int s = side_of(&b, c);
+    memcpy(b.side[s], counts, BOARD_SLOTS);
+    for (int p = 1; p <= 24; p++)
+        if (b.side[s][p] && b.side[1 - s][board_under(b.geom, p)]) {
+            printf(T(L, "Both colours would be on %s's point %d.\n",
+                     "Båda färgerna skulle stå på %ss tunga %d.\n"),
+                   words_colour(L, c, false), b.geom == GEOM_BACKGAMMON ? 25 - p : p);
+            return false;
+        }
+    tutor_set_position(t, &b, &t->rules, t->roll, t->have_roll);
+    return true;
+}
+
+/* `setup ...`: edits the board (see the top of this file). */
+int repl_cmd_setup(repl_t *r, int argc, char **argv, const char *rest)
+{
+    tutor_t *t = &r->tutor;
+    lang_t L = r->ro.lang;
+    if (argc < 2) {
+        setup_help(r);
+        return 0;
+    }
+    const char *sub = argv[1];
+    bool ok = true;
+    if (strcmp(sub, "start") == 0) {
+        board_t b;
+        board_start(&b, t->rules.geometry, BOARD_WHITE);
+        tutor_set_position(t, &b, &t->rules, t->roll, false);
+    } else if (strcmp(sub, "clear") == 0) {
+        board_t b;
+        board_clear(&b, t->rules.geometry, t->board.turn);
+        b.side[0][BOARD_OFF] = b.side[1][BOARD_OFF] = 15;
+        tutor_set_position(t, &b, &t->rules, t->roll, t->have_roll);
+    } else if ((strcmp(sub, "place") == 0 || strcmp(sub, "remove") == 0) && argc >= 4) {
+        int c = colour_arg(argv[2]), slot = point_arg(&t->board, argv[3]);
+        int n = argc >= 5 ? atoi(argv[4]) : 1;
+        if (c < 0 || slot < 0 || n < 1 || n > 15) {
+            printf("%s\n", T(L, "Usage: setup place|remove white|black POINT|bar [N]",
+                             "Användning: setup place|remove white|black TUNGA|bar [N]"));
+            return 1;
+        }
+        ok = shift(r, c, slot, n, strcmp(sub, "place") == 0);
+    } else if ((strcmp(sub, "white") == 0 || strcmp(sub, "black") == 0) && argc >= 3) {
+        const char *spec = rest + strlen(sub);
+        while (*spec == ' ')
+            spec++;
+        char clean[256];
+        snprintf(clean, sizeof clean, "%s", spec);
+        /* quotes around the spec are allowed */
+        size_t n = strlen(clean);
+        if (n >= 2 && (clean[0] == '"' || clean[0] == '\'') && clean[n - 1] == clean[0]) {
+            memmove(clean, clean + 1, n - 2);
+            clean[n - 2] = '\0';
+        }
+        ok = set_side(r, colour_arg(sub), clean);
+    } else if (strcmp(sub, "to-move") == 0 && argc >= 3 && colour_arg(argv[2]) >= 0) {
+        board_t b = t->board;
+        if (b.turn != colour_arg(argv[2]))
+            board_swap(&b);
+        tutor_set_position(t, &b, &t->rules, t->roll, t->have_roll);
+    } else if (strcmp(sub, "roll") == 0 && argc >= 3) {
+        roll_t roll = {0, 0};
+        if (strcmp(argv[2], "none") == 0) {
+            tutor_set_position(t, &t->board, &t->rules, roll, false);
+        } else {
+            const char *s = argv[2];
+            bool good = s[0] >= '1' && s[0] <= '6' &&
+                        ((s[1] == '-' && s[2] >= '1' && s[2] <= '6' && !s[3]) ||
+                         (s[1] >= '1' && s[1] <= '6' && !s[2]));
+            if (!good) {
+                printf("%s\n", T(L, "Write the roll as A-B, like 6-2 (or 'none').",
+                                 "Skriv slaget som A-B, t.ex. 6-2 (eller 'none')."));
+                return 1;
+            }
+            roll.a = s[0] - '0';
+            roll.b = s[1] == '-' ? s[2] - '0' : s[1] - '0';
+            tutor_set_position(t, &t->board, &t->rules, roll, true);
+        }
+    } else if (strcmp(sub, "id") == 0 && argc >= 3) {
+        board_t b;
+        bool bg = t->rules.geometry == GEOM_BACKGAMMON;
+        if (!(bg ? posid_gnubg_read(argv[2], &b) : posid_brade_read(argv[2], &b))) {
+            printf(T(L, "'%s' is not a valid position id.\n",
+                     "'%s' är inget giltigt ställnings-id.\n"),
+                   argv[2]);
+            return 1;
+        }
+        tutor_set_position(t, &b, &t->rules, t->roll, t->have_roll);
+    } else {
+        setup_help(r);
+        return 1;
+    }
+    if (!ok)
+        return 1;
+    repl_draw_board(r);
+    note_position(r);
+    return 0;
+}
+
+/* `export [ID | position]`: the board as YAML for a course file. */
+int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    tutor_t *t = &r->tutor;
+    lang_t L = r->ro.lang;
+    if (!t->have_pos) {
+        printf("%s\n",
+               T(L, "There is no position to export.", "Det finns ingen ställning att exportera."));
+        return 1;
+    }
+    board_error_t e;
+    if (movegen_check_position(&t->board, &t->rules, &e) != BOARD_OK ||
+        t->board.side[0][BOARD_OFF] == 15 || t->board.side[1][BOARD_OFF] == 15) {
+        printf("%s\n", T(L, "This position would not pass 'brade check'; fix it first:",
+                         "Ställningen skulle inte klara 'brade check'; rätta den först:"));
+        note_position(r);
+        return 1;
+    }
+    char w[128], b[128], name[256];
+    board_format_side(&t->board, side_of(&t->board, BOARD_WHITE), w, sizeof w);
+    board_format_side(&t->board, side_of(&t->board, BOARD_BLACK), b, sizeof b);
+    rules_format(&t->rules, name, sizeof name);
+    bool only_position = argc >= 2 && strcmp(argv[1], "position") == 0;
+    const char *ind = only_position ? "" : "  ";
+    if (!only_position) {
+        printf("%s\n", T(L, "# Paste under 'puzzles:' in a puzzle file; then fill in the question.",
+                         "# Klistra in under 'puzzles:' i en problemfil; fyll sedan i frågan."));
+        printf("- id: %s\n", argc >= 2 ? argv[1] : "new-puzzle");
+        printf("  title: {en: New puzzle, sv: Nytt problem}\n");
+        printf("  difficulty: 2\n");
+        printf("  themes: [new]\n");
+        if (strcmp(name, "lyckans-talisman") != 0)
+            printf("  rules: %s\n", name);
+    }
+    printf("%sposition:\n", ind);
+    printf("%s  white: \"%s\"\n", ind, w);
+    printf("%s  black: \"%s\"\n", ind, b);
+    printf("%s  to-move: %s\n", ind, t->board.turn == BOARD_WHITE ? "white" : "black");
+    if (t->have_roll) {
+        char rt[8];
+        words_roll(t->roll, rt, sizeof rt);
+        printf("%s  roll: %s\n", ind, rt);
+    }
+    if (!only_position) {
+        printf("  question:\n");
+        if (t->have_roll)
+            printf("    kind: play\n    goal: legal\n");
+        else
+            printf("    kind: count\n    what: pips\n");
+    }
+    return 0;
+}

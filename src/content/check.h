@@ -1,0 +1,27 @@
+/*
+ * check.h - `brade check`: load course files and report every problem.
+ *
+ * Each path is a file or a directory (its *.yaml files); all of them are
+ * loaded into one course, so an id used twice across files is caught too.
+ * Diagnostics go to `out` as `path:line:col: error: message` with the
+ * source line and a caret, then one summary line.
+ *
+ * Ownership: nothing is kept; the course is freed before returning.
+ */
+#ifndef BRADE_CHECK_H
+#define BRADE_CHECK_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "content/load.h"
+
+typedef struct check_result {
+    int files, lessons, puzzles, errors;
+} check_result_t;
+
+/* Checks paths[0..n).  Returns true when there is no error. */
+bool check_paths(const char *const *paths, int n, content_explain_fn explain, FILE *out,
+                 bool colour, check_result_t *res);
+
+#endif

@@ -1,0 +1,69 @@
+/*
+ * load.h - loading course files: YAML text -> checked lessons and puzzles.
+ *
+ * A file is a lesson (`id`, `title`, `steps`) or a collection of puzzles
+ * (`puzzles`); docs/authoring.md gives the format.  Loading reads every
+ * position through the engine's position check and computes or verifies
+ * every answer the engine can decide (content/goal.h).  Each problem is a
+ * diagnostic with file, line and column; loading goes on after an error so
+ * that one run reports them all, and an item with errors is left out of
+ * the course.
+ *
+ * Explanations of illegal plays are words, which live above this floor:
+ * the caller passes a function that turns a verdict into a sentence
+ * (tutor/explain.c's explain_verdict in English, in practice).  Without
+ * one, messages name the engine's reason code number.
+ *
+ * Ownership: the loader borrows the course and the diagnostic list; items
+ * are added to the course (which owns them).  course_loader_done() frees the
+ * loader's own generation buffer.
+ */
+#ifndef BRADE_LOAD_H
+#define BRADE_LOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "content/course.h"
+#include "content/diag.h"
+#include "engine/verdict.h"
+
+typedef size_t (*content_explain_fn)(const board_t *b, const rules_t *r, const verdict_t *v,
+                                     const movegen_buf_t *legal, const char *text, char *buf,
+                                     size_t size);
+
+/* An id met while loading (even in an item that had errors), so that a
+ * second use is caught wherever the first one was. */
+typedef struct course_seen {
+    const char *id; /* in the course's arena */
+    srcloc_t loc;
+    bool lesson;
+} course_seen_t;
+
+typedef struct course_loader {
+    course_t *course;
+    diag_list_t *diags;
+    movegen_buf_t *buf;
+    content_explain_fn explain;
+    course_seen_t *seen;
+    int nseen, cap_seen;
+} course_loader_t;
+
+/* Returns false when the generation buffer cannot be allocated. */
+bool course_loader_init(course_loader_t *L, course_t *c, diag_list_t *d,
+                        content_explain_fn explain);
+void course_loader_done(course_loader_t *L);
+
+/* Loads one file given as text (its name is `path`).  Returns true when
+ * the file added no errors. */
+bool course_load_text(course_loader_t *L, const char *path, const char *text, size_t len);
+/* Reads and loads one file. */
+bool course_load_file(course_loader_t *L, const char *path);
+/* Loads every *.yaml and *.yml file of `dir`, in name order.  Returns the
+ * number of files read, or -1 if the directory cannot be read (reported). */
+int course_load_dir(course_loader_t *L, const char *dir);
+
+/* Limits that keep a bad file from costing much. */
+enum { LOAD_MAX_FILE = 4 << 20, LOAD_MAX_HINTS = 6, LOAD_MAX_CHOICES = 9 };
+
+#endif

@@ -1,0 +1,279 @@
+/*
+ * explain_analysis.c - sentences for the analysis values (see
+ * explain_analysis.h).
+ */
+#include "tutor/explain_analysis.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analysis/search.h"
+#include "engine/notation.h"
+#include "engine/verdict.h"
+
+/* Appends formatted text at *used (snprintf semantics over the whole call). */
+static void add(char *buf, size_t size, size_t *used, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *dst = *used < size ? buf + *used : NULL;
+    size_t room = *used < size ? size - *used : 0;
+    int n = vsnprintf(dst, room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *used += (size_t)n;
+}
+
+const char *explain_analysis_kind(lang_t lang, outcome_kind_t k)
+{
+    static const char *const EN[OUT_KIND_COUNT] = {
+        "no result", "hemspel", "enkelt kronspel", "dubbelt kronspel", "trappspel", "uppspel",
+        "kejsarspel", "9-5-1", "5-4-3-2-1", "jan", "sprängjan", "giving up", "a draw",
+        "a single game", "a gammon", "a backgammon", "a refused double"};
+    static const char *const SV[OUT_KIND_COUNT] = {
+        "inget resultat", "hemspel", "enkelt kronspel", "dubbelt kronspel", "trappspel", "uppspel",
+        "kejsarspel", "9-5-1", "5-4-3-2-1", "jan", "sprängjan", "uppgivet parti", "oavgjort",
+        "enkelt parti", "gammon", "backgammon", "vägrad dubbling"};
+    if ((unsigned)k >= OUT_KIND_COUNT)
+        return "?";
+    return lang == LANG_SV ? SV[k] : EN[k];
+}
+
+/* "no roll", "1 roll", "11 of 36 rolls" / Swedish. */
+static const char *rolls(lang_t lang, int n, char *tmp, size_t size)
+{
+    bool sv = lang == LANG_SV;
+    if (n == 0)
+        snprintf(tmp, size, "%s", sv ? "inget slag" : "no roll");
+    else if (n == 36)
+        snprintf(tmp, size, "%s", sv ? "alla 36 slag" : "all 36 rolls");
+    else
+        snprintf(tmp, size, sv ? "%d av 36 slag" : "%d of 36 rolls", n);
+    return tmp;
+}
+
+size_t explain_analysis_facts(lang_t lang, const facts_t *f, const rules_t *r, char *buf,
+                              size_t size)
+{
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    char t[64];
+    if (size)
+        buf[0] = '\0';
+    if (f->wins.any == 0) {
+        add(buf, size, &u, sv ? "Inget slag vinner partiet direkt." : "No roll wins the game at once.");
+    } else {
+        add(buf, size, &u, sv ? "Du vinner direkt på %s:" : "You win at once on %s:",
+            rolls(lang, f->wins.any, t, sizeof t));
+        bool first = true;
+        for (int k = 1; k < OUT_KIND_COUNT; k++) {
+            if (f->wins.by_kind[k] == 0)
+                continue;
+            add(buf, size, &u, "%s %s %d", first ? "" : ",", explain_analysis_kind(lang, (outcome_kind_t)k),
+                f->wins.by_kind[k]);
+            first = false;
+        }
+        if (f->wins.munk)
+            add(buf, size, &u, sv ? " (med munk på %d)" : " (with munk on %d)", f->wins.munk);
+        add(buf, size, &u, ".");
+    }
+    if (r->jan && f->jb_forced > 0)
+        add(buf, size, &u, sv ? " %s tvingar ut din janblotta." : " %s force your janblotta out.",
+            rolls(lang, f->jb_forced, t, sizeof t));
+    if (f->shots.any == 0)
+        add(buf, size, &u, sv ? " Motspelaren har inget skott mot dig just nu."
+                              : " The other side has no shot at you as it stands.");
+    else
+        add(buf, size, &u,
+            sv ? " Om motspelaren slog nu skulle %s träffa (slå %d, spränga %d, jan %d)."
+               : " If the other side rolled now, %s would hurt you (hit %d, blast %d, jan %d).",
+            rolls(lang, f->shots.any, t, sizeof t), f->shots.hit, f->shots.blast, f->shots.jan);
+    return u;
+}
+
+size_t explain_analysis_grade(lang_t lang, grade_t g, double lost, char *buf, size_t size)
+{
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    if (size)
+        buf[0] = '\0';
+    static const char *const EN[] = {"a fine play", "a doubtful play", "a bad play", "a very bad play"};
+    static const char *const SV[] = {"ett bra drag", "ett tveksamt drag", "ett dåligt drag",
+                                     "ett mycket dåligt drag"};
+    const char *name = (unsigned)g < 4 ? (sv ? SV[g] : EN[g]) : "?";
+    if (lost < 0.0005)
+        add(buf, size, &u, sv ? "%s: det bästa draget" : "%s: the best play", name);
+    else
+        add(buf, size, &u, sv ? "%s: det ger bort %.3f poäng" : "%s: it gives away %.3f points",
+            name, lost);
+    if (size && buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+    return u;
+}
+
+/* One sentence for one difference. */
+static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const char *other,
+                     char *buf, size_t size, size_t *u)
+{
+    bool sv = lang == LANG_SV;
+    const contrast_side_t *a = &c->a, *b = &c->b;
+    char ta[64], tb[64], oa[128];
+    switch (k) {
+    case CONTRAST_WINS_NOW:
+        explain_outcome(lang, &a->outcome, oa, sizeof oa);
+        add(buf, size, u, sv ? "Det vinner direkt (%s); %s gör det inte." : "It wins at once (%s); %s does not.",
+            oa, other);
+        break;
+    case CONTRAST_WINS_MORE:
+        add(buf, size, u, sv ? "Båda vinner direkt, men det ger %d poäng mot %d." :
+                               "Both win at once, but it scores %d points against %d.",
+            a->outcome.points, b->outcome.points);
+        break;
+    case CONTRAST_JAN_SHOTS:
+        add(buf, size, u, sv ? "Det låter motspelaren göra dig jan på %s, %s på %s." :
+                               "It lets the other side make you jan on %s, %s on %s.",
+            rolls(lang, a->shots.jan, ta, sizeof ta), other, rolls(lang, b->shots.jan, tb, sizeof tb));
+        break;
+    case CONTRAST_SHOTS:
+        if (a->shots.any == 0)
+            add(buf, size, u, sv ? "Det lämnar inget skott, %s lämnar %d av 36." :
+                                   "It leaves no shot, %s leaves %d of 36.", other, b->shots.any);
+        else
+            add(buf, size, u, sv ? "Det lämnar %d skott av 36, %s lämnar %d." :
+                                   "It leaves %d shots of 36, %s leaves %d.",
+                a->shots.any, other, b->shots.any);
+        break;
+    case CONTRAST_JANBLOTTA:
+        add(buf, size, u, sv ? "Det håller din janblotta inne (janblottetal %d), %s släpper ut den (%d): "
+                               "då kan motspelaren göra dig jan genom att slå dina blottor." :
+                               "It keeps your janblotta in (janblotta count %d), %s lets it out (%d): "
+                               "then the other side can make you jan by hitting your blots.",
+            a->jb, other, b->jb);
+        break;
+    case CONTRAST_FORCES_JB:
+        add(buf, size, u, sv ? "Det behåller spärren som tvingar ut motspelarens janblotta: %s gör det, "
+                               "mot %d efter %s." :
+                               "It keeps the barrier that makes the janblotta come out: %s of the other "
+                               "side's force it, against %d after %s.",
+            rolls(lang, a->opp_jb_forced, ta, sizeof ta), b->opp_jb_forced, other);
+        break;
+    case CONTRAST_THREAT:
+        if (a->threat_sprangjan > b->threat_sprangjan)
+            add(buf, size, u, sv ? "Det gör sprängjan möjlig på %s, %s på %d." :
+                                   "It makes sprängjan possible on %s, %s on %d.",
+                rolls(lang, a->threat_sprangjan, ta, sizeof ta), other, b->threat_sprangjan);
+        else
+            add(buf, size, u, sv ? "Det gör jan möjlig på %s, %s på %d." :
+                                   "It makes jan possible on %s, %s on %d.",
+                rolls(lang, a->threat_jan, ta, sizeof ta), other, b->threat_jan);
+        break;
+    case CONTRAST_TAKES:
+        add(buf, size, u, sv ? "Det skickar %d bricka/brickor till bommen, %s %d." :
+                               "It sends %d checker%s to the bar, %s %d.",
+            a->taken, sv ? "" : (a->taken == 1 ? "" : "s"), other, b->taken);
+        break;
+    case CONTRAST_PROBABILITY:
+    case CONTRAST_NONE:
+        add(buf, size, u, sv ? "Det vinner %.0f%% av partierna mot %.0f%% för %s." :
+                               "It wins %.0f%% of games against %.0f%% for %s.",
+            100 * eval_p_win(&a->value), 100 * eval_p_win(&b->value), other);
+        break;
+    }
+}
+
+size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t *r,
+                                 const char *a_text, const char *b_text, bool b_is_yours,
+                                 char *buf, size_t size)
+{
+    (void)r;
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    char other[160];
+    if (size)
+        buf[0] = '\0';
+    if (b_is_yours)
+        snprintf(other, sizeof other, "%s", sv ? "ditt" : "yours");
+    else
+        snprintf(other, sizeof other, "%s", b_text && *b_text ? b_text : (sv ? "inget drag" : "no move"));
+    add(buf, size, &u, "%s: ", a_text && *a_text ? a_text : (sv ? "inget drag" : "no move"));
+    sentence(lang, c->main, c, other, buf, size, &u);
+    if (c->second != CONTRAST_NONE) {
+        add(buf, size, &u, " ");
+        sentence(lang, c->second, c, other, buf, size, &u);
+    }
+    double lost = c->a.value.equity - c->b.value.equity;
+    add(buf, size, &u, sv ? " (ekvitet %+.3f mot %+.3f: %.3f poäng skillnad)"
+                          : " (equity %+.3f against %+.3f: %.3f points apart)",
+        c->a.value.equity, c->b.value.equity, lost);
+    return u;
+}
+
+size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll,
+                             int plies, int show, const char *yours, char *buf, size_t size)
+{
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    if (size)
+        buf[0] = '\0';
+    search_ctx_t *sc = search_ctx_new(r, EVAL_SHIPPED);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    if (!sc || !sp) {
+        search_ctx_free(sc);
+        free(sp);
+        return 0;
+    }
+    search_opts_t so;
+    search_default_opts(plies, &so);
+    int n = search_rank(sc, b, roll, &so, sp);
+    int mine = -1;
+    if (n > 0 && yours && *yours) {
+        movegen_buf_t *legal = sc->bufs[0];
+        int nl = movegen_plays(b, r, roll, legal);
+        verdict_t v;
+        verdict_judge(b, r, roll, yours, legal, nl, &v);
+        if (v.kind != VERDICT_LEGAL) {
+            char text[1024];
+            explain_verdict(lang, b, r, &v, legal, yours, text, sizeof text);
+            add(buf, size, &u, "%s\n", text);
+        } else {
+            for (int i = 0; i < n; i++)
+                if (board_equal(&sp[i].play.after, &movegen_play(legal, v.play)->after))
+                    mine = i;
+        }
+    }
+    grade_thresholds_t t;
+    grade_default(&t);
+    for (int i = 0; i < n && i < show; i++) {
+        char note[128];
+        notation_play(&sp[i].play, b->geom, note, sizeof note);
+        double lost = sp[0].value.equity - sp[i].value.equity;
+        add(buf, size, &u, "%2d. %-22s %+.3f", i + 1, sp[i].play.nsteps ? note : (sv ? "(inget drag)" : "(no move)"),
+            sp[i].value.equity);
+        if (lost >= 0.0005)
+            add(buf, size, &u, "  -%.3f", lost);
+        add(buf, size, &u, sv ? "  vinst %.0f%%%s\n" : "  win %.0f%%%s\n", 100 * eval_p_win(&sp[i].value),
+            i == mine ? (sv ? "  <- ditt" : "  <- yours") : "");
+    }
+    int other = mine > 0 ? mine : (mine < 0 && n > 1 ? 1 : -1);
+    if (other > 0) {
+        contrast_t c;
+        contrast_plays(b, r, &sp[0].play, &sp[0].value, &sp[other].play, &sp[other].value, sc->bufs[0], &c);
+        char na[128], nb[128], text[1024];
+        notation_play(&sp[0].play, b->geom, na, sizeof na);
+        notation_play(&sp[other].play, b->geom, nb, sizeof nb);
+        explain_analysis_contrast(lang, &c, r, na, nb, other == mine, text, sizeof text);
+        add(buf, size, &u, "%s\n", text);
+    }
+    if (mine >= 0) {
+        char g[256];
+        double lost = sp[0].value.equity - sp[mine].value.equity;
+        if (lost < 0)
+            lost = 0;
+        explain_analysis_grade(lang, grade_classify(lost, &t, r), lost, g, sizeof g);
+        add(buf, size, &u, "%s.\n", g);
+    }
+    free(sp);
+    search_ctx_free(sc);
+    return u;
+}

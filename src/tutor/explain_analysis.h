@@ -1,0 +1,49 @@
+/*
+ * explain_analysis.h - words for the analysis floor's values: the ways to
+ * win, the exact facts of a position, error classes, and why the
+ * recommended play beats another ("it leaves no shot, yours leaves 11 of
+ * 36").  English and Swedish, like explain.h.
+ *
+ * Ownership: every function writes into a caller buffer and returns the
+ * length it needed (like snprintf).
+ */
+#ifndef BRADE_TUTOR_EXPLAIN_ANALYSIS_H
+#define BRADE_TUTOR_EXPLAIN_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis/contrast.h"
+#include "analysis/facts.h"
+#include "analysis/grade.h"
+#include "tutor/explain.h"
+
+/* The name of a way to win ("enkelt kronspel"). */
+const char *explain_analysis_kind(lang_t lang, outcome_kind_t k);
+
+/* The facts of a position in two or three sentences: how the side on roll
+ * wins at once, and the shots against it. */
+size_t explain_analysis_facts(lang_t lang, const facts_t *f, const rules_t *r, char *buf,
+                              size_t size);
+
+/* A grade in words, with the equity lost ("a bad play: it gives away 0.11
+ * points"). */
+size_t explain_analysis_grade(lang_t lang, grade_t g, double lost, char *buf, size_t size);
+
+/* Why play A (`a_text`) beats play B (`b_text`): one or two sentences from
+ * the contrast's main differences, then the numbers.  `b_is_yours`: B is
+ * the learner's play (say "yours"), otherwise it is named. */
+size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t *r,
+                                 const char *a_text, const char *b_text, bool b_is_yours,
+                                 char *buf, size_t size);
+
+/* What `hint` says: the best plays of `roll` ranked `plies` deep (at most
+ * `show` of them, with equity and equity lost), then why the best beats the
+ * learner's play `yours` (text as typed; NULL or "" = compare with the next
+ * best) and the learner's grade.  Returns the length needed, or 0 when the
+ * analysis could not run (out of memory; an illegal `yours` is reported in
+ * the text). */
+size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll,
+                             int plies, int show, const char *yours, char *buf, size_t size);
+
+#endif

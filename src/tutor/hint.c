@@ -1,0 +1,166 @@
+/*
+ * hint.c - graded hints and the solution (see tutor.h: tutor_hint,
+ * tutor_solution).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/notation.h"
+#include "engine/verdict.h"
+#include "tutor/question.h"
+#include "tutor/words.h"
+
+/* A nudge made from the question, when the author wrote no hints. */
+static void nudge(const tutor_t *t, strbuf_t *out)
+{
+    const question_t *q = t->q;
+    lang_t L = t->lang;
+    switch (q->kind) {
+    case QK_PLAY:
+        if (q->goal != GOAL_LEGAL)
+            strbuf_addf(out, T(L, "Look for %s.", "Leta efter %s."), words_goal(L, q->goal));
+        else
+            strbuf_add(out,
+                       T(L, "Use as much of the roll as you can, and check every landing point.",
+                         "Utnyttja så mycket av slaget som möjligt, och kontrollera varje "
+                         "landningstunga."));
+        break;
+    case QK_LEGAL:
+        strbuf_add(out,
+                   T(L,
+                     "Play it one die at a time: is every stop open, and is as much of the "
+                     "roll used as the rules demand?",
+                     "Spela det en tärning i taget: är varje mellanlandning öppen, och används "
+                     "så mycket av slaget som reglerna kräver?"));
+        break;
+    case QK_ROLLS:
+        if (q->forced)
+            strbuf_addf(out,
+                        T(L, "Go through the rolls one by one and ask: is every legal play %s?",
+                          "Gå igenom slagen ett i taget och fråga: är varje tillåtet drag %s?"),
+                        words_goal(L, q->goal));
+        else
+            strbuf_addf(out,
+                        T(L, "Go through the rolls one by one and ask: is there %s?",
+                          "Gå igenom slagen ett i taget och fråga: finns det %s?"),
+                        words_goal(L, q->goal));
+        break;
+    case QK_OUTCOME:
+        strbuf_addf(out,
+                    T(L, "Make the play, then look at the bar (munk) and at how %s scores it.",
+                      "Gör draget och titta sedan på bommen (munk) och på hur %s räknar poängen."),
+                    t->qpos->rules.name);
+        break;
+    case QK_COUNT:
+        strbuf_addf(out, T(L, "Count %s.", "Räkna %s."), words_count(L, q->what));
+        break;
+    case QK_CHOICE:
+        strbuf_add(out, T(L, "Rule out the choices you are sure are wrong.",
+                          "Stryk de val du är säker på är fel."));
+        break;
+    default:
+        break;
+    }
+}
+
+/* The answer itself, without the explanation. */
+static void answer_text(tutor_t *t, strbuf_t *out)
+{
+    const question_t *q = t->q;
+    const position_t *pos = t->qpos;
+    lang_t L = t->lang;
+    switch (q->kind) {
+    case QK_PLAY: {
+        int n = movegen_plays(&pos->board, &pos->rules, pos->roll, t->buf);
+        bool ok[MOVEGEN_MAX_PLAYS];
+        int nok = tutorq_accepted(t, n, ok);
+        strbuf_add(out, nok == 1 ? T(L, "The play is ", "Draget är ")
+                                 : T(L, "Right plays: ", "Rätta drag: "));
+        tutorq_list_plays(t, n, ok, -1, 8, out);
+        strbuf_add(out, ".\n");
+        break;
+    }
+    case QK_LEGAL: {
+        int n = movegen_plays(&pos->board, &pos->rules, pos->roll, t->buf);
+        verdict_t v;
+        verdict_judge(&pos->board, &pos->rules, pos->roll, q->play_text, t->buf, n, &v);
+        char words[2048];
+        explain_verdict(L, &pos->board, &pos->rules, &v, t->buf, q->play_text, words, sizeof words);
+        strbuf_addf(out, "%s %s\n", q->legal ? T(L, "Yes.", "Ja.") : T(L, "No.", "Nej."), words);
+        break;
+    }
+    case QK_ROLLS:
+        strbuf_addf(out, T(L, "The rolls (%d of the 36): ", "Slagen (%d av de 36): "),
+                    goal_rolls_weight(q->rolls));
+        words_rolls(L, q->rolls, out);
+        strbuf_add(out, ".\n");
+        break;
+    case QK_OUTCOME: {
+        char won[160];
+        explain_outcome(L, &q->outcome, won, sizeof won);
+        if (q->outcome.kind == OUT_NONE)
+            strbuf_add(out, T(L, "Nobody wins with this play; the game goes on.\n",
+                              "Ingen vinner med draget; partiet fortsätter.\n"));
+        else
+            strbuf_addf(out, T(L, "This play wins %s.\n", "Draget vinner %s.\n"), won);
+        break;
+    }
+    case QK_COUNT:
+        strbuf_addf(out, T(L, "It is %d", "Det är %d"), q->count);
+        tutorq_count_breakdown(t, out);
+        strbuf_add(out, ".\n");
+        break;
+    case QK_CHOICE:
+        for (int i = 0, k = 0; i < q->nchoices; i++)
+            if ((q->correct >> i) & 1u)
+                strbuf_addf(out, "%s%d) %s", k++ ? T(L, " or ", " eller ") : "", i + 1,
+                            text_pick(&q->choices[i], L));
+        strbuf_add(out, "\n");
+        break;
+    default:
+        break;
+    }
+}
+
+/* The next hint grade, the answer last (see tutor.h). */
+bool tutor_hint(tutor_t *t, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    if (!t->q) {
+        strbuf_add(out, T(L, "No question is open, so there is nothing to hint at.\n",
+                          "Ingen fråga är öppen, så det finns inget att tipsa om.\n"));
+        return false;
+    }
+    int nh = t->q->nhints ? t->q->nhints : 1;
+    int total = nh + 1;
+    if (t->hints < nh) {
+        strbuf_addf(out, T(L, "Hint %d of %d: ", "Tips %d av %d: "), t->hints + 1, total);
+        if (t->q->nhints)
+            strbuf_add(out, text_pick(&t->q->hints[t->hints], L));
+        else
+            nudge(t, out);
+        strbuf_add(out, "\n");
+        t->hints++;
+        return true;
+    }
+    strbuf_addf(out, T(L, "Hint %d of %d, the answer: ", "Tips %d av %d, svaret: "), total, total);
+    return tutor_solution(t, out);
+}
+
+/* The answer, recorded as a miss when not yet answered (see tutor.h). */
+bool tutor_solution(tutor_t *t, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    if (!t->q) {
+        strbuf_add(out, T(L, "No question is open.\n", "Ingen fråga är öppen.\n"));
+        return false;
+    }
+    if (t->hints < (t->q->nhints ? t->q->nhints : 1) + 1)
+        t->hints = (t->q->nhints ? t->q->nhints : 1) + 1;
+    answer_text(t, out);
+    if (!t->recorded && !t->answered)
+        tutorq_record(t, false, out);
+    t->answered = true;
+    tutorq_explanation(t, out);
+    return true;
+}

@@ -1,0 +1,404 @@
+/*
+ * judge.c - judging the learner's replies to the open question, kind by
+ * kind (see tutor.h: tutor_answer).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/notation.h"
+#include "engine/verdict.h"
+#include "tutor/question.h"
+#include "tutor/words.h"
+
+/* Why legal play p does not meet goal g (one clause, after "yours"). */
+static void why_not(const tutor_t *t, goal_t g, const play_t *p, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    char won[160];
+    int jb = board_janblotta_count(&p->after, 0);
+    switch (g) {
+    case GOAL_WIN:
+    case GOAL_HEMSPEL:
+    case GOAL_PATTERN:
+    case GOAL_JAN:
+    case GOAL_SPRANGJAN:
+    case GOAL_MUNK:
+    case GOAL_WIN_MOST:
+        if (p->outcome.kind == OUT_NONE)
+            strbuf_add(out, T(L, "yours does not win the game", "ditt vinner inte partiet"));
+        else {
+            explain_outcome(L, &p->outcome, won, sizeof won);
+            strbuf_addf(out, T(L, "yours wins %s", "ditt vinner %s"), won);
+        }
+        break;
+    case GOAL_ENTER:
+        strbuf_addf(out,
+                    T(L, "yours leaves %d checker(s) on the bar",
+                      "ditt lämnar %d bricka/brickor på bommen"),
+                    p->after.side[0][BOARD_BAR]);
+        break;
+    case GOAL_HIT:
+        strbuf_add(out, T(L, "yours hits no blot", "ditt slår ingen blotta"));
+        break;
+    case GOAL_BLAST:
+        strbuf_add(out, T(L, "yours blasts no band", "ditt spränger inget band"));
+        break;
+    case GOAL_BEAR_OFF:
+        strbuf_add(out, T(L, "yours bears nothing off", "ditt spelar inte hem någon bricka"));
+        break;
+    case GOAL_REDUCE:
+        strbuf_add(out, T(L, "yours bears nothing off with a higher die",
+                          "ditt spelar inte hem med högre tärning"));
+        break;
+    case GOAL_KEEP_JANBLOTTA_IN:
+        strbuf_addf(out,
+                    T(L, "after yours the janblotta count is %d: the janblotta is out",
+                      "efter ditt är janblottetalet %d: janblottan är ute"),
+                    jb);
+        break;
+    case GOAL_JANBLOTTA_OUT:
+        strbuf_addf(out,
+                    T(L, "after yours the janblotta count is only %d",
+                      "efter ditt är janblottetalet bara %d"),
+                    jb);
+        break;
+    default:
+        strbuf_add(out, T(L, "yours does not do that", "ditt gör inte det"));
+        break;
+    }
+}
+
+/* A play: the verdict first, then the goal or the accepted plays. */
+static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
+{
+    const question_t *q = t->q;
+    const position_t *pos = t->qpos;
+    lang_t L = t->lang;
+    int n = movegen_plays(&pos->board, &pos->rules, pos->roll, t->buf);
+    if (n < 0)
+        return TR_UNREAD;
+    verdict_t v;
+    verdict_judge(&pos->board, &pos->rules, pos->roll, text, t->buf, n, &v);
+    char words[2048];
+    if (v.kind != VERDICT_LEGAL) {
+        explain_verdict(L, &pos->board, &pos->rules, &v, t->buf, text, words, sizeof words);
+        if (v.kind == VERDICT_UNPARSEABLE) {
+            strbuf_addf(out, "%s\n", words);
+            return TR_UNREAD;
+        }
+        strbuf_addf(out, T(L, "Not right. %s\n", "Inte rätt. %s\n"), words);
+        return TR_WRONG;
+    }
+    bool ok[MOVEGEN_MAX_PLAYS];
+    int nok = tutorq_accepted(t, n, ok);
+    const play_t *mine = movegen_play(t->buf, v.play);
+    if (ok[v.play]) {
+        char note[128], won[160];
+        notation_play(mine, pos->board.geom, note, sizeof note);
+        strbuf_addf(out, T(L, "Right: %s.", "Rätt: %s."),
+                    mine->nsteps ? note : T(L, "no move", "inget drag"));
+        if (mine->outcome.kind != OUT_NONE) {
+            explain_outcome(L, &mine->outcome, won, sizeof won);
+            strbuf_addf(out, T(L, " It wins: %s.", " Det vinner: %s."), won);
+        }
+        if (v.ignored_moves)
+            strbuf_add(out,
+                       T(L, " (The game ended there; the rest of what you typed is not played.)",
+                         " (Partiet tog slut där; resten av det du skrev spelas inte.)"));
+        if (nok > 1) {
+            strbuf_add(out, T(L, "\nAlso right: ", "\nOckså rätt: "));
+            tutorq_list_plays(t, n, ok, v.play, 6, out);
+            strbuf_add(out, ".");
+        } else if (n > 1) {
+            strbuf_add(out,
+                       T(L, " It is the only right answer.", " Det är det enda rätta svaret."));
+        } else {
+            strbuf_add(out,
+                       T(L, " It is the only legal play.", " Det är det enda tillåtna draget."));
+        }
+        strbuf_add(out, "\n");
+        return TR_RIGHT;
+    }
+    /* legal, but not what the question is after */
+    strbuf_add(out, T(L, "That is legal", "Det är tillåtet"));
+    if (q->goal != GOAL_LEGAL) {
+        strbuf_addf(out,
+                    T(L, ", but the question asks for %s, and ", ", men frågan gäller %s, och "),
+                    words_goal(L, q->goal));
+        why_not(t, q->goal, mine, out);
+        strbuf_add(out, ".");
+        /* what the expected plays achieve, without naming them */
+        int first = -1;
+        for (int i = 0; i < n && first < 0; i++)
+            if (ok[i])
+                first = i;
+        const play_t *best = movegen_play(t->buf, first);
+        if (best->outcome.kind != OUT_NONE) {
+            char won[160];
+            explain_outcome(L, &best->outcome, won, sizeof won);
+            strbuf_addf(
+                out, T(L, " There is a play that wins %s.", " Det finns ett drag som vinner %s."),
+                won);
+        } else {
+            if (L == LANG_SV)
+                strbuf_addf(out, " %d drag gör det.", nok);
+            else
+                strbuf_addf(out, " %d play%s do%s it.", nok, nok != 1 ? "s" : "",
+                            nok == 1 ? "es" : "");
+        }
+    } else {
+        strbuf_add(out, T(L, ", but it is not the play this question is after.",
+                          ", men det är inte draget som frågan söker."));
+    }
+    strbuf_add(out, T(L, " Try again, or type 'hint'.\n", " Försök igen, eller skriv 'hint'.\n"));
+    return TR_WEAK;
+}
+
+/* Yes or no about a play, with the engine's verdict. */
+static tutor_result_t answer_legal(tutor_t *t, const char *text, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    int said = words_yes_no(text);
+    if (said < 0) {
+        strbuf_add(out, T(L, "Answer yes or no.\n", "Svara ja eller nej.\n"));
+        return TR_UNREAD;
+    }
+    const position_t *pos = t->qpos;
+    int n = movegen_plays(&pos->board, &pos->rules, pos->roll, t->buf);
+    verdict_t v;
+    verdict_judge(&pos->board, &pos->rules, pos->roll, t->q->play_text, t->buf, n, &v);
+    char words[2048];
+    explain_verdict(L, &pos->board, &pos->rules, &v, t->buf, t->q->play_text, words, sizeof words);
+    bool right = (said == 1) == t->q->legal;
+    strbuf_addf(out, "%s %s\n", right ? T(L, "Right.", "Rätt.") : T(L, "No.", "Nej."), words);
+    return right ? TR_RIGHT : TR_WRONG;
+}
+
+/* One example of a play of `roll` meeting the goal, or why none does. */
+static void roll_reason(tutor_t *t, roll_t roll, strbuf_t *out)
+{
+    const question_t *q = t->q;
+    const position_t *pos = t->qpos;
+    lang_t L = t->lang;
+    int n = movegen_plays(&pos->board, &pos->rules, roll, t->buf);
+    char r[8];
+    words_roll(roll, r, sizeof r);
+    int hit = -1, miss = -1;
+    for (int i = 0; i < n; i++) {
+        bool m = goal_play_meets(q->goal, &pos->board, roll, movegen_play(t->buf, i));
+        if (m && hit < 0)
+            hit = i;
+        if (!m && miss < 0)
+            miss = i;
+    }
+    if (q->forced) {
+        if (miss >= 0) {
+            strbuf_addf(out, T(L, "with %s, %s can play ", "med %s kan %s spela "), r,
+                        tutorq_who(t, false));
+            tutorq_play_words(t, movegen_play(t->buf, miss), out);
+            strbuf_add(out, T(L, ", which avoids it", ", vilket undviker det"));
+        } else {
+            strbuf_addf(out, T(L, "with %s every play does it", "med %s gör varje drag det"), r);
+        }
+        return;
+    }
+    if (hit >= 0) {
+        strbuf_addf(out, T(L, "with %s: ", "med %s: "), r);
+        tutorq_play_words(t, movegen_play(t->buf, hit), out);
+    } else {
+        strbuf_addf(out, T(L, "with %s no play does it", "med %s gör inget drag det"), r);
+    }
+}
+
+/* A set of rolls: the wrong ones explained, the missing ones counted. */
+static tutor_result_t answer_rolls(tutor_t *t, const char *text, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    uint32_t said;
+    int off, len;
+    if (!words_rolls_parse(text, &said, &off, &len)) {
+        if (len > 0)
+            strbuf_addf(out, T(L, "'%.*s' is not a roll. ", "'%.*s' är inget slag. "), len,
+                        text + off);
+        strbuf_add(out, T(L, "List rolls like 6-2 5-5 4-1, or say 'none'.\n",
+                          "Räkna upp slag som 6-2 5-5 4-1, eller säg 'inga'.\n"));
+        return TR_UNREAD;
+    }
+    uint32_t truth = t->q->rolls;
+    if (said == truth) {
+        int k = __builtin_popcount(truth);
+        if (L == LANG_SV)
+            strbuf_addf(out, "Rätt: %d slag, %d av de 36: ", k, goal_rolls_weight(truth));
+        else
+            strbuf_addf(out, "Right: %d roll%s, %d of the 36: ", k, k == 1 ? "" : "s",
+                        goal_rolls_weight(truth));
+        words_rolls(L, truth, out);
+        strbuf_add(out, ".\n");
+        return TR_RIGHT;
+    }
+    uint32_t missing = truth & ~said, extra = said & ~truth;
+    strbuf_add(out, T(L, "Not quite.", "Inte riktigt."));
+    if (extra) {
+        strbuf_add(out, T(L, " Not in the set:", " Hör inte dit:"));
+        for (int i = GOAL_ROLLS - 1; i >= 0; i--)
+            if (extra & (1u << i)) {
+                strbuf_add(out, "\n  ");
+                roll_reason(t, goal_roll_at(i), out);
+                strbuf_add(out, ".");
+            }
+    }
+    if (missing) {
+        int k = __builtin_popcount(missing);
+        if (L == LANG_SV)
+            strbuf_addf(out, "%s%d slag saknas.", extra ? "\n" : " ", k);
+        else
+            strbuf_addf(out, "%s%d roll%s missing.", extra ? "\n" : " ", k,
+                        k == 1 ? " is" : "s are");
+    }
+    strbuf_add(out, T(L, " Try again, or type 'hint'.\n", " Försök igen, eller skriv 'hint'.\n"));
+    return TR_WRONG;
+}
+
+/* Which win, munk, points: each part asked is judged. */
+static tutor_result_t answer_outcome(tutor_t *t, const char *text, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    const question_t *q = t->q;
+    said_outcome_t s;
+    if (!words_outcome_parse(text, &s)) {
+        strbuf_addf(out, T(L, "I do not understand '%.*s'. ", "Jag förstår inte '%.*s'. "),
+                    s.unknown_len, text + s.unknown_off);
+        strbuf_add(
+            out, T(L,
+                   "Say which win (hemspel, enkelt kronspel, ..., jan, sprängjan, or none), "
+                   "munk or no munk, and the points.\n",
+                   "Säg vilken vinst (hemspel, enkelt kronspel, ..., jan, sprängjan, eller ingen), "
+                   "munk eller ingen munk, och poängen.\n"));
+        return TR_UNREAD;
+    }
+    bool no_win = q->outcome.kind == OUT_NONE;
+    /* "none" answers every part when there is no win, and a wrong win is
+     * wrong whatever else is missing */
+    bool wrong_kind = (q->ask & ASK_WIN) && s.kind >= 0 && s.kind != (int)q->outcome.kind;
+    bool missing =
+        !wrong_kind && (((q->ask & ASK_WIN) && s.kind < 0) ||
+                        (!no_win && s.kind != OUT_NONE && (q->ask & ASK_POINTS) && s.points < 0));
+    if (missing) {
+        strbuf_add(out, T(L, "Say which win (or 'none')", "Säg vilken vinst (eller 'ingen')"));
+        if (q->ask & ASK_POINTS)
+            strbuf_add(out, T(L, " and how many points", " och hur många poäng"));
+        strbuf_add(out, T(L, ", e.g. 'jan 2'.\n", ", t.ex. 'jan 2'.\n"));
+        return TR_UNREAD;
+    }
+    bool right = true;
+    if ((q->ask & ASK_WIN) && s.kind != (int)q->outcome.kind)
+        right = false;
+    if ((q->ask & ASK_MUNK) && s.munk >= 0 && s.munk != (q->outcome.munk > 0))
+        right = false;
+    if ((q->ask & ASK_MUNK) && s.munk < 0 && q->outcome.munk > 0)
+        right = false; /* munk is part of the answer when there is one */
+    int pts = no_win ? 0 : q->outcome.points;
+    if ((q->ask & ASK_POINTS) && s.points >= 0 && s.points != pts)
+        right = false;
+    char won[160];
+    explain_outcome(L, &q->outcome, won, sizeof won);
+    if (right)
+        strbuf_addf(out,
+                    no_win ? T(L, "Right: nobody wins yet.\n", "Rätt: ingen vinner än.\n")
+                           : T(L, "Right: %s.\n", "Rätt: %s.\n"),
+                    won);
+    else
+        strbuf_addf(out,
+                    no_win ? T(L, "No: nobody wins with this play.\n",
+                               "Nej: ingen vinner med det här draget.\n")
+                           : T(L, "No: this play wins %s.\n", "Nej: draget vinner %s.\n"),
+                    won);
+    return right ? TR_RIGHT : TR_WRONG;
+}
+
+/* A number, with how it is made up. */
+static tutor_result_t answer_count(tutor_t *t, const char *text, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    int said;
+    if (!words_int(text, &said)) {
+        strbuf_add(out, T(L, "Type a number.\n", "Skriv ett tal.\n"));
+        return TR_UNREAD;
+    }
+    bool right = said == t->q->count;
+    strbuf_addf(out, right ? T(L, "Right: %d", "Rätt: %d") : T(L, "No: it is %d", "Nej: det är %d"),
+                t->q->count);
+    tutorq_count_breakdown(t, out);
+    strbuf_add(out, ".\n");
+    return right ? TR_RIGHT : TR_WRONG;
+}
+
+/* The number of a choice. */
+static tutor_result_t answer_choice(tutor_t *t, const char *text, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    const question_t *q = t->q;
+    int said;
+    if (!words_int(text, &said) || said < 1 || said > q->nchoices) {
+        strbuf_addf(out, T(L, "Type a number from 1 to %d.\n", "Skriv ett tal från 1 till %d.\n"),
+                    q->nchoices);
+        return TR_UNREAD;
+    }
+    bool right = (q->correct >> (said - 1)) & 1u;
+    if (right)
+        strbuf_addf(out, T(L, "Right: %s\n", "Rätt: %s\n"), text_pick(&q->choices[said - 1], L));
+    else {
+        strbuf_add(out, T(L, "No. The right answer", "Nej. Rätt svar"));
+        for (int i = 0, k = 0; i < q->nchoices; i++)
+            if ((q->correct >> i) & 1u)
+                strbuf_addf(out, "%s %d) %s", k++ ? T(L, " or", " eller") : ":", i + 1,
+                            text_pick(&q->choices[i], L));
+        strbuf_add(out, "\n");
+    }
+    return right ? TR_RIGHT : TR_WRONG;
+}
+
+/* Judges a reply to the open question (see tutor.h). */
+tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    if (!t->q) {
+        strbuf_add(out, T(L, "No question is open just now.\n", "Ingen fråga är öppen just nu.\n"));
+        return TR_NO_QUESTION;
+    }
+    tutor_result_t r = TR_UNREAD;
+    switch (t->q->kind) {
+    case QK_PLAY:
+        r = answer_play(t, text, out);
+        break;
+    case QK_LEGAL:
+        r = answer_legal(t, text, out);
+        break;
+    case QK_ROLLS:
+        r = answer_rolls(t, text, out);
+        break;
+    case QK_OUTCOME:
+        r = answer_outcome(t, text, out);
+        break;
+    case QK_COUNT:
+        r = answer_count(t, text, out);
+        break;
+    case QK_CHOICE:
+        r = answer_choice(t, text, out);
+        break;
+    default:
+        break;
+    }
+    if (r == TR_UNREAD || r == TR_NO_QUESTION)
+        return r;
+    t->attempted = true;
+    tutorq_record(t, r == TR_RIGHT, out);
+    /* a right answer, or a wrong one to a closed question (the reply gave
+     * the answer away): the explanation follows, once */
+    bool closed = t->q->kind != QK_PLAY && t->q->kind != QK_ROLLS;
+    if ((r == TR_RIGHT || closed) && !t->answered) {
+        t->answered = true;
+        tutorq_explanation(t, out);
+    }
+    return r;
+}

@@ -1,0 +1,79 @@
+/*
+ * progress.h - what a learner has done: lessons completed, puzzles solved
+ * and failed with dates, and when each puzzle is due again.
+ *
+ * The record is a small text file (`progress` in the state directory),
+ * one line per item:
+ *
+ *     brade-progress 1
+ *     lesson moving done=2026-11-21
+ *     puzzle c7-sprangjan result=solved solved=2 failed=1 last=2026-11-21 due=2026-11-25 box=3
+ *
+ * It is written atomically: a temporary file in the same directory is
+ * written, flushed to disk (fsync) and renamed over the old one, so a crash
+ * or a full disk leaves either the old record or the new one, never half.
+ * A file that cannot be read is reported and kept aside under a new name
+ * (progress.corrupt-DATE[-N]); it is never silently replaced.
+ *
+ * The review schedule is a Leitner scheme: a solved puzzle moves up a box
+ * and is due again after 1, 2, 4, 8, 16, 32 or 64 days; a failed one goes
+ * back to box 0 and is due the same day (box k waits 2^(k-1) days).  Solving with hints keeps the box.
+ * Records of ids the course no longer has are kept as they are.
+ *
+ * Ownership: a progress_t owns its records and its path; progress_free()
+ * releases them.  Days are day numbers (days since 1970-01-01).
+ */
+#ifndef BRADE_PROGRESS_H
+#define BRADE_PROGRESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "content/strbuf.h"
+
+typedef struct progress_item {
+    char *id;
+    bool lesson;
+    long done;          /* lesson: day completed, -1 never */
+    int solved, failed; /* puzzle: attempts by result */
+    long last, due;     /* puzzle: last attempt, next due (-1 never tried) */
+    int box;            /* puzzle: Leitner box 0..PROGRESS_BOXES-1 */
+    bool last_failed;   /* puzzle: the last attempt failed */
+} progress_item_t;
+
+typedef struct progress {
+    char *path; /* NULL: nothing is saved (no state directory) */
+    progress_item_t *items;
+    int n, cap;
+    bool read_only; /* the old file could not be kept aside: do not overwrite it */
+} progress_t;
+
+enum { PROGRESS_BOXES = 8 };
+
+/* Opens the record in `dir` (NULL: a record kept only in memory).  A
+ * missing file is an empty record.  Problems (a corrupt file, and where it
+ * was kept) are described in `msg`, in English and Swedish by `sv`.
+ * Returns false only when the record could not be read at all. */
+bool progress_open(progress_t *p, const char *dir, bool sv, strbuf_t *msg);
+void progress_free(progress_t *p);
+
+/* Writes the record atomically.  Returns false with a reason in msg. */
+bool progress_save(progress_t *p, bool sv, strbuf_t *msg);
+
+/* Parses a record text into p (for tests and progress_open); on failure
+ * returns false with the line number and reason in `why`. */
+bool progress_parse(progress_t *p, const char *text, char *why, size_t why_size);
+/* Writes the record text. */
+void progress_format(const progress_t *p, strbuf_t *out);
+
+/* The record of an item, or NULL. */
+const progress_item_t *progress_get(const progress_t *p, const char *id, bool lesson);
+
+void progress_lesson_done(progress_t *p, const char *id, long day);
+/* Records a puzzle attempt: solved (with or without hints) or failed. */
+void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hints, long day);
+
+/* Days until a box comes due again. */
+int progress_interval(int box);
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * qhelp.c - what the question code shares (see question.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/notation.h"
+#include "engine/verdict.h"
+#include "tutor/question.h"
+#include "tutor/words.h"
+
+/* The question's side on roll, capitalised. */
+const char *tutorq_who(const tutor_t *t, bool cap)
+{
+    return words_colour(t->lang, t->qpos->board.turn, cap);
+}
+
+/* Marks which legal plays (in t->buf, n of them) the question accepts. */
+int tutorq_accepted(const tutor_t *t, int n, bool *ok)
+{
+    const question_t *q = t->q;
+    const position_t *pos = t->qpos;
+    if (q->naccept == 0)
+        return goal_select(q->goal, &pos->board, pos->roll, t->buf, n, ok);
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        ok[i] = false;
+        for (int j = 0; j < q->naccept && !ok[i]; j++)
+            ok[i] = board_equal(&movegen_play(t->buf, i)->after, &q->accept[j]);
+        count += ok[i];
+    }
+    return count;
+}
+
+/* Records the first counted result of a puzzle and saves the record. */
+void tutorq_record(tutor_t *t, bool solved, strbuf_t *out)
+{
+    if (t->recorded || t->mode != TUTOR_PUZZLE)
+        return;
+    t->recorded = true;
+    if (!t->progress)
+        return;
+    progress_puzzle_result(t->progress, t->course->puzzles[t->puzzle].id, solved, t->hints > 0,
+                           t->today);
+    progress_save(t->progress, t->lang == LANG_SV, out);
+}
+
+/* The author's explanation after a blank line, if there is one. */
+void tutorq_explanation(const tutor_t *t, strbuf_t *out)
+{
+    if (!text_empty(&t->q->explanation))
+        strbuf_addf(out, "\n%s\n", text_pick(&t->q->explanation, t->lang));
+}
+
+/* "21/off 24/off (wins: hemspel, 1 point)" */
+void tutorq_play_words(const tutor_t *t, const play_t *p, strbuf_t *out)
+{
+    char note[128], won[160];
+    notation_play(p, t->qpos->board.geom, note, sizeof note);
+    strbuf_add(out, p->nsteps ? note : T(t->lang, "no move", "inget drag"));
+    if (p->outcome.kind != OUT_NONE) {
+        explain_outcome(t->lang, &p->outcome, won, sizeof won);
+        strbuf_addf(out, T(t->lang, " (wins: %s)", " (vinner: %s)"), won);
+    }
+}
+
+/* Lists the accepted plays other than `except` (up to `max`). */
+void tutorq_list_plays(const tutor_t *t, int n, const bool *ok, int except, int max, strbuf_t *out)
+{
+    int shown = 0, total = 0;
+    for (int i = 0; i < n; i++) {
+        if (!ok[i] || i == except)
+            continue;
+        total++;
+        if (shown >= max)
+            continue;
+        strbuf_add(out, shown++ ? "; " : "");
+        tutorq_play_words(t, movegen_play(t->buf, i), out);
+    }
+    if (total > shown)
+        strbuf_addf(out, T(t->lang, "; and %d more", "; och %d till"), total - shown);
+}
+
+/* How a count is made up, for the reply. */
+void tutorq_count_breakdown(const tutor_t *t, strbuf_t *out)
+{
+    const question_t *q = t->q;
+    const board_t *b = &t->qpos->board;
+    int s = q->side;
+    lang_t L = t->lang;
+    int bar = b->side[s][BOARD_BAR], q1 = board_own_q1(b, s);
+    int blots_out = 0;
+    for (int p = 7; p <= 24; p++)
+        blots_out += b->side[s][p] == 1;
+    switch (q->what) {
+    case COUNT_JANBLOTTA:
+    case COUNT_BLOTS_TO_JANBLOTTA:
+        strbuf_addf(out,
+                    T(L, " (bar %d + own first-quarter points %d + blots outside it %d = %d",
+                      " (bom %d + egna tungor i första kvarteret %d + blottor utanför det %d = %d"),
+                    bar, q1, blots_out, bar + q1 + blots_out);
+        if (q->what == COUNT_BLOTS_TO_JANBLOTTA)
+            strbuf_add(out, T(L, "; the janblotta is out at 7", "; janblottan är ute vid 7"));
+        strbuf_add(out, ")");
+        break;
+    case COUNT_JAN_EXCESS:
+        strbuf_addf(out,
+                    T(L, " (bar %d + own first-quarter points %d - 6)",
+                      " (bom %d + egna tungor i första kvarteret %d - 6)"),
+                    bar, q1);
+        break;
+    case COUNT_FREE_POINTS: {
+        strbuf_add(out, T(L, " (free: ", " (lediga: "));
+        int k = 0;
+        for (int d = 1; d <= 6; d++)
+            if (b->side[s][d] == 0 && b->side[1 - s][board_under(b->geom, d)] <= 1)
+                strbuf_addf(out, "%s%d", k++ ? ", " : "", d);
+        if (!k)
+            strbuf_add(out, T(L, "none", "inga"));
+        strbuf_add(out, ")");
+        break;
+    }
+    default:
+        break;
+    }
+}

@@ -1,0 +1,29 @@
+/*
+ * question.h - helpers shared by the tutor's question code (internal to
+ * tutor/): prompt.c words the question, judge.c judges replies, hint.c
+ * gives hints and the solution, and qhelp.c holds what they share.
+ *
+ * Ownership: text goes into the caller's strbuf; the helpers use the
+ * tutor's engine buffer (its contents are overwritten).
+ */
+#ifndef BRADE_TUTOR_QUESTION_H
+#define BRADE_TUTOR_QUESTION_H
+
+#include "tutor/tutor.h"
+
+/* "White" / "white": the question's side on roll. */
+const char *tutorq_who(const tutor_t *t, bool cap);
+/* Marks which of the n legal plays (in t->buf) the question accepts. */
+int tutorq_accepted(const tutor_t *t, int n, bool *ok);
+/* Records the first counted result of a puzzle and saves the record. */
+void tutorq_record(tutor_t *t, bool solved, strbuf_t *out);
+/* The author's explanation, if any. */
+void tutorq_explanation(const tutor_t *t, strbuf_t *out);
+/* "21/off 24/off (wins: hemspel, 1 point)". */
+void tutorq_play_words(const tutor_t *t, const play_t *p, strbuf_t *out);
+/* The accepted plays other than `except`, up to `max`, then "and N more". */
+void tutorq_list_plays(const tutor_t *t, int n, const bool *ok, int except, int max, strbuf_t *out);
+/* How a count question's number is made up, in brackets (or nothing). */
+void tutorq_count_breakdown(const tutor_t *t, strbuf_t *out);
+
+#endif

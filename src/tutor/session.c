@@ -1,0 +1,377 @@
+/*
+ * session.c - the tutor's state: lessons, puzzles, the board, the review
+ * schedule, and the board commands (see tutor.h).  Judging answers is in
+ * judge.c.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/notation.h"
+#include "engine/verdict.h"
+#include "tutor/tutor.h"
+#include "tutor/words.h"
+
+/* A session on the course, in free mode (see tutor.h). */
+bool tutor_init(tutor_t *t, const course_t *c, progress_t *p, lang_t lang, long today)
+{
+    memset(t, 0, sizeof *t);
+    t->course = c;
+    t->progress = p;
+    t->lang = lang;
+    t->today = today;
+    t->buf = movegen_buf_new();
+    if (!t->buf)
+        return false;
+    tutor_free_mode(t, NULL);
+    return true;
+}
+
+/* Frees the session's engine buffer. */
+void tutor_done(tutor_t *t)
+{
+    movegen_buf_free(t->buf);
+    t->buf = NULL;
+}
+
+/* Forgets the open question. */
+static void close_question(tutor_t *t)
+{
+    t->q = NULL;
+    t->qpos = NULL;
+    t->hints = 0;
+    t->attempted = t->answered = t->recorded = false;
+}
+
+/* Shows a position from the course on the board. */
+static void show(tutor_t *t, const position_t *pos)
+{
+    t->have_pos = pos->present;
+    if (!pos->present)
+        return;
+    t->board = pos->board;
+    t->rules = pos->rules;
+    t->roll = pos->roll;
+    t->have_roll = pos->have_roll;
+}
+
+/* The start position, no lesson or puzzle (see tutor.h). */
+void tutor_free_mode(tutor_t *t, const rules_t *rules)
+{
+    close_question(t);
+    t->mode = TUTOR_FREE;
+    t->rules = rules ? *rules : *rules_preset("lyckans-talisman");
+    board_start(&t->board, t->rules.geometry, BOARD_WHITE);
+    t->have_pos = true;
+    t->have_roll = false;
+}
+
+/* A position of one's own on the board (see tutor.h). */
+void tutor_set_position(tutor_t *t, const board_t *b, const rules_t *r, roll_t roll, bool have_roll)
+{
+    close_question(t);
+    t->mode = TUTOR_FREE;
+    t->board = *b;
+    t->rules = *r;
+    t->roll = roll;
+    t->have_roll = have_roll;
+    t->have_pos = true;
+}
+
+/* Another ruleset for the board, if the position allows it. */
+bool tutor_set_rules(tutor_t *t, const rules_t *r, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    if (!t->have_pos) {
+        t->rules = *r;
+        return true;
+    }
+    if (r->geometry != t->board.geom) {
+        strbuf_addf(out,
+                    T(L, "%s is played on a different board; the position is reset to its start.\n",
+                      "%s spelas på ett annat bräde; ställningen återställs till utgångsläget.\n"),
+                    r->name);
+        tutor_free_mode(t, r);
+        return true;
+    }
+    board_error_t e;
+    if (movegen_check_position(&t->board, r, &e) != BOARD_OK) {
+        strbuf_addf(
+            out,
+            T(L,
+              "This position is not possible under %s (%s has a band on its point %d, or a "
+              "prime that is too long); the ruleset is unchanged.\n",
+              "Ställningen är inte möjlig med %s (%s har ett band på sin tunga %d, eller en "
+              "för lång spärr); reglerna är oförändrade.\n"),
+            r->name, words_colour(L, e.side, false), e.point);
+        return false;
+    }
+    t->rules = *r;
+    return true;
+}
+
+/* ---------------------------------------------------------------- lessons */
+
+/* Opens step k of the current lesson. */
+static void open_step(tutor_t *t, int k)
+{
+    const lesson_t *L = &t->course->lessons[t->lesson];
+    close_question(t);
+    t->step = k;
+    const lesson_step_t *st = &L->steps[k];
+    show(t, &st->pos);
+    if (!st->pos.present)
+        t->have_pos = false;
+    if (st->q.kind != QK_NONE) {
+        t->q = &st->q;
+        t->qpos = &st->pos;
+    }
+}
+
+/* Opens a lesson at a step. */
+void tutor_open_lesson(tutor_t *t, int lesson, int step)
+{
+    t->mode = TUTOR_LESSON;
+    t->lesson = lesson;
+    t->lesson_finished = false;
+    const lesson_t *L = &t->course->lessons[lesson];
+    open_step(t, step < 0 ? 0 : step >= L->nsteps ? L->nsteps - 1 : step);
+}
+
+/* The next step; past the last, the lesson is recorded as completed. */
+tutor_nav_t tutor_next(tutor_t *t, strbuf_t *msg)
+{
+    if (t->mode != TUTOR_LESSON)
+        return NAV_NONE;
+    const lesson_t *L = &t->course->lessons[t->lesson];
+    if (t->step + 1 < L->nsteps) {
+        open_step(t, t->step + 1);
+        return NAV_MOVED;
+    }
+    if (t->lesson_finished)
+        return NAV_AT_END;
+    t->lesson_finished = true;
+    if (t->progress) {
+        progress_lesson_done(t->progress, L->id, t->today);
+        progress_save(t->progress, t->lang == LANG_SV, msg);
+    }
+    return NAV_LESSON_DONE;
+}
+
+/* The step before. */
+tutor_nav_t tutor_back(tutor_t *t)
+{
+    if (t->mode != TUTOR_LESSON)
+        return NAV_NONE;
+    if (t->step == 0)
+        return NAV_AT_START;
+    t->lesson_finished = false;
+    open_step(t, t->step - 1);
+    return NAV_MOVED;
+}
+
+/* ---------------------------------------------------------------- puzzles */
+
+/* Opens a puzzle: its position on the board, its question open. */
+void tutor_open_puzzle(tutor_t *t, int puzzle)
+{
+    const puzzle_t *P = &t->course->puzzles[puzzle];
+    close_question(t);
+    t->mode = TUTOR_PUZZLE;
+    t->puzzle = puzzle;
+    if (P->pos.present)
+        show(t, &P->pos);
+    else
+        t->have_pos = false;
+    t->q = &P->q;
+    t->qpos = &P->pos;
+}
+
+/* The next puzzle by the review schedule (see tutor.h). */
+int tutor_pick_puzzle(const tutor_t *t, const char *theme, int avoid, tutor_pick_t *why)
+{
+    const course_t *c = t->course;
+    enum { CLASSES = PICK_NONE };
+    int best[CLASSES];
+    long best_due[CLASSES];
+    /* two passes: the second lets `avoid` in when nothing else qualifies */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int k = 0; k < CLASSES; k++)
+            best[k] = -1, best_due[k] = 0;
+        for (int i = 0; i < c->npuzzles; i++) {
+            const puzzle_t *p = &c->puzzles[i];
+            if ((pass == 0 && i == avoid) || (theme && !course_puzzle_has_theme(p, theme)))
+                continue;
+            const progress_item_t *it =
+                t->progress ? progress_get(t->progress, p->id, false) : NULL;
+            tutor_pick_t cls;
+            long due = 0;
+            if (!it || it->last < 0)
+                cls = PICK_NEW;
+            else {
+                due = it->due;
+                if (due > t->today)
+                    cls = PICK_EARLY;
+                else if (it->last_failed)
+                    cls = it->last < t->today ? PICK_FAILED_DUE : PICK_FAILED_TODAY;
+                else
+                    cls = PICK_REVIEW_DUE;
+            }
+            /* new ones in course order; the others by due date, then last try */
+            bool better = best[cls] < 0 || (cls != PICK_NEW && due < best_due[cls]);
+            if (better) {
+                best[cls] = i;
+                best_due[cls] = due;
+            }
+        }
+        for (int k = 0; k < CLASSES; k++)
+            if (best[k] >= 0) {
+                *why = (tutor_pick_t)k;
+                return best[k];
+            }
+    }
+    *why = PICK_NONE;
+    return -1;
+}
+
+/* ------------------------------------------------------------- the board */
+
+/* True (and said) when a side has borne everything off or the position is
+ * one the rules forbid: there is nothing to play then. */
+static bool game_over(const tutor_t *t, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    for (int s = 0; s < 2; s++)
+        if (t->board.side[s][BOARD_OFF] == 15) {
+            strbuf_addf(out,
+                        T(L, "The game is over: %s has borne off all 15 checkers.\n",
+                          "Partiet är slut: %s har spelat hem alla 15 brickor.\n"),
+                        words_colour(L, s == 0 ? t->board.turn : 1 - t->board.turn, false));
+            return true;
+        }
+    board_error_t e;
+    if (movegen_check_position(&t->board, &t->rules, &e) != BOARD_OK) {
+        strbuf_addf(out,
+                    T(L, "This position is not possible under %s; fix it with 'setup' first.\n",
+                      "Ställningen är inte möjlig med %s; rätta den med 'setup' först.\n"),
+                    t->rules.name);
+        return true;
+    }
+    return false;
+}
+
+/* The legal plays of the board's roll, with their wins. */
+bool tutor_moves(tutor_t *t, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    if (!t->have_pos) {
+        strbuf_add(out, T(L, "There is no position on the board.\n",
+                          "Det finns ingen ställning på brädet.\n"));
+        return false;
+    }
+    if (!t->have_roll) {
+        strbuf_add(out, T(L, "No roll is set for this position (try 'setup roll 6-2').\n",
+                          "Inget slag är satt för ställningen (prova 'setup roll 6-2').\n"));
+        return false;
+    }
+    if (game_over(t, out))
+        return false;
+    int n = movegen_plays(&t->board, &t->rules, t->roll, t->buf);
+    if (n < 0) {
+        strbuf_add(out, "the engine's play buffer overflowed\n");
+        return false;
+    }
+    char roll[8];
+    words_roll(t->roll, roll, sizeof roll);
+    if (n == 1 && movegen_play(t->buf, 0)->nsteps == 0) {
+        strbuf_addf(out,
+                    T(L, "%s cannot play any of %s: the whole roll is forfeited.\n",
+                      "%s kan inte spela något av %s: hela slaget fåtas.\n"),
+                    words_colour(L, t->board.turn, true), roll);
+        return true;
+    }
+    if (L == LANG_SV)
+        strbuf_addf(out, "%s ska spela %s: %d tillåtna drag.\n",
+                    words_colour(L, t->board.turn, true), roll, n);
+    else
+        strbuf_addf(out, "%s to play %s: %d legal play%s.\n", words_colour(L, t->board.turn, true),
+                    roll, n, n == 1 ? "" : "s");
+    enum { SHOW = 40 };
+    for (int i = 0; i < n && i < SHOW; i++) {
+        const play_t *p = movegen_play(t->buf, i);
+        char note[128], won[160];
+        notation_play(p, t->board.geom, note, sizeof note);
+        strbuf_addf(out, "%3d. %s", i + 1, note);
+        if (p->outcome.kind != OUT_NONE) {
+            explain_outcome(L, &p->outcome, won, sizeof won);
+            strbuf_addf(out, T(L, "  (wins: %s)", "  (vinner: %s)"), won);
+        }
+        strbuf_add(out, "\n");
+    }
+    if (n > SHOW)
+        strbuf_addf(out, T(L, "... and %d more.\n", "... och %d till.\n"), n - SHOW);
+    return true;
+}
+
+/* The engine's verdict on a play, in words. */
+bool tutor_explain_play(tutor_t *t, const char *text, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    if (!t->have_pos || !t->have_roll) {
+        strbuf_add(out,
+                   T(L, "Explaining a play needs a position with a roll on the board.\n",
+                     "För att förklara ett drag behövs en ställning med ett slag på brädet.\n"));
+        return false;
+    }
+    if (game_over(t, out))
+        return false;
+    int n = movegen_plays(&t->board, &t->rules, t->roll, t->buf);
+    if (n < 0)
+        return false;
+    verdict_t v;
+    verdict_judge(&t->board, &t->rules, t->roll, text, t->buf, n, &v);
+    char words[2048];
+    explain_verdict(L, &t->board, &t->rules, &v, t->buf, text, words, sizeof words);
+    strbuf_addf(out, "%s\n", words);
+    return true;
+}
+
+/* The ruleset in force and, option by option, how the others differ. */
+void tutor_rules_summary(const tutor_t *t, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    char name[256];
+    rules_format(&t->rules, name, sizeof name);
+    int self = -1;
+    for (int i = 0; i < rules_preset_count(); i++)
+        if (strcmp(rules_preset_at(i)->name, t->rules.name) == 0)
+            self = i;
+    strbuf_addf(out, T(L, "Rules: %s\n", "Regler: %s\n"), name);
+    if (self >= 0)
+        strbuf_addf(out, "  %s\n", rules_preset_summary(self));
+    for (int i = 0; i < rules_preset_count(); i++) {
+        const rules_t *o = rules_preset_at(i);
+        if (i == self && strcmp(name, o->name) == 0)
+            continue;
+        strbuf_t diff;
+        strbuf_init(&diff);
+        int k = 0;
+        for (int j = 0; j < rules_option_count(); j++) {
+            const char *mine = rules_option_get(&t->rules, j), *theirs = rules_option_get(o, j);
+            if (strcmp(mine, theirs) != 0)
+                strbuf_addf(&diff, "%s%s %s (%s)", k++ ? ", " : "", rules_option_name(j), theirs,
+                            mine);
+        }
+        if (k == 0)
+            strbuf_addf(out, T(L, "  %s: the same options.\n", "  %s: samma inställningar.\n"),
+                        o->name);
+        else
+            strbuf_addf(out, T(L, "  %s differs in %d: %s\n", "  %s skiljer sig i %d: %s\n"),
+                        o->name, k, strbuf_str(&diff));
+        strbuf_free(&diff);
+    }
+    strbuf_add(out, T(L,
+                      "  (option, then its value in the other ruleset, then here in brackets; "
+                      "'brade rules --options' explains each)\n",
+                      "  (inställning, dess värde i de andra reglerna, och här inom parentes; "
+                      "'brade rules --options' förklarar var och en)\n"));
+}

@@ -1,0 +1,132 @@
+/*
+ * tutor.h - the lesson and puzzle runner: which lesson step or puzzle is
+ * open, the position on the board, the open question, and judging what
+ * the learner answers.
+ *
+ * The tutor never reads the terminal and never draws: the program (cli/)
+ * hands it the learner's text and prints what it writes into a strbuf,
+ * laying out the lesson texts and the board itself.  Every judgement goes
+ * through the engine (verdict, legal plays, outcomes, content/goal.h) and
+ * every sentence through tutor/explain.c or tutor/words.c, in the
+ * learner's language.
+ *
+ * Answers: a typed play is judged by the engine's verdict first (illegal:
+ * the rule and the step that breaks it; too little of the roll: what more
+ * is possible), then against the question's goal or the author's accepted
+ * plays (legal but not accepted: what the goal asks and what the play
+ * fails to do; right: a confirmation and the other right answers).  The
+ * first counted answer to a puzzle decides whether it is recorded as solved
+ * or failed; a reply the tutor cannot read does not count.
+ *
+ * Ownership: the tutor borrows the course and the progress record (either
+ * may outlive it, and progress may be NULL); it owns its engine buffer,
+ * freed by tutor_done().
+ */
+#ifndef BRADE_TUTOR_H
+#define BRADE_TUTOR_H
+
+#include <stdbool.h>
+
+#include "content/course.h"
+#include "content/strbuf.h"
+#include "tutor/explain.h"
+#include "tutor/progress.h"
+
+typedef enum { TUTOR_FREE, TUTOR_LESSON, TUTOR_PUZZLE } tutor_mode_t;
+
+typedef enum {
+    TR_NO_QUESTION, /* nothing is asked just now */
+    TR_UNREAD,      /* the reply could not be read as an answer (not counted) */
+    TR_WRONG,       /* wrong: an illegal play, a wrong count, ... */
+    TR_WEAK,        /* a legal play that is not one of the accepted ones */
+    TR_RIGHT
+} tutor_result_t;
+
+typedef struct tutor {
+    const course_t *course;
+    progress_t *progress; /* NULL: nothing is recorded */
+    lang_t lang;
+    long today; /* day number, for the record */
+    movegen_buf_t *buf;
+
+    tutor_mode_t mode;
+    int lesson, step;     /* TUTOR_LESSON */
+    int puzzle;           /* TUTOR_PUZZLE */
+    bool lesson_finished; /* went past the last step */
+
+    /* the position on the board (what `board`, `moves` and `explain` use) */
+    bool have_pos;
+    board_t board;
+    rules_t rules;
+    roll_t roll;
+    bool have_roll;
+
+    /* the open question and how it has gone */
+    const question_t *q;
+    const position_t *qpos;
+    int hints;      /* hint grades shown so far */
+    bool attempted; /* a counted answer was given */
+    bool answered;  /* answered right, or the answer was shown */
+    bool recorded;  /* the puzzle's result is in the record */
+} tutor_t;
+
+/* Returns false when the engine buffer cannot be allocated. */
+bool tutor_init(tutor_t *t, const course_t *c, progress_t *p, lang_t lang, long today);
+void tutor_done(tutor_t *t);
+
+/* Leaves any lesson or puzzle; the board shows the start position (White
+ * on roll, no roll) under `rules` (NULL: the default ruleset). */
+void tutor_free_mode(tutor_t *t, const rules_t *rules);
+/* Puts a position of one's own on the board (setup): leaves any lesson or
+ * puzzle. */
+void tutor_set_position(tutor_t *t, const board_t *b, const rules_t *r, roll_t roll,
+                        bool have_roll);
+/* Changes the ruleset of the board's position.  Fails (with the reason in
+ * out) when the position is impossible under r. */
+bool tutor_set_rules(tutor_t *t, const rules_t *r, strbuf_t *out);
+
+/* --- lessons --- */
+void tutor_open_lesson(tutor_t *t, int lesson, int step);
+typedef enum { NAV_MOVED, NAV_LESSON_DONE, NAV_AT_END, NAV_AT_START, NAV_NONE } tutor_nav_t;
+/* The next step; past the last one the lesson is recorded as completed. */
+tutor_nav_t tutor_next(tutor_t *t, strbuf_t *msg);
+tutor_nav_t tutor_back(tutor_t *t);
+
+/* --- puzzles --- */
+void tutor_open_puzzle(tutor_t *t, int puzzle);
+typedef enum {
+    PICK_FAILED_DUE,   /* failed on an earlier day, back for another try */
+    PICK_REVIEW_DUE,   /* solved before and due for review */
+    PICK_NEW,          /* never tried, in course order */
+    PICK_FAILED_TODAY, /* failed earlier today (only when nothing new is left) */
+    PICK_EARLY,        /* nothing is due: the one due soonest */
+    PICK_NONE
+} tutor_pick_t;
+/* The puzzle to do next by the review schedule, in the order of
+ * tutor_pick_t.  `theme` (or NULL) restricts the choice; `avoid` (or -1)
+ * is skipped when anything else qualifies.  Returns the index or -1, and
+ * why it was chosen in *why. */
+int tutor_pick_puzzle(const tutor_t *t, const char *theme, int avoid, tutor_pick_t *why);
+
+/* --- the open question --- */
+/* The question in words: the prompt (the author's or one made from the
+ * kind) and how to answer. */
+void tutor_prompt(const tutor_t *t, strbuf_t *out);
+/* Judges a reply and says why. */
+tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out);
+/* The next hint grade: the author's hints (or a nudge made from the
+ * question), then the answer itself.  False when no question is open. */
+bool tutor_hint(tutor_t *t, strbuf_t *out);
+/* Shows the answer and its explanation (a puzzle not yet answered counts
+ * as failed).  False when no question is open. */
+bool tutor_solution(tutor_t *t, strbuf_t *out);
+
+/* --- the board --- */
+/* The legal plays of the board's roll, with what they win. */
+bool tutor_moves(tutor_t *t, strbuf_t *out);
+/* The verdict on a play in the board's position and roll. */
+bool tutor_explain_play(tutor_t *t, const char *text, strbuf_t *out);
+/* The board's ruleset, and how it differs from each of the others. */
+void tutor_rules_summary(const tutor_t *t, strbuf_t *out);
+
+#endif

@@ -1,0 +1,56 @@
+/*
+ * words.h - the tutor's small words: picking English or Swedish, naming
+ * goals, counts and rolls, and reading what a learner types for the
+ * answer kinds that are not plays (yes/no, rolls, outcomes, numbers).
+ *
+ * Ownership: returned names are static strings; text is written into the
+ * caller's strbuf.  Parsers only read their input.
+ */
+#ifndef BRADE_TUTOR_WORDS_H
+#define BRADE_TUTOR_WORDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "content/goal.h"
+#include "content/strbuf.h"
+#include "engine/outcome.h"
+#include "tutor/explain.h"
+
+/* The Swedish or the English form.  A macro, so that a format string
+ * picked with it is still two literals the compiler checks. */
+#define T(lang, en, sv) ((lang) == LANG_SV ? (sv) : (en))
+
+/* "a play that wins the game now" style phrases for a goal. */
+const char *words_goal(lang_t lang, goal_t g);
+/* What a count measures ("your pip count", "the janblotta count"). */
+const char *words_count(lang_t lang, count_t c);
+/* "6-2" (higher die first), or "5" for one die. */
+void words_roll(roll_t r, char *buf, size_t size);
+/* The rolls of a set, highest first, separated by blanks ("none" when empty). */
+void words_rolls(lang_t lang, uint32_t set, strbuf_t *out);
+/* "white" / "black" (vit / svart); capitalised with `cap`. */
+const char *words_colour(lang_t lang, int colour, bool cap);
+
+/* Reads yes or no (also ja/nej, legal/illegal, tillåtet/otillåtet).
+ * Returns 1 for yes, 0 for no, -1 when it is neither. */
+int words_yes_no(const char *text);
+/* Reads a whole number (an optional sign, digits, blanks around). */
+bool words_int(const char *text, int *out);
+/* Reads a set of rolls ("6-2 5-1, 44", or none/inga).  On failure the
+ * offending token's offset and length are set. */
+bool words_rolls_parse(const char *text, uint32_t *out, int *bad_off, int *bad_len);
+
+/* What a learner said about an outcome. */
+typedef struct said_outcome {
+    int kind;                     /* outcome_kind_t, OUT_NONE for "no win", -1 unsaid */
+    int munk;                     /* 1 munk, 0 no munk, -1 unsaid */
+    int points;                   /* -1 unsaid */
+    int unknown_off, unknown_len; /* a word that was not understood, or -1 */
+} said_outcome_t;
+/* Reads "sprängjan 4", "hemspel munk 2", "no win": names in English or
+ * Swedish, with or without å/ä/ö.  Returns false when a word is not
+ * understood (its place is in the result). */
+bool words_outcome_parse(const char *text, said_outcome_t *out);
+
+#endif

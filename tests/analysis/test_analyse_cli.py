@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""`brade analyse` and `brade selfplay` from the shell: the facts of rules.md
+C5 and C7 in --json, ranked plays best first, the learner's play graded,
+rollouts reproducible under a seed whatever the number of threads, errors
+on bad input."""
+import json
+import os
+import subprocess
+import sys
+
+BRADE = os.environ.get("BRADE", "build/brade")
+FAILED = []
+
+C5 = ["--white", "1:1 9:1 15:1 20:3 21:3 22:2 23:2 24:2",
+      "--black", "1:6 2:1 4:1 5:1 6:1 7:1 14:2 15:2", "--to-move", "black"]
+C7 = ["--white", "1:2 3 6 15:2 17 18:2 20:2 21:3 bar:1",
+      "--black", "2 4 14:2 16:3 17:3 20:3 bar:2", "--to-move", "white"]
+END = ["--white", "22 off:14", "--black", "11 14:3 15:3 16:3 17:3 18:2", "--to-move", "white"]
+
+
+def run(args, code=0):
+    p = subprocess.run([BRADE] + args, capture_output=True, text=True, timeout=240)
+    if p.returncode != code:
+        raise AssertionError(f"brade {' '.join(args)}: exit {p.returncode}, wanted {code}\n{p.stderr}")
+    return p
+
+
+def check(name, fn):
+    try:
+        fn()
+        print(f"ok   {name}")
+    except AssertionError as e:
+        FAILED.append(name)
+        print(f"FAIL {name}: {e}")
+
+
+def c5_facts():
+    for rules in ["lyckans-talisman", "helmfrid", "vasa"]:
+        j = json.loads(run(["analyse", "--rules", rules, "--json", "--plies", "0"] + C5).stdout)
+        f = j["facts"]
+        assert f["janblotta_forced"] == 20, f
+        assert f["janblotta"]["black"] == 6, f
+        assert f["wins"]["any"] == 0, f
+        assert j["to_move"] == "black"
+
+
+def c7_facts():
+    for rules in ["lyckans-talisman", "helmfrid", "vasa"]:
+        j = json.loads(run(["analyse", "--rules", rules, "--json", "--plies", "0"] + C7).stdout)
+        w = j["facts"]["wins"]
+        assert w["sprangjan"] == 20 and w["jan"] == 0 and w["any"] == 20, w
+        assert j["facts"]["no_move"] == 9
+        assert set(w) >= {"hemspel", "enkelt-kronspel", "dubbelt-kronspel", "trappspel", "uppspel",
+                          "jan", "sprangjan", "munk"}
+
+
+def plays_ranked():
+    j = json.loads(run(["analyse", "--json", "--roll", "4-2", "--plies", "1"] + C7).stdout)
+    plays = j["plays"]
+    assert len(plays) >= 2
+    assert plays[0]["outcome"]["kind"] == "sprangjan", plays[0]
+    assert plays[0]["equity_lost"] == 0
+    eq = [p["equity"] for p in plays if p["plies"] == plays[0]["plies"]]
+    assert eq == sorted(eq, reverse=True)
+    for p in plays:
+        pr = p["probabilities"]
+        assert abs(pr["win"] + pr["lose"] - 1) < 1e-3, pr
+        assert p["grade"] in ("fine", "doubtful", "bad", "very-bad")
+    assert "explanation" in j
+
+
+def exact_ending():
+    j = json.loads(run(["analyse", "--json", "--plies", "2"] + END).stdout)
+    assert abs(j["evaluation"]["equity"] - 47 / 36) < 1e-3, j["evaluation"]
+    assert j["facts"]["wins"]["munk"] == 11
+    j = json.loads(run(["analyse", "--json", "--roll", "5-1"] + END).stdout)
+    assert j["plays"][0]["outcome"]["munk"] is True
+    assert j["plays"][1]["equity_lost"] == 1.0
+
+
+def learner_play():
+    p = run(["analyse", "--roll", "4-2", "--play", "bar/2# 3/7"] + C7)
+    assert "<- yours" in p.stdout, p.stdout
+    assert "very bad play" in p.stdout or "bad play" in p.stdout, p.stdout
+    j = json.loads(run(["analyse", "--json", "--roll", "4-2", "--play", "bar/2# 3/7"] + C7).stdout)
+    assert j["yours"] > 0
+    assert "yours" in j["explanation"], j["explanation"]
+    run(["analyse", "--roll", "4-2", "--play", "1/2"] + C7, code=2)
+
+
+def rollouts_reproducible():
+    base = ["analyse", "--json", "--roll", "6-2", "--rollouts", "32", "--truncate", "10", "--seed", "5"] + C7
+    one = json.loads(run(base + ["--threads", "1"]).stdout)
+    two = json.loads(run(base + ["--threads", "2"]).stdout)
+    assert one == two
+    assert all("rollout" in p for p in one["plays"][:2])
+
+
+def bad_input():
+    run(["analyse", "--plies", "9"] + C7, code=2)
+    run(["analyse", "--thresholds", "0.2,0.1,0.3"] + C7, code=2)
+    run(["analyse", "--white", "1:14 bar:2", "--black", "1:15", "--to-move", "white"], code=2)
+    run(["selfplay", "--a", "nonsense", "--games", "2"], code=2)
+
+
+def selfplay_runs():
+    j = json.loads(run(["selfplay", "--games", "4", "--a", "pips", "--b", "random", "--seed", "3",
+                        "--json"]).stdout)
+    assert j["games"] == 4 and j["a_wins"] + j["b_wins"] + j["unfinished"] == 4
+    k = json.loads(run(["selfplay", "--games", "4", "--a", "pips", "--b", "random", "--seed", "3",
+                        "--json", "--threads", "1"]).stdout)
+    assert j["points_per_game"] == k["points_per_game"]
+
+
+for name, fn in [("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
+                 ("exact-ending", exact_ending), ("learner-play", learner_play),
+                 ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
+                 ("selfplay", selfplay_runs)]:
+    check(name, fn)
+print(f"{8 - len(FAILED)} passed, {len(FAILED)} failed")
+sys.exit(1 if FAILED else 0)

@@ -1,0 +1,125 @@
+/* test_explain_analysis.c - the words for analysis values (src/tutor/
+ * explain_analysis.c): facts, grades, the contrast of two plays, hint. */
+#include <stdlib.h>
+
+#include "../unit/test_util.h"
+
+#include "analysis/search.h"
+#include "tutor/explain_analysis.h"
+
+static const char *C7_W = "1:2 3 6 15:2 17 18:2 20:2 21:3 bar:1", *C7_B = "2 4 14:2 16:3 17:3 20:3 bar:2";
+
+static void facts_sentences(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    movegen_buf_t *buf = movegen_buf_new();
+    board_t c5 = tb("lyckans-talisman", "1:1 9:1 15:1 20:3 21:3 22:2 23:2 24:2",
+                    "1:6 2:1 4:1 5:1 6:1 7:1 14:2 15:2", BOARD_BLACK);
+    facts_t f;
+    facts_position(&c5, &r, buf, &f);
+    char text[1024];
+    explain_analysis_facts(LANG_EN, &f, &r, text, sizeof text);
+    assert_non_null(strstr(text, "20 of 36 rolls force your janblotta out"));
+    assert_non_null(strstr(text, "No roll wins the game at once"));
+    board_t c7 = tb("lyckans-talisman", C7_W, C7_B, BOARD_WHITE);
+    facts_position(&c7, &r, buf, &f);
+    explain_analysis_facts(LANG_EN, &f, &r, text, sizeof text);
+    assert_non_null(strstr(text, "You win at once on 20 of 36 rolls: sprängjan 20"));
+    explain_analysis_facts(LANG_SV, &f, &r, text, sizeof text);
+    assert_non_null(strstr(text, "Du vinner direkt på 20 av 36 slag"));
+    /* a small buffer is never overrun and the needed length is returned */
+    char small[8];
+    size_t need = explain_analysis_facts(LANG_EN, &f, &r, small, sizeof small);
+    assert_true(need > sizeof small && strlen(small) == sizeof small - 1);
+    movegen_buf_free(buf);
+}
+
+static void grade_sentences(void **state)
+{
+    (void)state;
+    char text[256];
+    explain_analysis_grade(LANG_EN, GRADE_BAD, 0.1, text, sizeof text);
+    assert_string_equal(text, "A bad play: it gives away 0.100 points");
+    explain_analysis_grade(LANG_EN, GRADE_FINE, 0.0, text, sizeof text);
+    assert_string_equal(text, "A fine play: the best play");
+    explain_analysis_grade(LANG_SV, GRADE_VERY_BAD, 0.5, text, sizeof text);
+    assert_non_null(strstr(text, "mycket dåligt"));
+}
+
+/* C7, 4-2: the sprängjan play against a plain blast; and a position where
+ * one play leaves a direct shot and the other none. */
+static void contrast_sentences(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t c7 = tb("lyckans-talisman", C7_W, C7_B, BOARD_WHITE);
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_SHIPPED);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    search_opts_t o;
+    search_default_opts(0, &o);
+    int n = search_rank(sc, &c7, (roll_t){4, 2}, &o, sp);
+    assert_true(n >= 2);
+    int plain = n - 1;
+    assert_int_equal(sp[plain].play.outcome.kind, OUT_NONE);
+    contrast_t c;
+    contrast_plays(&c7, &r, &sp[0].play, &sp[0].value, &sp[plain].play, &sp[plain].value, sc->bufs[0], &c);
+    assert_int_equal(c.main, CONTRAST_WINS_NOW);
+    char text[1024];
+    explain_analysis_contrast(LANG_EN, &c, &r, "bar/4# 15/17", "bar/2# 3/7", true, text, sizeof text);
+    assert_non_null(strstr(text, "bar/4# 15/17: It wins at once (sprängjan"));
+    assert_non_null(strstr(text, "yours does not"));
+
+    /* 15/18 17/18 leaves no shot; 1/2 1/4 leaves the blots on 15 and 17 */
+    board_t b = tb("lyckans-talisman", "1:13 15 17", "2 12:14", BOARD_WHITE);
+    n = search_rank(sc, &b, (roll_t){3, 1}, &o, sp);
+    assert_true(n >= 2);
+    /* find a play leaving no shot and one leaving some */
+    int safe = -1, open = -1;
+    movegen_buf_t *buf = movegen_buf_new();
+    for (int i = 0; i < n; i++) {
+        facts_shots_t s;
+        facts_shots_after(&sp[i].play.after, &r, buf, &s);
+        if (s.any == 0 && safe < 0)
+            safe = i;
+        if (s.any >= 11 && open < 0)
+            open = i;
+    }
+    assert_true(safe >= 0 && open >= 0);
+    contrast_plays(&b, &r, &sp[safe].play, &sp[safe].value, &sp[open].play, &sp[open].value, buf, &c);
+    assert_int_equal(c.a.shots.any, 0);
+    explain_analysis_contrast(LANG_EN, &c, &r, "A", "B", true, text, sizeof text);
+    if (c.main == CONTRAST_SHOTS)
+        assert_non_null(strstr(text, "It leaves no shot, yours leaves"));
+    explain_analysis_contrast(LANG_SV, &c, &r, "A", "B", true, text, sizeof text);
+    assert_non_null(strstr(text, "ekvitet"));
+    movegen_buf_free(buf);
+    free(sp);
+    search_ctx_free(sc);
+}
+
+static void hint_text(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t c7 = tb("lyckans-talisman", C7_W, C7_B, BOARD_WHITE);
+    char text[4096];
+    size_t n = explain_analysis_hint(LANG_EN, &c7, &r, (roll_t){4, 2}, 0, 3, "bar/2# 3/7", text, sizeof text);
+    assert_true(n > 0 && n < sizeof text);
+    assert_non_null(strstr(text, " 1. bar/4#"));
+    assert_non_null(strstr(text, "It wins at once"));
+    assert_non_null(strstr(text, "A very bad play"));
+    explain_analysis_hint(LANG_EN, &c7, &r, (roll_t){4, 2}, 0, 3, "2/9", text, sizeof text);
+    assert_non_null(strstr(text, "[rules: lyckans-talisman]"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(facts_sentences),
+        cmocka_unit_test(grade_sentences),
+        cmocka_unit_test(contrast_sentences),
+        cmocka_unit_test(hint_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

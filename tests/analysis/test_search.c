@@ -1,0 +1,277 @@
+/* test_search.c - evaluation, n-ply search and rollouts: agreement with
+ * exact values where they exist (one-roll endings), determinism under a
+ * seed (also with two threads), error classes. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "../unit/test_util.h"
+
+#include "analysis/eval_model.h"
+#include "analysis/grade.h"
+#include "analysis/rollout.h"
+#include "analysis/search.h"
+
+/* The last white checker on 22 (14 off), a black blot on white's 23:
+ * every roll wins, the 11 with a 1 with munk: exactly 47/36 points. */
+static const char *END_W = "22 off:14", *END_B = "11 14:3 15:3 16:3 17:3 18:2";
+
+static void arithmetic(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    outcome_t o = {OUT_SPRANGJAN, 0, 1, 0, 0};
+    outcome_score(&o, &r);
+    eval_t e;
+    eval_from_outcome(&o, true, &e);
+    assert_true(e.equity == 4.0 && e.win[OUT_SPRANGJAN] == 1.0);
+    assert_true(fabs(eval_equity_of(&e, &r) - 4.0) < 1e-12);
+    eval_flip(&e);
+    assert_true(e.equity == -4.0 && e.lose[OUT_SPRANGJAN] == 1.0 && eval_p_win(&e) == 0.0);
+    /* munk adds one hemspel's worth in W&W, two points in Ny 2 */
+    rules_t ny2 = tr("lyckans-talisman+scoring=ny2");
+    assert_int_equal(eval_points(OUT_HEMSPEL, true, &ny2) - eval_points(OUT_HEMSPEL, false, &ny2), 2);
+    assert_int_equal(eval_points(OUT_UPPSPEL, false, &r), 1);
+}
+
+static void static_eval_is_a_distribution(void **state)
+{
+    (void)state;
+    const char *names[] = {"lyckans-talisman", "helmfrid", "vasa", "theboard", "backgammon"};
+    for (int i = 0; i < 5; i++) {
+        rules_t r = tr(names[i]);
+        eval_ctx_t *c = eval_ctx_new(&r, EVAL_SHIPPED);
+        board_t b;
+        board_start(&b, r.geometry, BOARD_WHITE);
+        eval_t e;
+        eval_static(c, &b, &e);
+        double total = eval_p_win(&e) + eval_p_lose(&e);
+        assert_true(fabs(total - 1.0) < 1e-9);
+        assert_true(e.win_munk <= eval_p_win(&e) + 1e-12);
+        assert_true(fabs(e.equity - eval_equity_of(&e, &r)) < 1e-9);
+        /* the start position is close to even */
+        assert_true(eval_p_win(&e) > 0.3 && eval_p_win(&e) < 0.7);
+        eval_ctx_free(c);
+    }
+}
+
+/* Where every roll ends the game, the evaluator's lookahead, every search
+ * depth and a rollout all give the exact value. */
+static void one_roll_ending_exact(void **state)
+{
+    (void)state;
+    const char *names[] = {"lyckans-talisman", "helmfrid", "vasa"};
+    for (int i = 0; i < 3; i++) {
+        rules_t r = tr(names[i]);
+        board_t b = tb(names[i], END_W, END_B, BOARD_WHITE);
+        double exact = (11.0 * eval_points(OUT_HEMSPEL, true, &r) + 25.0 * eval_points(OUT_HEMSPEL, false, &r)) / 36.0;
+        assert_true(eval_may_end_now(&b, &r));
+        search_ctx_t *c = search_ctx_new(&r, EVAL_SHIPPED);
+        search_opts_t o;
+        for (int plies = 0; plies <= 2; plies++) {
+            search_default_opts(plies, &o);
+            eval_t e;
+            search_position(c, &b, plies, &o, &e);
+            assert_true(fabs(e.equity - exact) < 1e-12);
+            assert_true(fabs(eval_p_win(&e) - 1.0) < 1e-12);
+            assert_true(fabs(e.win_munk - 11.0 / 36.0) < 1e-12);
+        }
+        rollout_opts_t ro;
+        rollout_default_opts(&ro);
+        ro.games = 72;
+        rollout_result_t res;
+        assert_int_equal(rollout_position(&b, &r, &ro, &res), 0);
+        assert_true(fabs(res.equity - exact) < 1e-12);
+        search_ctx_free(c);
+    }
+}
+
+/* The plays of the munk roll: the hit-and-off play ranks first, exactly. */
+static void ranks_exact_wins(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", END_W, END_B, BOARD_WHITE);
+    search_ctx_t *c = search_ctx_new(&r, EVAL_SHIPPED);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    search_opts_t o;
+    search_default_opts(2, &o);
+    int n = search_rank(c, &b, (roll_t){5, 1}, &o, sp);
+    assert_int_equal(n, 2);
+    assert_int_equal(sp[0].play.outcome.munk, 1);
+    assert_true(sp[0].value.equity == 2.0 && sp[1].value.equity == 1.0);
+    free(sp);
+    search_ctx_free(c);
+}
+
+static void search_deterministic(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    /* C7 with a 6-2: several plays, one ply deep */
+    board_t b = tb("lyckans-talisman", "1:2 3 6 15:2 17 18:2 20:2 21:3 bar:1",
+                   "2 4 14:2 16:3 17:3 20:3 bar:2", BOARD_WHITE);
+    search_play_t *x = malloc(sizeof *x * MOVEGEN_MAX_PLAYS), *y = malloc(sizeof *y * MOVEGEN_MAX_PLAYS);
+    search_opts_t o;
+    search_default_opts(1, &o);
+    search_ctx_t *c1 = search_ctx_new(&r, EVAL_SHIPPED), *c2 = search_ctx_new(&r, EVAL_SHIPPED);
+    int n1 = search_rank(c1, &b, (roll_t){6, 2}, &o, x);
+    int n2 = search_rank(c2, &b, (roll_t){6, 2}, &o, y);
+    assert_int_equal(n1, n2);
+    assert_true(n1 >= 2);
+    for (int i = 0; i < n1; i++) {
+        assert_int_equal(x[i].index, y[i].index);
+        assert_true(x[i].value.equity == y[i].value.equity);
+        if (i > 0 && x[i].plies == x[i - 1].plies)
+            assert_true(x[i].value.equity <= x[i - 1].value.equity);
+    }
+    /* the sprängjan roll: the winning play is ranked first at every depth */
+    for (int plies = 0; plies <= 1; plies++) {
+        search_default_opts(plies, &o);
+        int n = search_rank(c1, &b, (roll_t){4, 2}, &o, x);
+        assert_true(n >= 2);
+        assert_int_equal(x[0].play.outcome.kind, OUT_SPRANGJAN);
+    }
+    search_ctx_free(c1);
+    search_ctx_free(c2);
+    free(x);
+    free(y);
+}
+
+static void rollout_deterministic(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", "1:2 3 6 15:2 17 18:2 20:2 21:3 bar:1",
+                   "2 4 14:2 16:3 17:3 20:3 bar:2", BOARD_WHITE);
+    rollout_opts_t o;
+    rollout_default_opts(&o);
+    o.games = 48;
+    o.truncate = 12;
+    o.seed = 7;
+    rollout_result_t one, two, again, other;
+    o.threads = 1;
+    assert_int_equal(rollout_position(&b, &r, &o, &one), 0);
+    o.threads = 2;
+    assert_int_equal(rollout_position(&b, &r, &o, &two), 0);
+    assert_int_equal(rollout_position(&b, &r, &o, &again), 0);
+    assert_true(one.equity == two.equity && two.equity == again.equity);
+    assert_true(one.se == two.se);
+    assert_memory_equal(&one.mean, &two.mean, sizeof one.mean);
+    assert_int_equal(one.games, 48);
+    assert_true(one.ci95 > 0 && fabs(one.ci95 - 1.96 * one.se) < 1e-12);
+    o.seed = 8;
+    o.stratify = false;
+    assert_int_equal(rollout_position(&b, &r, &o, &other), 0);
+    assert_true(other.equity != one.equity);
+    /* luck adjustment: deterministic too, and it reports the raw error */
+    o.seed = 7;
+    o.games = 16;
+    o.luck = true;
+    o.threads = 1;
+    assert_int_equal(rollout_position(&b, &r, &o, &one), 0);
+    o.threads = 2;
+    assert_int_equal(rollout_position(&b, &r, &o, &two), 0);
+    assert_true(one.equity == two.equity && one.raw_se > 0);
+}
+
+/* Verifying a claimed best play by rollouts (what the content checker
+ * does for "best play" puzzles). */
+static void check_claimed_best(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", END_W, END_B, BOARD_WHITE);
+    movegen_buf_t *buf = movegen_buf_new();
+    int n = movegen_plays(&b, &r, (roll_t){5, 1}, buf);
+    assert_int_equal(n, 2);
+    rollout_opts_t o;
+    rollout_default_opts(&o);
+    o.games = 36;
+    rollout_check_t *chk = malloc(sizeof *chk);
+    for (int i = 0; i < n; i++) {
+        const play_t *p = movegen_play(buf, i);
+        assert_int_equal(rollout_check_best(&b, &r, (roll_t){5, 1}, &p->after, 1, 3, &o, chk), 0);
+        assert_int_equal(chk->n, 2);
+        bool munk = p->outcome.munk > 0;
+        assert_int_equal(chk->claimed_is_best, munk);
+        assert_int_equal(chk->claimed_within_ci, munk);
+        assert_true(chk->results[chk->best].equity == 2.0);
+    }
+    assert_int_equal(rollout_check_best(&b, &r, (roll_t){5, 1}, &b, 1, 3, &o, chk), -2);
+    free(chk);
+    movegen_buf_free(buf);
+}
+
+static void certain_races(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    outcome_t o;
+    bool mover;
+    /* white has two checkers left on 24 and has borne off; black has just
+     * started its race: white wins hemspel whatever the dice */
+    board_t b = tb("lyckans-talisman", "24:2 off:13", "13:15", BOARD_WHITE);
+    assert_true(rollout_certain(&b, &r, &o, &mover));
+    assert_true(mover);
+    assert_int_equal(o.kind, OUT_HEMSPEL);
+    board_swap(&b);
+    assert_true(rollout_certain(&b, &r, &o, &mover));
+    assert_false(mover);
+    /* contact: never certain */
+    board_t c = tb("lyckans-talisman", "1:13 24:2", "1:15", BOARD_WHITE);
+    assert_false(rollout_certain(&c, &r, &o, &mover));
+    /* a close race: not certain */
+    board_t d = tb("lyckans-talisman", "20:5 21:5 22:5", "20:5 21:5 22:5", BOARD_WHITE);
+    assert_false(rollout_certain(&d, &r, &o, &mover));
+}
+
+static void grades(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman"), ny2 = tr("lyckans-talisman+scoring=ny2");
+    grade_thresholds_t t;
+    grade_default(&t);
+    assert_int_equal(grade_classify(0.0, &t, &r), GRADE_FINE);
+    assert_int_equal(grade_classify(0.05, &t, &r), GRADE_DOUBTFUL);
+    assert_int_equal(grade_classify(0.1, &t, &r), GRADE_BAD);
+    assert_int_equal(grade_classify(0.2, &t, &r), GRADE_VERY_BAD);
+    /* Ny 2's hemspel is 3 points: the same loss is a third as bad */
+    assert_int_equal(grade_classify(0.2, &t, &ny2), GRADE_DOUBTFUL);
+    assert_true(grade_parse("0.01,0.02,0.5", &t));
+    assert_int_equal(grade_classify(0.1, &t, &r), GRADE_BAD);
+    assert_false(grade_parse("0.1,0.05,0.2", &t));
+    assert_false(grade_parse("0.1,0.2", &t));
+    assert_false(grade_parse("x", &t));
+    assert_string_equal(grade_name(GRADE_VERY_BAD), "very-bad");
+}
+
+/* The approximate shot count of the features matches the exact count on a
+ * plain direct shot. */
+static void exposure_matches_exact(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", "1:14 20", "2 12:14", BOARD_WHITE);
+    int rolls;
+    double loss;
+    eval_exposure(&b, &r, 0, &rolls, &loss);
+    assert_int_equal(rolls, 17);
+    assert_true(fabs(loss - 17.0 * 20 / 36.0) < 1e-9);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(arithmetic),
+        cmocka_unit_test(static_eval_is_a_distribution),
+        cmocka_unit_test(one_roll_ending_exact),
+        cmocka_unit_test(ranks_exact_wins),
+        cmocka_unit_test(search_deterministic),
+        cmocka_unit_test(rollout_deterministic),
+        cmocka_unit_test(check_claimed_best),
+        cmocka_unit_test(certain_races),
+        cmocka_unit_test(grades),
+        cmocka_unit_test(exposure_matches_exact),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

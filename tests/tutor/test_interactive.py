@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""The tutor at a terminal (a pseudo-terminal): the prompt says where the
+learner is, Tab completes commands and lesson/puzzle ids, the history is
+kept in the state directory, colour is used unless NO_COLOR is set; and
+piped input gets none of that (no prompt, no colour, no history)."""
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+BRADE = os.environ.get("BRADE") or os.path.join(REPO, "build", "brade")
+COURSE = os.path.join(REPO, "tests", "golden", "course")
+
+
+def session(keys, env):
+    """Runs brade on a pty, typing each chunk of `keys` in turn; returns
+    everything it printed."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.clear()
+        os.environ.update(env)
+        os.execv(BRADE, [BRADE, "--course", COURSE])
+    out = b""
+
+    def drain(limit):
+        """Reads until the program waits at a prompt again (or `limit` s)."""
+        nonlocal out
+        start = len(out)
+        end = time.time() + limit
+        while time.time() < end:
+            r, _, _ = select.select([fd], [], [], 0.05)
+            if r:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                out += chunk
+            tail = out[start:].rstrip(b" ")
+            if tail.endswith(b">") and b"\n" in out[start:] or out[start:].endswith(b"\x07"):
+                time.sleep(0.05)
+                return
+
+    drain(10.0)
+    for k in keys:
+        os.write(fd, k)
+        drain(10.0)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return out.decode("utf-8", "replace"), status
+
+
+def main():
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {"PATH": os.environ.get("PATH", ""), "XDG_STATE_HOME": tmp, "HOME": tmp,
+               "TERM": "xterm", "LANG": "C", "BRADE_TODAY": "2026-11-21"}
+        out, status = session([b"progr\t\n", b"puzzle count\t\n", b"6\n", b"quit\n"], env)
+        if "brade> " not in out:
+            failures.append("no prompt at the terminal")
+        if "Lessons completed: 0 of 2." not in out:
+            failures.append("'progr' + Tab did not complete to 'progress'")
+        if "Puzzle count-jb" not in out:
+            failures.append("'puzzle count' + Tab did not complete the puzzle id")
+        if "count-jb> " not in out:
+            failures.append("the prompt does not name the open puzzle")
+        if "\033[1;32mRight" not in out:
+            failures.append("no colour at a terminal without NO_COLOR")
+        history = os.path.join(tmp, "brade", "history")
+        if not os.path.exists(history) or "puzzle count-jb" not in open(history).read():
+            failures.append("the history was not kept in the state directory")
+        if status != 0:
+            failures.append(f"exit status {status}")
+
+        env_nc = dict(env, NO_COLOR="1")
+        out, _ = session([b"board\n", b"quit\n"], env_nc)
+        if "\033[" in out.replace("\033[?2004h", "").replace("\033[?2004l", ""):
+            failures.append("colour although NO_COLOR is set")
+
+        # piped: no prompt, no colour, no history
+        os.remove(history)
+        p = subprocess.run([BRADE, "--course", COURSE], input="board\nprogress\n", text=True,
+                           capture_output=True, env=env, timeout=60)
+        if "brade> " in p.stdout or "\033[" in p.stdout:
+            failures.append("a prompt or colour in piped output")
+        if os.path.exists(history):
+            failures.append("piped input wrote a history file")
+    for f in failures:
+        print("FAIL", f)
+    print("ok" if not failures else f"{len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

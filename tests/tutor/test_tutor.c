@@ -1,0 +1,415 @@
+/*
+ * test_tutor.c - the tutor session: judging every question kind (right,
+ * wrong, weak and unreadable answers), graded hints, the solution, what is
+ * recorded, the review schedule, lessons, rules; and the words module's
+ * answer parsers (cmocka).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "content/load.h"
+#include "tutor/tutor.h"
+#include "tutor/words.h"
+
+static size_t explain_en(const board_t *b, const rules_t *r, const verdict_t *v,
+                         const movegen_buf_t *legal, const char *text, char *buf, size_t size)
+{
+    return explain_verdict(LANG_EN, b, r, v, legal, text, buf, size);
+}
+
+#define C7                                                                                         \
+    "    white: \"bar:1 1:2 3 6 15:2 17 18:2 20:2 21:3\"\n"                                        \
+    "    black: \"bar:2 2 4 14:2 16:3 17:3 20:3\"\n    to-move: white\n"
+
+static const char *PUZZLES =
+    "themes: [t]\n"
+    "puzzles:\n"
+    "- id: author\n  title: t\n  difficulty: 1\n"
+    "  position: {white: \"21 24:2 off:12\", black: \"19:5 20:5 21:5\", to-move: white, roll: 6-2}\n"
+    "  question:\n    kind: play\n    accept: [\"21/off 24/off\"]\n"
+    "    hints: [first, second]\n    explanation: {en: Five beat four., sv: Fem slår fyra.}\n"
+    "- id: goal\n  title: t\n  difficulty: 1\n  themes: [s]\n"
+    "  position:\n" C7 "    roll: 5-2\n"
+    "  question: {kind: play, goal: sprangjan}\n"
+    "- id: legal\n  title: t\n  difficulty: 1\n"
+    "  position:\n" C7 "    roll: 3-1\n"
+    "  question: {kind: legal, play: bar/3}\n"
+    "- id: rolls\n  title: t\n  difficulty: 1\n  themes: [s]\n"
+    "  position:\n" C7 "  question: {kind: rolls, goal: sprangjan}\n"
+    "- id: outcome\n  title: t\n  difficulty: 1\n"
+    "  position: {white: \"20 off:14\", black: \"11 14:3 15:3 16:3 17:3 18:2\", to-move: white, roll: 5-3}\n"
+    "  question: {kind: outcome, play: \"20/23*/off\"}\n"
+    "- id: count\n  title: t\n  difficulty: 1\n"
+    "  position: {white: \"1 9 15 20:3 21:3 22:2 23:2 24:2\", black: \"1:6 2 4 5 6 7 14:2 15:2\", to-move: black}\n"
+    "  question: {kind: count, what: blots-to-janblotta}\n"
+    "- id: choice\n  title: t\n  difficulty: 1\n"
+    "  question: {kind: choice, choices: [a, b, c], answer: 2}\n";
+
+static const char *LESSON = "id: les\ntitle: t\nsteps:\n"
+                            "- text: one\n  position: start\n"
+                            "- text: two\n  question: {kind: count, what: pips}\n"
+                            "- text: three\n";
+
+typedef struct fixture {
+    course_t c;
+    progress_t p;
+    tutor_t t;
+    strbuf_t out;
+} fixture_t;
+
+static int setup(void **state)
+{
+    static fixture_t f;
+    memset(&f, 0, sizeof f);
+    diag_list_t d;
+    course_loader_t L;
+    course_init(&f.c);
+    diag_list_init(&d);
+    if (!course_loader_init(&L, &f.c, &d, explain_en))
+        return -1;
+    course_load_text(&L, "p.yaml", PUZZLES, strlen(PUZZLES));
+    course_load_text(&L, "l.yaml", LESSON, strlen(LESSON));
+    course_loader_done(&L);
+    for (int i = 0; i < d.n; i++)
+        print_error("%s:%d:%d %s\n", d.items[i].path, d.items[i].line, d.items[i].col,
+                    d.items[i].msg);
+    int errors = d.errors;
+    diag_list_free(&d);
+    if (errors)
+        return -1;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    progress_open(&f.p, NULL, false, &msg);
+    strbuf_free(&msg);
+    if (!tutor_init(&f.t, &f.c, &f.p, LANG_EN, 20000))
+        return -1;
+    strbuf_init(&f.out);
+    *state = &f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture_t *f = *state;
+    tutor_done(&f->t);
+    progress_free(&f->p);
+    course_free(&f->c);
+    strbuf_free(&f->out);
+    return 0;
+}
+
+/* Opens puzzle `id` afresh (the record is kept). */
+static void open_puzzle(fixture_t *f, const char *id)
+{
+    int i = course_find_puzzle(&f->c, id);
+    assert_true(i >= 0);
+    tutor_open_puzzle(&f->t, i);
+}
+
+/* Answers and checks the result and a piece of the reply. */
+static void expect(fixture_t *f, const char *text, tutor_result_t want, const char *piece)
+{
+    strbuf_clear(&f->out);
+    tutor_result_t got = tutor_answer(&f->t, text, &f->out);
+    if (got != want || (piece && !strstr(strbuf_str(&f->out), piece))) {
+        print_error("answer '%s': result %d (want %d), reply:\n%s\n", text, got, want,
+                    strbuf_str(&f->out));
+        fail();
+    }
+}
+
+static const progress_item_t *rec(fixture_t *f, const char *id)
+{
+    return progress_get(&f->p, id, false);
+}
+
+static void test_play_author_set(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "author");
+    expect(f, "21/of", TR_UNREAD, "Cannot read");
+    assert_null(rec(f, "author")); /* a typo is not an attempt */
+    expect(f, "21/23 23/off", TR_WRONG, "Not enough");
+    assert_true(rec(f, "author")->last_failed);
+    expect(f, "21/23 24/off", TR_WRONG, "rearmost");
+    expect(f, "24/off 21/off", TR_RIGHT, "Right: 21/off 24/off.");
+    assert_non_null(strstr(strbuf_str(&f->out), "Five beat four."));
+    assert_non_null(strstr(strbuf_str(&f->out), "It is the only legal play."));
+    /* the first answer decided: still failed, one attempt */
+    assert_true(rec(f, "author")->last_failed);
+    assert_int_equal(rec(f, "author")->failed, 1);
+    assert_int_equal(rec(f, "author")->solved, 0);
+}
+
+static void test_play_goal_weak(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "goal");
+    expect(f, "bar/2# 15/20", TR_WEAK, "does not win the game");
+    assert_non_null(strstr(strbuf_str(&f->out), "There is a play that wins sprängjan, 4 points"));
+    expect(f, "bar/5# 5/7", TR_RIGHT, "It wins: sprängjan, 4 points.");
+    assert_non_null(strstr(strbuf_str(&f->out), "Also right: bar/5# 15/17"));
+}
+
+static void test_hints_then_answer(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "author");
+    strbuf_clear(&f->out);
+    assert_true(tutor_hint(&f->t, &f->out));
+    assert_string_equal(strbuf_str(&f->out), "Hint 1 of 3: first\n");
+    strbuf_clear(&f->out);
+    tutor_hint(&f->t, &f->out);
+    assert_string_equal(strbuf_str(&f->out), "Hint 2 of 3: second\n");
+    strbuf_clear(&f->out);
+    tutor_hint(&f->t, &f->out);
+    assert_non_null(
+        strstr(strbuf_str(&f->out), "Hint 3 of 3, the answer: The play is 21/off 24/off."));
+    assert_non_null(strstr(strbuf_str(&f->out), "Five beat four."));
+    /* seeing the answer counts as a miss */
+    assert_int_equal(rec(f, "author")->failed, 2);
+}
+
+static void test_generated_nudge(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "goal");
+    strbuf_clear(&f->out);
+    tutor_hint(&f->t, &f->out);
+    assert_string_equal(strbuf_str(&f->out),
+                        "Hint 1 of 2: Look for a play that makes the opponent sprängjan.\n");
+}
+
+static void test_solved_with_hints_keeps_box(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "choice");
+    strbuf_clear(&f->out);
+    tutor_hint(&f->t, &f->out);
+    expect(f, "2", TR_RIGHT, "Right: b");
+    const progress_item_t *it = rec(f, "choice");
+    assert_false(it->last_failed);
+    assert_int_equal(it->box, 1); /* moved up from nothing to the first box, not further */
+    open_puzzle(f, "choice");
+    expect(f, "2", TR_RIGHT, NULL);
+    assert_int_equal(rec(f, "choice")->box, 2);
+    assert_int_equal(rec(f, "choice")->due, 20000 + progress_interval(2));
+}
+
+static void test_legal(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "legal");
+    expect(f, "perhaps", TR_UNREAD, "yes or no");
+    expect(f, "ja", TR_WRONG, "you already have a checker there");
+    expect(f, "nej", TR_RIGHT, "Right.");
+}
+
+static void test_rolls(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "rolls");
+    expect(f, "4-1 9-9", TR_UNREAD, "'9-9' is not a roll");
+    expect(f, "41 2-1", TR_WRONG, "with 2-1 no play does it");
+    assert_non_null(strstr(strbuf_str(&f->out), "10 rolls are missing"));
+    expect(f, "6-5 6-4 5-5 5-4 5-3 5-2 5-1 4-4 4-3 4-2 1-4", TR_RIGHT, "11 rolls, 20 of the 36");
+}
+
+static void test_outcome(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "outcome");
+    expect(f, "a kronspel", TR_UNREAD, "I do not understand 'kronspel'");
+    expect(f, "hemspel", TR_UNREAD, "how many points");
+    expect(f, "jan", TR_WRONG, "this play wins hemspel (all borne off) with munk, 2 points");
+    expect(f, "hemspel 2", TR_WRONG, NULL); /* munk is part of the answer */
+    expect(f, "Hemspel med munk, 2 poäng", TR_RIGHT, "Right: hemspel");
+}
+
+static void test_count(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "count");
+    expect(f, "one", TR_UNREAD, "Type a number");
+    expect(f, "2", TR_WRONG,
+           "No: it is 1 (bar 0 + own first-quarter points 5 + blots outside it 1 = 6");
+    expect(f, "1", TR_RIGHT, "Right: 1");
+}
+
+static void test_no_question(void **state)
+{
+    fixture_t *f = *state;
+    tutor_free_mode(&f->t, NULL);
+    strbuf_clear(&f->out);
+    assert_int_equal(tutor_answer(&f->t, "1/7", &f->out), TR_NO_QUESTION);
+    assert_false(tutor_hint(&f->t, &f->out));
+    assert_false(tutor_solution(&f->t, &f->out));
+}
+
+static void test_schedule(void **state)
+{
+    fixture_t *f = *state;
+    progress_t fresh;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    progress_open(&fresh, NULL, false, &msg);
+    f->t.progress = &fresh;
+    tutor_pick_t why;
+    /* nothing tried: new ones in course order, avoiding the one just shown */
+    assert_int_equal(tutor_pick_puzzle(&f->t, NULL, -1, &why), 0);
+    assert_int_equal(why, PICK_NEW);
+    assert_int_equal(tutor_pick_puzzle(&f->t, NULL, 0, &why), 1);
+    assert_int_equal(tutor_pick_puzzle(&f->t, "s", -1, &why), course_find_puzzle(&f->c, "goal"));
+    /* failed today: after the new ones */
+    progress_puzzle_result(&fresh, "author", false, false, 20000);
+    assert_int_equal(tutor_pick_puzzle(&f->t, NULL, -1, &why), 1);
+    assert_int_equal(why, PICK_NEW);
+    /* next day it comes first */
+    f->t.today = 20001;
+    assert_int_equal(tutor_pick_puzzle(&f->t, NULL, -1, &why), 0);
+    assert_int_equal(why, PICK_FAILED_DUE);
+    /* solved and due: before the new ones, after the failed */
+    progress_puzzle_result(&fresh, "goal", true, false, 20000);
+    assert_int_equal(tutor_pick_puzzle(&f->t, NULL, 0, &why), 1);
+    assert_int_equal(why, PICK_REVIEW_DUE);
+    /* all solved, none due: the one due soonest */
+    for (int i = 0; i < f->c.npuzzles; i++)
+        progress_puzzle_result(&fresh, f->c.puzzles[i].id, true, false, 20001);
+    progress_puzzle_result(&fresh, "count", true, false, 20001); /* box 2: later */
+    int k = tutor_pick_puzzle(&f->t, NULL, -1, &why);
+    assert_int_equal(why, PICK_EARLY);
+    assert_true(k != course_find_puzzle(&f->c, "count"));
+    /* a theme with nothing in it */
+    assert_int_equal(tutor_pick_puzzle(&f->t, "nosuch", -1, &why), -1);
+    assert_int_equal(why, PICK_NONE);
+    f->t.today = 20000;
+    f->t.progress = &f->p;
+    progress_free(&fresh);
+    strbuf_free(&msg);
+}
+
+static void test_lesson_navigation(void **state)
+{
+    fixture_t *f = *state;
+    int l = course_find_lesson(&f->c, "les");
+    tutor_open_lesson(&f->t, l, 0);
+    assert_null(f->t.q);
+    assert_int_equal(tutor_back(&f->t), NAV_AT_START);
+    strbuf_clear(&f->out);
+    assert_int_equal(tutor_next(&f->t, &f->out), NAV_MOVED);
+    assert_non_null(f->t.q); /* step two asks about the carried-over board */
+    expect(f, "360", TR_RIGHT, "Right: 360");
+    assert_int_equal(tutor_next(&f->t, &f->out), NAV_MOVED);
+    assert_null(progress_get(&f->p, "les", true));
+    assert_int_equal(tutor_next(&f->t, &f->out), NAV_LESSON_DONE);
+    assert_int_equal(progress_get(&f->p, "les", true)->done, 20000);
+    assert_int_equal(tutor_next(&f->t, &f->out), NAV_AT_END);
+    assert_int_equal(tutor_back(&f->t), NAV_MOVED);
+    assert_int_equal(f->t.step, 1);
+}
+
+static void test_set_rules(void **state)
+{
+    fixture_t *f = *state;
+    board_t b;
+    rules_t lt = *rules_preset("lyckans-talisman");
+    assert_int_equal(board_from_specs(&b, GEOM_BRADE, "1:3 13:2 14:2 15:2 16:2 17:2 18:2", "19:15",
+                                      BOARD_WHITE, NULL),
+                     BOARD_OK);
+    tutor_set_position(&f->t, &b, &lt, (roll_t){0, 0}, false);
+    strbuf_clear(&f->out);
+    /* six bands in a row: impossible under The Board */
+    assert_false(tutor_set_rules(&f->t, rules_preset("theboard"), &f->out));
+    assert_string_equal(f->t.rules.name, "lyckans-talisman");
+    assert_true(tutor_set_rules(&f->t, rules_preset("helmfrid"), &f->out));
+    assert_string_equal(f->t.rules.name, "helmfrid");
+    /* another board: back to its start */
+    assert_true(tutor_set_rules(&f->t, rules_preset("backgammon"), &f->out));
+    assert_int_equal(f->t.board.geom, GEOM_BACKGAMMON);
+    tutor_free_mode(&f->t, NULL);
+}
+
+static void test_moves_and_explain(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "goal");
+    strbuf_clear(&f->out);
+    assert_true(tutor_moves(&f->t, &f->out));
+    assert_non_null(strstr(strbuf_str(&f->out), "White to play 5-2: 11 legal plays."));
+    assert_non_null(strstr(strbuf_str(&f->out), "bar/5# 5/7  (wins: sprängjan, 4 points)"));
+    strbuf_clear(&f->out);
+    assert_true(tutor_explain_play(&f->t, "bar/3", &f->out));
+    assert_non_null(strstr(strbuf_str(&f->out), "Illegal: bar/3"));
+}
+
+/* --- words --- */
+
+static void test_words_parsers(void **state)
+{
+    (void)state;
+    assert_int_equal(words_yes_no(" Yes. "), 1);
+    assert_int_equal(words_yes_no("Ja"), 1);
+    assert_int_equal(words_yes_no("otillåtet"), 0);
+    assert_int_equal(words_yes_no("NEJ"), 0);
+    assert_int_equal(words_yes_no("perhaps"), -1);
+    uint32_t set;
+    int off, len;
+    assert_true(words_rolls_parse("6-2, 44;5/1 13", &set, &off, &len));
+    assert_int_equal(
+        set, (1u << goal_roll_index((roll_t){6, 2})) | (1u << goal_roll_index((roll_t){4, 4})) |
+                 (1u << goal_roll_index((roll_t){5, 1})) | (1u << goal_roll_index((roll_t){3, 1})));
+    assert_true(words_rolls_parse("inga", &set, &off, &len));
+    assert_int_equal(set, 0);
+    assert_false(words_rolls_parse("6-2 none", &set, &off, &len));
+    assert_int_equal(off, 4);
+    assert_false(words_rolls_parse("", &set, &off, &len));
+    said_outcome_t s;
+    assert_true(words_outcome_parse("Sprängjan, 4 poäng", &s));
+    assert_int_equal(s.kind, OUT_SPRANGJAN);
+    assert_int_equal(s.points, 4);
+    assert_int_equal(s.munk, -1);
+    assert_true(words_outcome_parse("enkelt kronspel with munk", &s));
+    assert_int_equal(s.kind, OUT_ENKELT_KRONSPEL);
+    assert_int_equal(s.munk, 1);
+    assert_true(words_outcome_parse("ingen munk, jan", &s));
+    assert_int_equal(s.kind, OUT_JAN);
+    assert_int_equal(s.munk, 0);
+    assert_true(words_outcome_parse("ingen", &s));
+    assert_int_equal(s.kind, OUT_NONE);
+    assert_false(words_outcome_parse("double kronspel", &s));
+    assert_int_equal(s.unknown_off, 0);
+    assert_int_equal(s.unknown_len, 6);
+    int v;
+    assert_true(words_int(" -3 ", &v));
+    assert_int_equal(v, -3);
+    assert_false(words_int("3 4", &v));
+    for (int i = 0; i < GOAL_ROLLS; i++)
+        assert_int_equal(goal_roll_index(goal_roll_at(i)), i);
+    assert_int_equal(goal_rolls_weight((1u << GOAL_ROLLS) - 1), 36);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_play_author_set),
+        cmocka_unit_test(test_play_goal_weak),
+        cmocka_unit_test(test_hints_then_answer),
+        cmocka_unit_test(test_generated_nudge),
+        cmocka_unit_test(test_solved_with_hints_keeps_box),
+        cmocka_unit_test(test_legal),
+        cmocka_unit_test(test_rolls),
+        cmocka_unit_test(test_outcome),
+        cmocka_unit_test(test_count),
+        cmocka_unit_test(test_no_question),
+        cmocka_unit_test(test_schedule),
+        cmocka_unit_test(test_lesson_navigation),
+        cmocka_unit_test(test_set_rules),
+        cmocka_unit_test(test_moves_and_explain),
+        cmocka_unit_test(test_words_parsers),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
