@@ -7,8 +7,9 @@
 #     BG_CORPUS_OUT  path of the corpus to write (required)
 #     BG_BENCH       path of bg-bench1000.txt (required)
 #     BG_SEED        seed of the random games (default 1613)
-#     BG_VERIFY      "all" (default): replay every listed play with gnubg's
-#                    `move` command and check the resulting Position ID;
+#     BG_VERIFY      "all" (default): replay every listed play (and every
+#                    pass) with gnubg's `move` command and check the
+#                    resulting Position ID;
 #                    "none": skip that (faster, for experiments only)
 #
 # Where the answers come from
@@ -23,9 +24,9 @@
 # gnubg.parsemove and applied to the board (hits send the blot to the bar);
 # the resulting board is encoded with gnubg.positionid.  With BG_VERIFY=all
 # (the default) every single play is then replayed through gnubg's own
-# `move` command on a fresh copy of the position and the Position ID gnubg
-# reports afterwards must equal ours, so every ID in the corpus is one gnubg
-# itself produced.  Nothing here decides legality on its own.
+# `move` command on a fresh copy of the position (a bare `move` when there
+# is no legal play) and the Position ID gnubg reports afterwards must equal
+# ours, so every ID in the corpus is one gnubg itself produced.  Nothing here decides legality on its own.
 #
 # The Position ID encoding, as found on this gnubg (1.07.001) and checked
 # against gnubg.positionid / gnubg.positionfromid / `set board` / `show
@@ -238,7 +239,15 @@ def answer(pid, a, b):
 n_verified = [0]
 
 
-def verify(pid, a, b, res):
+def verify(pid, a, b, ids, res):
+    if not res:
+        # no legal play: a bare `move` is gnubg's pass; check the turned board
+        set_position(pid, a, b)
+        cmd("move")
+        got = gnubg.positionid()
+        if [got] != ids:
+            raise RuntimeError("pass on %s %d-%d gave %s, expected %s" % (pid, a, b, got, ids))
+        n_verified[0] += 1
     for m, rid, m2, o2 in res:
         set_position(pid, a, b)
         cmd("move " + m)
@@ -251,10 +260,6 @@ def verify(pid, a, b, res):
 
 
 # ------------------------------------------------------------ random games
-
-
-def pips(side):
-    return sum((i + 1) * n for i, n in enumerate(side))
 
 
 def blots(side):
@@ -319,9 +324,9 @@ def main():
     entries = []  # (pid, a, b, category)
     seen = set()
 
-    def add(pid, a, b, cat):
+    def add(pid, a, b, cat, keep_dup=False):
         a, b = max(a, b), min(a, b)
-        if (pid, a, b) in seen:
+        if (pid, a, b) in seen and not keep_dup:
             return False
         seen.add((pid, a, b))
         entries.append((pid, a, b, cat))
@@ -333,14 +338,14 @@ def main():
             if not line:
                 continue
             pid, d = line[0], line[1].replace("-", "")
-            add(pid, int(d[0]), int(d[1]), "bench1000")
+            add(pid, int(d[0]), int(d[1]), "bench1000", keep_dup=True)  # all lines
     nbench = len(entries)
     log("bench entries:", nbench)
 
     for a, b in ROLLS:
-        add(START, a, b, "start")
+        add(START, a, b, "start", keep_dup=True)  # all 21, even if bench has some
 
-    pool = play_games(rng, 60)
+    pool = play_games(rng, 120)
     log("random games: %d positions in %.1fs" % (len(pool), time.time() - t0))
     pinfo = {}
     for pid, a, b in pool:
@@ -360,21 +365,22 @@ def main():
             cache[k] = answer(pid, a, b)
         return cache[k]
 
-    def fill(cat, quota, cands, rolls_of, accept):
-        n = 0
+    def fill(cat, quota, cands, rolls_of, accept, max_tries=2500):
+        n = tries = 0
         for pid in cands:
-            if n >= quota:
+            if n >= quota or tries >= max_tries:
                 break
             for a, b in rolls_of(pid):
                 if n >= quota:
                     break
                 if (pid, a, b) in seen:
                     continue
+                tries += 1
                 if accept(pid, a, b):
                     if add(pid, a, b, cat):
                         n += 1
                     break  # at most one roll per position and category
-        log("%-22s %d/%d" % (cat, n, quota))
+        log("%-22s %d/%d (%d tried, %.0fs)" % (cat, n, quota, tries, time.time() - t0))
 
     def shuffled(rs):
         rs = list(rs)
@@ -407,15 +413,37 @@ def main():
     fill("doubles-many-free", 50, [p for p in uniq if P[p]["bar"] == 0 and P[p]["occupied"] >= 7],
          lambda p: shuffled(DOUBLES),
          lambda p, a, b: len(ans(p, a, b)[1]) >= 60)
-    # only part of the roll playable
-    partial_cands = [p for p in uniq if P[p]["bar"] > 0 or P[p]["bearoff"] or P[p]["blocked"] >= 3]
+    def few_and_partial(p, a, b, ok):
+        res = ans(p, a, b)[1]
+        if not 0 < len(res) <= 40:
+            return False
+        # a play written with more steps than `ok` allows uses too many dice;
+        # otherwise ask findbestmove, whose steps are one die each
+        if any(len(gnubg.parsemove(m)) > max(ok) for m, *_ in res):
+            return False
+        return dice_used(p, a, b) in ok
+
+    def checkers(p):
+        return sum(from_id(p)[1])
+
+    # only part of the roll playable.  Typical sources: several checkers on
+    # the bar and only one can enter; primes; the last checkers of a bear-off.
+    partial_cands = ([p for p in uniq if P[p]["bar"] >= 2]
+                     + [p for p in uniq if P[p]["bar"] == 1 and P[p]["blocked"] >= 3]
+                     + [p for p in uniq if P[p]["bearoff"] and checkers(p) <= 4]
+                     + [p for p in uniq if P[p]["bar"] == 0 and not P[p]["bearoff"]
+                        and P[p]["blocked"] >= 4])
     fill("one-die-only", 50, partial_cands, lambda p: shuffled(NONDOUBLES),
-         lambda p, a, b: len(ans(p, a, b)[1]) > 0 and dice_used(p, a, b) == 1)
-    fill("one-die-only-any", 25, [p for p in uniq if not P[p]["bearoff"] and P[p]["bar"] == 0],
+         lambda p, a, b: few_and_partial(p, a, b, (1,)))
+    fill("one-die-only-nobar", 15, [p for p in uniq if not P[p]["bearoff"] and P[p]["bar"] == 0],
          lambda p: shuffled(NONDOUBLES),
-         lambda p, a, b: len(ans(p, a, b)[1]) > 0 and dice_used(p, a, b) == 1)
-    fill("partial-double", 50, partial_cands + uniq, lambda p: shuffled(DOUBLES),
-         lambda p, a, b: len(ans(p, a, b)[1]) > 0 and dice_used(p, a, b) in (1, 2, 3))
+         lambda p, a, b: few_and_partial(p, a, b, (1,)))
+    fill("partial-double", 50, shuffled(p for p in uniq if P[p]["bar"] < 2),
+         lambda p: shuffled(DOUBLES),
+         lambda p, a, b: few_and_partial(p, a, b, (1, 2, 3)), max_tries=6000)
+    fill("partial-double-bar", 15, [p for p in uniq if P[p]["bar"] >= 2],
+         lambda p: shuffled(DOUBLES),
+         lambda p, a, b: few_and_partial(p, a, b, (1, 2, 3)))
     # nothing playable
     fill("no-move", 50, [p for p in uniq if P[p]["bar"] > 0], lambda p: shuffled(ROLLS),
          lambda p, a, b: len(ans(p, a, b)[1]) == 0)
@@ -431,7 +459,7 @@ def main():
     for pid, a, b, cat in entries:
         ids, res = ans(pid, a, b)
         if VERIFY == "all":
-            verify(pid, a, b, res)
+            verify(pid, a, b, ids, res)
         nplays += len(ids)
         counts[cat] = counts.get(cat, 0) + 1
         lines.append("%s %d-%d %d %s" % (pid, a, b, len(ids), " ".join(ids)))
