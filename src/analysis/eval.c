@@ -264,12 +264,26 @@ static void lookahead(eval_ctx_t *c, const board_t *b, eval_t *out)
     }
 }
 
+/* True when some legal play of some roll ends the game now. */
+static bool can_end_now(eval_ctx_t *c, const board_t *b)
+{
+    for (int k = 0; k < DICE_ROLLS; k++) {
+        int n = movegen_plays(b, &c->rules, dice_roll(k, NULL), c->buf);
+        for (int i = 0; i < n; i++)
+            if (movegen_play(c->buf, i)->outcome.kind != OUT_NONE)
+                return true;
+    }
+    return false;
+}
+
 void eval_position(eval_ctx_t *c, const board_t *b, eval_t *out)
 {
-    if (c->lookahead && eval_may_end_now(b, &c->rules)) {
+    /* the cheap test first, then whether a roll really ends the game (the
+     * plays are generated but not evaluated), then the lookahead */
+    if (c->lookahead && eval_may_end_now(b, &c->rules) && can_end_now(c, b)) {
         c->lookaheads++;
         lookahead(c, b, out);
-    }
-    else
+    } else {
         eval_static(c, b, out);
+    }
 }

@@ -138,6 +138,15 @@ static int cmp_play(const void *x, const void *y)
     return a->index - b->index;
 }
 
+/* Looks at one ranked play `ply` deep (a play that ends the game is
+ * exact already). */
+static void deepen(search_ctx_t *c, search_play_t *sp, int ply, const search_opts_t *o)
+{
+    if (sp->play.outcome.kind == OUT_NONE)
+        search_play_value(c, &sp->play, ply, o, &sp->value);
+    sp->plies = ply;
+}
+
 int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opts_t *o,
                 search_play_t *out)
 {
@@ -155,15 +164,26 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
     for (int ply = 1; ply <= o->plies; ply++) {
         const search_filter_t *f = &o->filter[ply - 1];
         double cut = out[0].value.equity - f->margin * unit(c);
+        int done = 0;
         for (int i = 0; i < n && i < f->keep; i++) {
             if (out[i].plies != ply - 1 || (i > 0 && out[i].value.equity < cut))
                 break;
-            /* a play that ends the game is exact already */
-            if (out[i].play.outcome.kind == OUT_NONE)
-                search_play_value(c, &out[i].play, ply, o, &out[i].value);
-            out[i].plies = ply;
+            deepen(c, &out[i], ply, o);
+            done++;
         }
         qsort(out, (size_t)n, sizeof *out, cmp_play);
+        /* a play cut by the filter whose value one ply shallower still
+         * beats the best deeper one is looked at deeper too (at most as
+         * many again), so that the best is not shown below such a play */
+        for (int extra = 0; extra < f->keep && done > 0; extra++) {
+            int j = 0;
+            while (j < n && out[j].plies == ply)
+                j++;
+            if (j >= n || out[j].plies != ply - 1 || out[j].value.equity <= out[0].value.equity)
+                break;
+            deepen(c, &out[j], ply, o);
+            qsort(out, (size_t)n, sizeof *out, cmp_play);
+        }
     }
     return n;
 }

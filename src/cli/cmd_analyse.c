@@ -424,6 +424,8 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
                    x->equity, lost_text, g == GRADE_FINE ? "" : grade_name(g));
             if (x->rolled)
                 printf(" ±%.3f", x->ro.ci95);
+            else if (x->sp.plies != rk[0].sp.plies)
+                printf(" (%d-ply)", x->sp.plies);
             printf(" ");
             print_probs_text(x->rolled ? &x->ro.mean : &x->sp.value, &a->rules, o->lang);
             printf("%s\n", i == yours ? (sv ? "  <- ditt" : "  <- yours") : "");

@@ -13,13 +13,15 @@
  *                  [--from hand|shipped]
  *       fits the evaluator's weights to self-play games (evalfit.h) and
  *       writes them as C source (src/analysis/eval_weights.c).
- * SETTING: shipped[:PLIES], hand[:PLIES], pips (the greedy baseline), random.
+ * SETTING: shipped[:PLIES], hand[:PLIES], pips (the greedy baseline), random;
+ * --a-weights FILE / --b-weights FILE give a player weights written by --fit.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/dice.h"
+#include "analysis/eval_model.h"
 #include "analysis/evalfit.h"
 #include "analysis/rollout.h"
 #include "analysis/selfplay.h"
@@ -27,7 +29,7 @@
 #include "engine/notation.h"
 
 typedef struct sp_args {
-    const char *rules, *a, *b, *fit, *from;
+    const char *rules, *a, *b, *fit, *from, *a_weights, *b_weights;
     int games, threads, agreement, rollouts, plies, generations;
     long seed;
     bool json;
@@ -79,6 +81,10 @@ static bool parse(int argc, char **argv, sp_args_t *a)
             a->fit = v;
         else if (strcmp(f, "--from") == 0)
             a->from = v;
+        else if (strcmp(f, "--a-weights") == 0)
+            a->a_weights = v;
+        else if (strcmp(f, "--b-weights") == 0)
+            a->b_weights = v;
         else if (strcmp(f, "--games") == 0 && number(f, v, 1, 100000000, &n))
             a->games = (int)n;
         else if (strcmp(f, "--threads") == 0 && number(f, v, 1, 16, &n))
@@ -104,6 +110,41 @@ static bool parse(int argc, char **argv, sp_args_t *a)
     return true;
 }
 
+/* Reads weights written by --fit (the numbers of the FITTED table, in
+ * order) into *w.  Returns false with a message when the file is not one. */
+static bool load_weights(const char *path, eval_weights_t *w)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "brade: cannot open %s\n", path);
+        return false;
+    }
+    static char text[1 << 20];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    char *p = strstr(text, "FITTED = {");
+    double *v = (double *)w;
+    size_t nw = sizeof *w / sizeof(double), k = 0;
+    while (p && *p && k < nw) {
+        char *end;
+        double x = strtod(p, &end);
+        if (end != p && ((*p >= '0' && *p <= '9') || *p == '-' || (*p == '.' && p[1] >= '0' && p[1] <= '9'))) {
+            v[k++] = x;
+            p = end;
+        } else if (*p == '/' && p[1] == '*') {
+            p = strstr(p, "*/");
+        } else {
+            p++;
+        }
+    }
+    if (k != nw) {
+        fprintf(stderr, "brade: %s: not a weights file written by --fit (%zu of %zu numbers)\n", path, k, nw);
+        return false;
+    }
+    return true;
+}
+
 static int run_match(const sp_args_t *a, const rules_t *r)
 {
     selfplay_opts_t o;
@@ -111,6 +152,17 @@ static int run_match(const sp_args_t *a, const rules_t *r)
     if (!selfplay_parse_spec(a->a, &o.a) || !selfplay_parse_spec(a->b, &o.b)) {
         fprintf(stderr, "brade: a setting is shipped[:PLIES], hand[:PLIES], pips or random\n");
         return 2;
+    }
+    static eval_weights_t wa, wb;
+    if (a->a_weights) {
+        if (!load_weights(a->a_weights, &wa))
+            return 2;
+        o.a.weights = &wa;
+    }
+    if (a->b_weights) {
+        if (!load_weights(a->b_weights, &wb))
+            return 2;
+        o.b.weights = &wb;
     }
     o.games = a->games;
     o.seed = (uint64_t)a->seed;

@@ -29,8 +29,8 @@ const char *explain_analysis_kind(lang_t lang, outcome_kind_t k)
 {
     static const char *const EN[OUT_KIND_COUNT] = {
         "no result", "hemspel", "enkelt kronspel", "dubbelt kronspel", "trappspel", "uppspel",
-        "kejsarspel", "9-5-1", "5-4-3-2-1", "jan", "sprängjan", "giving up", "a draw",
-        "a single game", "a gammon", "a backgammon", "a refused double"};
+        "kejsarspel", "9-5-1", "5-4-3-2-1", "jan", "sprängjan", "giving up", "draw",
+        "single game", "gammon", "backgammon", "refused double"};
     static const char *const SV[OUT_KIND_COUNT] = {
         "inget resultat", "hemspel", "enkelt kronspel", "dubbelt kronspel", "trappspel", "uppspel",
         "kejsarspel", "9-5-1", "5-4-3-2-1", "jan", "sprängjan", "uppgivet parti", "oavgjort",

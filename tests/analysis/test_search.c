@@ -137,6 +137,42 @@ static void search_deterministic(void **state)
     free(y);
 }
 
+/* Ranking: the deepest-searched plays first, best first among them; a
+ * play whose value one ply shallower beats the best deeper value is looked
+ * at deeper too, up to the filter's count again. */
+static void ranking_order(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", "1:9 3 5 8 10 15:2", "1:10 2 4 6 9 11", BOARD_WHITE);
+    search_ctx_t *c = search_ctx_new(&r, EVAL_SHIPPED);
+    search_play_t *x = malloc(sizeof *x * MOVEGEN_MAX_PLAYS);
+    search_opts_t o;
+    roll_t rolls[] = {{6, 4}, {3, 1}, {5, 2}};
+    for (int k = 0; k < 3; k++)
+        for (int plies = 1; plies <= 2; plies++) {
+            search_default_opts(plies, &o);
+            int n = search_rank(c, &b, rolls[k], &o, x);
+            assert_true(n > 3);
+            assert_int_equal(x[0].plies, plies);
+            int deep = 0;
+            for (int i = 1; i < n; i++) {
+                assert_true(x[i].plies <= x[i - 1].plies);
+                if (x[i].plies == x[i - 1].plies)
+                    assert_true(x[i].value.equity <= x[i - 1].value.equity);
+                deep += x[i].plies == plies;
+            }
+            /* when fewer than twice the filter's count were deepened, no
+             * play one ply shallower is worth more than the top */
+            if (deep + 1 < 2 * o.filter[plies - 1].keep)
+                for (int i = 1; i < n; i++)
+                    if (x[i].plies == plies - 1)
+                        assert_true(x[i].value.equity <= x[0].value.equity);
+        }
+    free(x);
+    search_ctx_free(c);
+}
+
 static void rollout_deterministic(void **state)
 {
     (void)state;
@@ -267,6 +303,7 @@ int main(void)
         cmocka_unit_test(one_roll_ending_exact),
         cmocka_unit_test(ranks_exact_wins),
         cmocka_unit_test(search_deterministic),
+        cmocka_unit_test(ranking_order),
         cmocka_unit_test(rollout_deterministic),
         cmocka_unit_test(check_claimed_best),
         cmocka_unit_test(certain_races),
