@@ -98,7 +98,7 @@ static void setup_help(repl_t *r)
           "setup ändrar ställningen på brädet (och lämnar lektion eller problem):\n"
           "  setup start                  utgångsställningen, vit ska flytta\n"
           "  setup clear                  alla brickor hemspelade, redo att ställas ut\n"
-          "  setup place FÄRG TUNGA [N]   ställ N brickor (1 om inget sägs) på en tunga eller bommen\n"
+          "  setup place FÄRG TUNGA [N]   ställ N brickor (1 om inget sägs) på en tunga eller sargen\n"
           "  setup remove FÄRG TUNGA [N]  ta bort dem igen\n"
           "  setup white SPEC             sätt en hel sida: 'setup white 1:13 3 6'\n"
           "  setup black SPEC\n"

@@ -417,10 +417,13 @@ static void record(ctx_t *c, const board_t *final, uint64_t fkey, const outcome_
         if (buf->key[i] == key && same_board(&buf->plays[i].after, shown)) {
             play_t *p = &buf->plays[i];
             buf->keep[i] |= (uint8_t)keep;
-            if (out.kind != OUT_NONE &&
-                (p->outcome.kind == OUT_NONE || outcome_rank(&out) > outcome_rank(&p->outcome)))
+            /* The better win counts (rules.md D6.3: the player chooses the
+             * order); the steps shown are those of the order that earns it. */
+            bool better = out.kind != OUT_NONE &&
+                          (p->outcome.kind == OUT_NONE || outcome_rank(&out) > outcome_rank(&p->outcome));
+            if (better)
                 p->outcome = out;
-            if (crit > buf->crit[i]) {
+            if (crit > buf->crit[i] || (better && crit == buf->crit[i])) {
                 buf->crit[i] = crit;
                 memcpy(p->steps, c->seq, sizeof p->steps);
                 p->nsteps = (uint8_t)nsteps;

@@ -21,6 +21,11 @@ typedef struct vctx {
     int cur[NOTATION_MAX_MOVES];
     int nsteps, pips, faces;
     int found;   /* legal play index, or -1 */
+    step_t path[MOVEGEN_MAX_STEPS + 2]; /* the steps of the sequence being tried */
+    int path_move[MOVEGEN_MAX_STEPS + 2]; /* which typed move each step belongs to */
+    step_t found_path[MOVEGEN_MAX_STEPS];  /* the path when `found` was set */
+    int found_len;
+    bool found_reordered;
     int ignored; /* typed moves left when the game ended */
     bool complete;
     int complete_pips, complete_dice, complete_faces;
@@ -55,8 +60,16 @@ static bool search(vctx_t *c, const board_t *b, const int *rem, int nrem)
         if (k >= 0 && (left == 0 || movegen_play(c->legal, k)->outcome.kind != OUT_NONE)) {
             c->found = k;
             c->ignored = left;
+            c->found_len = c->nsteps;
+            for (int i = 0; i < c->nsteps; i++) {
+                c->found_path[i] = c->path[i];
+                if (i > 0 && c->path_move[i] < c->path_move[i - 1])
+                    c->found_reordered = true;
+            }
             return true;
         }
+        if (c->nsteps >= MOVEGEN_MAX_STEPS)
+            return false;
     }
     if (left == 0) {
         if (!c->complete || c->pips > c->complete_pips) {
@@ -90,6 +103,8 @@ static bool search(vctx_t *c, const board_t *b, const int *rem, int nrem)
                     rest[nrest++] = rem[k];
             int sp = (st.flags & STEP_OFF) ? 25 - from : d;
             c->cur[i] = st.to;
+            c->path[c->nsteps] = st;
+            c->path_move[c->nsteps] = i;
             c->nsteps++;
             c->pips += sp;
             c->faces += d;
@@ -256,6 +271,10 @@ void verdict_judge(const board_t *b, const rules_t *r, roll_t roll, const char *
         out->kind = VERDICT_LEGAL;
         out->play = c.found;
         out->ignored_moves = c.ignored;
+        /* the steps as they were played, and whether the typed order had to change */
+        memcpy(out->played, c.found_path, sizeof out->played);
+        out->nplayed = c.found_len;
+        out->reordered = c.found_reordered;
         return;
     }
 

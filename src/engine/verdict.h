@@ -34,6 +34,9 @@ typedef struct verdict {
     int your_pips, best_pips; /* NOT_ENOUGH: pips moved by the typed play / possible */
     int your_dice, best_dice; /* NOT_ENOUGH: dice used */
     int ignored_moves;   /* LEGAL: typed moves after the step that ended the game */
+    step_t played[MOVEGEN_MAX_STEPS]; /* LEGAL: the typed steps in an order that plays them */
+    int nplayed;
+    bool reordered;      /* LEGAL: that order is not the order typed */
     int closed_stops;    /* ILLEGAL: a move over two dice whose stops are both closed: 2 */
     int stops[2];        /* ILLEGAL: those stops (the last is the one `reason` is about) */
     typed_play_t typed;  /* the parsed text (err fields for UNPARSEABLE) */

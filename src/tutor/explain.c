@@ -56,14 +56,14 @@ size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t 
         break;
     case RSN_BAR_FIRST:
         add(buf, size, &u,
-            sv ? "du har fortfarande %d bricka/brickor på bommen: alla slagna brickor måste "
+            sv ? "du har fortfarande %d bricka/brickor på sargen: alla slagna brickor måste "
                  "spelas in innan någon annan bricka får flyttas"
                : "you still have %d checker%s on the bar: every hit checker must be entered "
                  "before any other checker may move",
             bar, !sv && bar != 1 ? "s" : "");
         break;
     case RSN_NOTHING_ON_BAR:
-        add(buf, size, &u, sv ? "du har ingen bricka på bommen" : "you have no checker on the bar");
+        add(buf, size, &u, sv ? "du har ingen bricka på sargen" : "you have no checker on the bar");
         break;
     case RSN_NO_CHECKER:
         add(buf, size, &u, sv ? "du har ingen bricka på din tunga %d" : "you have no checker on your %d point",
@@ -111,7 +111,7 @@ size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t 
                 fr == 1 ? "is" : "are", fr, fr == 1 ? "" : "s");
         else
             add(buf, size, &u,
-                sv ? "det bandet får inte sprängas: du har %d på bommen och %d ledig(a) "
+                sv ? "det bandet får inte sprängas: du har %d på sargen och %d ledig(a) "
                      "tunga/tungor att spela in på; band får sprängas först när du har fler "
                      "slagna brickor än lediga tungor"
                    : "that band is not blastable: you have %d on the bar and %d free point%s to "
@@ -240,8 +240,14 @@ size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const ve
     switch (v->kind) {
     case VERDICT_LEGAL: {
         const play_t *p = movegen_play(legal, v->play);
-        notation_play(p, b->geom, tmp, sizeof tmp);
+        if (v->nplayed > 0)
+            notation_format(v->played, v->nplayed, b->geom, tmp, sizeof tmp);
+        else
+            notation_play(p, b->geom, tmp, sizeof tmp);
         add(buf, size, &u, sv ? "Tillåtet: %s" : "Legal: %s", p->nsteps ? tmp : (sv ? "inget drag" : "no move"));
+        if (v->reordered)
+            add(buf, size, &u, sv ? " (i den ordningen; som du skrev det går det inte)"
+                                  : " (in that order; the order you wrote does not work)");
         if (p->outcome.kind != OUT_NONE) {
             explain_outcome(lang, &p->outcome, tmp, sizeof tmp);
             add(buf, size, &u, sv ? ", och det vinner: %s" : ", and it wins: %s", tmp);

@@ -169,7 +169,7 @@ static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const 
                 rolls(lang, a->threat_jan, ta, sizeof ta), other, b->threat_jan);
         break;
     case CONTRAST_TAKES:
-        add(buf, size, u, sv ? "Det skickar %d bricka/brickor till bommen, %s %d." :
+        add(buf, size, u, sv ? "Det skickar %d bricka/brickor till sargen, %s %d." :
                                "It sends %d checker%s to the bar, %s %d.",
             a->taken, sv ? "" : (a->taken == 1 ? "" : "s"), other, b->taken);
         break;

@@ -34,7 +34,7 @@ static void why_not(const tutor_t *t, goal_t g, const play_t *p, strbuf_t *out)
     case GOAL_ENTER:
         strbuf_addf(out,
                     T(L, "yours leaves %d checker(s) on the bar",
-                      "ditt lämnar %d bricka/brickor på bommen"),
+                      "ditt lämnar %d bricka/brickor på sargen"),
                     p->after.side[0][BOARD_BAR]);
         break;
     case GOAL_HIT:

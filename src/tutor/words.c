@@ -36,7 +36,7 @@ static const char *const GOAL_SV[GOAL_COUNT] = {
     "ett drag som gör motspelaren jan",
     "ett drag som gör motspelaren sprängjan",
     "ett drag som vinner med munk",
-    "ett drag som spelar in alla brickor från bommen",
+    "ett drag som spelar in alla brickor från sargen",
     "ett drag som slår en blotta",
     "ett drag som spränger ett band",
     "ett drag som spelar hem en bricka",
@@ -74,12 +74,12 @@ static const char *const COUNT_SV[COUNT_KIND_COUNT] = {
     "pipsantalet (ögonsumman)",
     "antalet lediga tungor att spela in på (tungor i första kvarteret som är tomma eller har en "
     "blotta av motspelaren)",
-    "janblottetalet (brickor på bommen + egna tungor i första kvarteret + egna blottor utanför "
+    "janblottetalet (brickor på sargen + egna tungor i första kvarteret + egna blottor utanför "
     "första kvarteret)",
     "antalet nya blottor tills janblottan är ute",
-    "janöverskottet (brickor på bommen + egna tungor i första kvarteret - 6)",
+    "janöverskottet (brickor på sargen + egna tungor i första kvarteret - 6)",
     "antalet tungor i första kvarteret med egna brickor",
-    "antalet brickor på bommen",
+    "antalet brickor på sargen",
     "antalet hemspelade brickor",
     "antalet blottor",
     "den längsta raden av band (spärren motspelaren möter)",

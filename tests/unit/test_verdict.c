@@ -38,6 +38,13 @@ static void legal_in_any_form(void **state)
     assert_int_equal(judge("lyckans-talisman", w, k, BOARD_WHITE, r, "21/off 24/off").kind, VERDICT_LEGAL);
     assert_int_equal(judge("lyckans-talisman", w, k, BOARD_WHITE, r, "24/off 21/off").kind, VERDICT_LEGAL);
     assert_int_equal(judge("lyckans-talisman", w, k, BOARD_WHITE, r, "  24/OFF,21/Off ").kind, VERDICT_LEGAL);
+    /* the order typed does not work, another does: legal, and said so */
+    verdict_t o = judge("lyckans-talisman", w, k, BOARD_WHITE, r, "24/off 21/off");
+    assert_true(o.reordered);
+    assert_int_equal(o.nplayed, 2);
+    assert_int_equal(o.played[0].from, 21);
+    o = judge("lyckans-talisman", w, k, BOARD_WHITE, r, "21/off 24/off");
+    assert_false(o.reordered);
     /* C3: one checker over two dice, chained or as one move */
     const char *w3 = "20 21:2 off:12", *k3 = "12:2 14:3 15:3 16:3 17:2 18:2";
     assert_int_equal(judge("lyckans-talisman", w3, k3, BOARD_WHITE, (roll_t){5, 3}, "20/23 21/off").kind,
