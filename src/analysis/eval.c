@@ -161,63 +161,88 @@ void eval_static(eval_ctx_t *c, const board_t *b, eval_t *out)
     eval_model_apply(c->weights, &f, &c->rules, out);
 }
 
-/* Hemspel: every remaining checker within one roll (at most 24 pips). */
-static bool may_bear_off_all(const board_t *b)
+/* Which rolls might end the game: none, only doubles (which move up to
+ * four checkers), or any. */
+enum { END_NONE = 0, END_DOUBLES = 1, END_ALL = 2 };
+
+static int max_of(int a, int b)
 {
-    const uint8_t *me = b->side[0];
-    return me[BOARD_BAR] == 0 && me[BOARD_OFF] >= 11 && board_pips(b, 0) <= 24;
+    return a > b ? a : b;
 }
 
-/* A vackert spel within one roll: at most four checkers out of place. */
-static bool may_make_pattern(const board_t *b, const rules_t *r)
+/* Hemspel: every remaining checker within one roll (at most 24 pips); more
+ * than two checkers left need a double. */
+static int bear_off_rolls(const board_t *b)
+{
+    const uint8_t *me = b->side[0];
+    if (me[BOARD_BAR] || me[BOARD_OFF] < 11 || board_pips(b, 0) > 24)
+        return END_NONE;
+    return me[BOARD_OFF] >= 13 ? END_ALL : END_DOUBLES;
+}
+
+/* A vackert spel within one roll: at most four checkers out of place (two
+ * without a double). */
+static int pattern_rolls(const board_t *b, const rules_t *r)
 {
     const uint8_t *me = b->side[0];
     if (!r->patterns || me[BOARD_OFF] || me[BOARD_BAR])
-        return false;
+        return END_NONE;
     if ((r->extra_patterns & XPAT_KEJSAR) && me[23] == 7 && me[24] == 7)
-        return true;
+        return END_ALL;
     int outside = 0;
     for (int p = 1; p <= 18; p++)
         outside += me[p];
     if (outside > 4)
-        return false;
+        return END_NONE;
     outcome_kind_t kind;
-    return eval_nearest_pattern(b, r, 0, &kind) <= 4;
+    int ex = eval_nearest_pattern(b, r, 0, &kind);
+    return ex <= 2 ? END_ALL : ex <= 4 ? END_DOUBLES : END_NONE;
 }
 
 /* Jan: the other side's bar and first-quarter points, plus what this roll
- * could at most send to the bar (one hit per die, at most four; bands
- * blasted on entering, in a barrier, or the double-six stack), exceed 6. */
-static bool may_make_jan(const board_t *b, const rules_t *r)
+ * could at most send to the bar, exceed 6.  Each die hits at most one blot
+ * (two without a double, four with one); a blast (on entering, in a
+ * barrier, the double-six stack) may send a whole band. */
+static int jan_rolls(const board_t *b, const rules_t *r)
 {
     if (!r->jan)
-        return false;
+        return END_NONE;
     const uint8_t *you = b->side[1];
-    int base = you[BOARD_BAR] + board_own_q1(b, 1);
-    if (base + 4 <= 6 && b->side[0][BOARD_BAR] == 0 && !r->barrier && r->double_six == DOUBLE_SIX_OFF)
-        return false;
-    int blots = 0, extra = 0;
+    int need = 7 - you[BOARD_BAR] - board_own_q1(b, 1);
+    int blots = 0;
     for (int q = 7; q <= 24; q++)
         blots += you[q] == 1;
     bool entering = b->side[0][BOARD_BAR] > 0 && r->entry_blast != ENTRY_BLAST_NONE;
     bool barrier = r->barrier && board_longest_prime(b, 1) >= r->barrier_min_run;
-    for (int p = 1; p <= 24; p++) {
-        int q = board_under(b->geom, p);
-        if (you[q] < 2)
-            continue;
-        /* a blast inside its own first quarter also frees a point */
-        int gain = q <= 6 ? you[q] - 1 : you[q];
-        if ((entering && p <= 6) || barrier || (r->double_six != DOUBLE_SIX_OFF && q == 7))
-            extra += gain;
+    if (entering || barrier || r->double_six != DOUBLE_SIX_OFF) {
+        int extra = 0;
+        for (int p = 1; p <= 24; p++) {
+            int q = board_under(b->geom, p);
+            if (you[q] < 2)
+                continue;
+            /* a blast inside its own first quarter also frees a point */
+            int gain = q <= 6 ? you[q] - 1 : you[q];
+            if ((entering && p <= 6) || barrier || (r->double_six != DOUBLE_SIX_OFF && q == 7))
+                extra += gain;
+        }
+        if (extra > 0)
+            return (blots < 4 ? blots : 4) + extra >= need ? END_ALL : END_NONE;
     }
-    return base + (blots < 4 ? blots : 4) + extra > 6;
+    if (need <= 2 && blots >= need)
+        return END_ALL;
+    return need <= 4 && blots >= need ? END_DOUBLES : END_NONE;
+}
+
+static int end_rolls(const board_t *b, const rules_t *r)
+{
+    if (b->side[0][BOARD_OFF] == 15 || b->side[1][BOARD_OFF] == 15)
+        return END_NONE;
+    return max_of(bear_off_rolls(b), max_of(pattern_rolls(b, r), jan_rolls(b, r)));
 }
 
 bool eval_may_end_now(const board_t *b, const rules_t *r)
 {
-    if (b->side[0][BOARD_OFF] == 15 || b->side[1][BOARD_OFF] == 15)
-        return false;
-    return may_bear_off_all(b) || may_make_pattern(b, r) || may_make_jan(b, r);
+    return end_rolls(b, r) != END_NONE;
 }
 
 void eval_play(eval_ctx_t *c, const play_t *p, eval_t *out)
@@ -264,11 +289,15 @@ static void lookahead(eval_ctx_t *c, const board_t *b, eval_t *out)
     }
 }
 
-/* True when some legal play of some roll ends the game now. */
-static bool can_end_now(eval_ctx_t *c, const board_t *b)
+/* True when some legal play of some roll ends the game now (only the
+ * doubles are tried when `which` is END_DOUBLES). */
+static bool can_end_now(eval_ctx_t *c, const board_t *b, int which)
 {
     for (int k = 0; k < DICE_ROLLS; k++) {
-        int n = movegen_plays(b, &c->rules, dice_roll(k, NULL), c->buf);
+        roll_t roll = dice_roll(k, NULL);
+        if (which == END_DOUBLES && roll.a != roll.b)
+            continue;
+        int n = movegen_plays(b, &c->rules, roll, c->buf);
         for (int i = 0; i < n; i++)
             if (movegen_play(c->buf, i)->outcome.kind != OUT_NONE)
                 return true;
@@ -280,7 +309,8 @@ void eval_position(eval_ctx_t *c, const board_t *b, eval_t *out)
 {
     /* the cheap test first, then whether a roll really ends the game (the
      * plays are generated but not evaluated), then the lookahead */
-    if (c->lookahead && eval_may_end_now(b, &c->rules) && can_end_now(c, b)) {
+    int which = c->lookahead ? end_rolls(b, &c->rules) : END_NONE;
+    if (which != END_NONE && can_end_now(c, b, which)) {
         c->lookaheads++;
         lookahead(c, b, out);
     } else {

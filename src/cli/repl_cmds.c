@@ -347,8 +347,10 @@ static int do_next(repl_t *r, int argc, char **argv, const char *rest)
 /* `hint`: the next hint grade. */
 static int do_hint(repl_t *r, int argc, char **argv, const char *rest)
 {
-    (void)argc, (void)argv, (void)rest;
-    bool ok = tutor_hint(&r->tutor, &r->out);
+    (void)argv;
+    /* `hint PLAY`: the analysis's ranking against that play */
+    bool ok = argc > 1 && !r->tutor.q ? tutor_analysis_hint(&r->tutor, rest, &r->out)
+                                      : tutor_hint(&r->tutor, &r->out);
     repl_flush(r);
     return ok ? 0 : 1;
 }
@@ -578,8 +580,8 @@ static const repl_command_t COMMANDS[] = {
     {"back", NULL, "", "the step before", "steget innan", do_back, COMPLETE_NONE},
     {"show", NULL, "", "show the step or puzzle again", "visa steget eller problemet igen", do_show,
      COMPLETE_NONE},
-    {"hint", NULL, "", "a hint: first a nudge, then the idea, then the answer",
-     "ett tips: först en knuff, sedan idén, sist svaret", do_hint, COMPLETE_NONE},
+    {"hint", NULL, "[PLAY]", "a graded hint, or (no question open) the best plays",
+     "ett tips i steg, eller (utan fråga) de bästa dragen", do_hint, COMPLETE_NONE},
     {"answer", NULL, "[TEXT]", "answer with TEXT; alone: show the answer",
      "svara med TEXT; ensamt: visa svaret", do_answer, COMPLETE_NONE},
     {"solution", NULL, "", "show the answer and why", "visa svaret och varför", do_solution,

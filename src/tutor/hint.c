@@ -3,10 +3,12 @@
  * tutor_solution).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/notation.h"
 #include "engine/verdict.h"
+#include "tutor/explain_analysis.h"
 #include "tutor/question.h"
 #include "tutor/words.h"
 
@@ -123,14 +125,45 @@ static void answer_text(tutor_t *t, strbuf_t *out)
 }
 
 /* The next hint grade, the answer last (see tutor.h). */
+bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    if (!t->have_pos || !t->have_roll) {
+        strbuf_add(out, T(L, "No question is open and no roll is on the board, so there is nothing to hint at.\n",
+                          "Ingen fråga är öppen och inget slag är satt, så det finns inget att tipsa om.\n"));
+        return false;
+    }
+    if (t->board.side[0][BOARD_OFF] == 15 || t->board.side[1][BOARD_OFF] == 15) {
+        strbuf_add(out, T(L, "The game is over.\n", "Partiet är slut.\n"));
+        return false;
+    }
+    char small[4096];
+    size_t need = explain_analysis_hint(L, &t->board, &t->rules, t->roll, 1, 5, yours, small, sizeof small);
+    if (need == 0) {
+        strbuf_add(out, T(L, "The analysis could not run (out of memory).\n",
+                          "Analysen kunde inte köras (minnet tog slut).\n"));
+        return false;
+    }
+    if (need < sizeof small) {
+        strbuf_add(out, small);
+    } else {
+        char *big = malloc(need + 1);
+        if (!big)
+            return false;
+        explain_analysis_hint(L, &t->board, &t->rules, t->roll, 1, 5, yours, big, need + 1);
+        strbuf_add(out, big);
+        free(big);
+    }
+    if (need && small[0] && small[strlen(small) - 1] != '\n')
+        strbuf_add(out, "\n");
+    return true;
+}
+
 bool tutor_hint(tutor_t *t, strbuf_t *out)
 {
     lang_t L = t->lang;
-    if (!t->q) {
-        strbuf_add(out, T(L, "No question is open, so there is nothing to hint at.\n",
-                          "Ingen fråga är öppen, så det finns inget att tipsa om.\n"));
-        return false;
-    }
+    if (!t->q)
+        return tutor_analysis_hint(t, NULL, out);
     int nh = t->q->nhints ? t->q->nhints : 1;
     int total = nh + 1;
     if (t->hints < nh) {

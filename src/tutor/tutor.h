@@ -117,6 +117,10 @@ tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out);
 /* The next hint grade: the author's hints (or a nudge made from the
  * question), then the answer itself.  False when no question is open. */
 bool tutor_hint(tutor_t *t, strbuf_t *out);
+/* With no question open (a position set up or exported, a roll set): the
+ * analysis engine's ranking of the plays, 1-ply, best five, and why the best
+ * beats `yours` (a typed play) or the next best (NULL). */
+bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out);
 /* Shows the answer and its explanation (a puzzle not yet answered counts
  * as failed).  False when no question is open. */
 bool tutor_solution(tutor_t *t, strbuf_t *out);
