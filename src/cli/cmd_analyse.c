@@ -408,7 +408,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         bool sv = o->lang == LANG_SV;
         printf("%s: %s %s, %s %d-%d, %d-ply%s: %d %s\n", rname, me, sv ? "vid tärningarna" : "to move",
                sv ? "slag" : "roll", a->roll.a, a->roll.b, o->plies,
-               o->rollouts > 0 ? " + rollouts" : "", n, sv ? "tillåtna drag" : "legal plays");
+               o->rollouts > 0 ? " + rollouts" : "", n, sv ? "tillåtna drag" : n == 1 ? "legal play" : "legal plays");
         for (int i = 0; i < n; i++) {
             const ranked_t *x = &rk[i];
             char note[256];
