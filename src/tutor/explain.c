@@ -9,8 +9,9 @@
 
 #include "engine/notation.h"
 
-/* Appends formatted text at *used (snprintf semantics over the whole call). */
-static void add(char *buf, size_t size, size_t *used, const char *fmt, ...)
+/* Appends formatted text at *used (snprintf semantics over the whole call:
+ * never writes past size, always NUL-terminates, counts what was needed). */
+void explain_appendf(char *buf, size_t size, size_t *used, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -21,6 +22,8 @@ static void add(char *buf, size_t size, size_t *used, const char *fmt, ...)
     if (n > 0)
         *used += (size_t)n;
 }
+
+#define add explain_appendf
 
 static const char *const CODES[RSN_REASON_COUNT] = {
     "ok",           "bar-first",       "nothing-on-bar",   "no-checker",        "no-die",

@@ -29,6 +29,14 @@ size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const ve
 /* An outcome in words ("hemspel with munk, 2 points"). */
 size_t explain_outcome(lang_t lang, const outcome_t *o, char *buf, size_t size);
 
+/* Appends printf-style text to buf at *used with snprintf semantics over the
+ * whole sequence of calls (never overruns; *used counts what was needed). */
+void explain_appendf(char *buf, size_t size, size_t *used, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
 /* The stable name of a reason code ("band-ban"), for --json. */
 const char *explain_reason_code(reason_t why);
 

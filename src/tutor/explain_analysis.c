@@ -12,18 +12,7 @@
 #include "engine/notation.h"
 #include "engine/verdict.h"
 
-/* Appends formatted text at *used (snprintf semantics over the whole call). */
-static void add(char *buf, size_t size, size_t *used, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *dst = *used < size ? buf + *used : NULL;
-    size_t room = *used < size ? size - *used : 0;
-    int n = vsnprintf(dst, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        *used += (size_t)n;
-}
+#define add explain_appendf
 
 const char *explain_analysis_kind(lang_t lang, outcome_kind_t k)
 {
@@ -169,7 +158,7 @@ static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const 
                 rolls(lang, a->threat_jan, ta, sizeof ta), other, b->threat_jan);
         break;
     case CONTRAST_TAKES:
-        add(buf, size, u, sv ? "Det skickar %d bricka/brickor till sargen, %s %d." :
+        add(buf, size, u, sv ? "Det skickar %d bricka/brickor%s till sargen, %s %d." :
                                "It sends %d checker%s to the bar, %s %d.",
             a->taken, sv ? "" : (a->taken == 1 ? "" : "s"), other, b->taken);
         break;
