@@ -4,22 +4,8 @@
 
 #include "analysis/dice.h"
 #include "analysis/facts.h"
+#include "../unit/test_genbuf.h"
 
-static movegen_buf_t *buf;
-
-static int setup(void **state)
-{
-    (void)state;
-    buf = movegen_buf_new();
-    return buf ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    movegen_buf_free(buf);
-    return 0;
-}
 
 static void roll_table(void **state)
 {
@@ -174,5 +160,5 @@ int main(void)
         cmocka_unit_test(c7_sprangjan),   cmocka_unit_test(one_roll_ending),
         cmocka_unit_test(direct_six_shot), cmocka_unit_test(shots_after),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, buf_setup, buf_teardown);
 }

@@ -1,21 +1,6 @@
 /* test_movegen.c - step legality reasons and play enumeration. */
-#include "test_util.h"
+#include "test_genbuf.h"
 
-static movegen_buf_t *buf;
-
-static int setup(void **state)
-{
-    (void)state;
-    buf = movegen_buf_new();
-    return buf ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    movegen_buf_free(buf);
-    return 0;
-}
 
 static reason_t check(const char *rules, const char *w, const char *k, int from, int die)
 {
@@ -141,5 +126,5 @@ int main(void)
         cmocka_unit_test(nothing_to_play),  cmocka_unit_test(immediate_and_whole_roll_wins),
         cmocka_unit_test(capacity_is_enough),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, buf_setup, buf_teardown);
 }

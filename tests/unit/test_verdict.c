@@ -2,22 +2,8 @@
 #include "test_util.h"
 
 #include "engine/verdict.h"
+#include "test_genbuf.h"
 
-static movegen_buf_t *buf;
-
-static int setup(void **state)
-{
-    (void)state;
-    buf = movegen_buf_new();
-    return buf ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    movegen_buf_free(buf);
-    return 0;
-}
 
 static verdict_t judge(const char *rules, const char *w, const char *k, int turn, roll_t roll,
                        const char *text)
@@ -163,5 +149,5 @@ int main(void)
         cmocka_unit_test(not_enough_and_empty),     cmocka_unit_test(unparseable_says_where),
         cmocka_unit_test(steps_after_the_game_ended),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, buf_setup, buf_teardown);
 }
