@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "cli/args.h"
+#include "analysis/dice.h"
 #include "cli/cmd.h"
 #include "engine/posid.h"
 #include "analysis/rollout.h"
@@ -25,14 +26,6 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 enum { BENCH_POSITIONS = 400 };
 
 /* Seeded random games under r: collects positions (side on roll) until n. */
@@ -43,16 +36,16 @@ static int random_positions(const rules_t *r, board_t *out, int n, movegen_buf_t
         board_t b;
         board_start(&b, r->geometry, BOARD_WHITE);
         for (int ply = 0; ply < 400 && k < n; ply++) {
-            roll_t roll = {(int)(rng_next(&seed) % 6) + 1, (int)(rng_next(&seed) % 6) + 1};
+            roll_t roll = {(int)(dice_next(&seed) % 6) + 1, (int)(dice_next(&seed) % 6) + 1};
             int np = movegen_plays(&b, r, roll, buf);
             if (np <= 0)
                 break;
-            const play_t *p = movegen_play(buf, (int)(rng_next(&seed) % (uint64_t)np));
+            const play_t *p = movegen_play(buf, (int)(dice_next(&seed) % (uint64_t)np));
             if (p->outcome.kind != OUT_NONE)
                 break;
             b = p->after;
             board_swap(&b);
-            if (rng_next(&seed) % 3 == 0)
+            if (dice_next(&seed) % 3 == 0)
                 out[k++] = b;
         }
     }

@@ -351,6 +351,7 @@ bool board_equal(const board_t *a, const board_t *b)
 
 bool board_consistent(const board_t *b)
 {
-    return board_check_basic(b, NULL) == BOARD_OK || b->side[0][BOARD_OFF] == 15 ||
-           b->side[1][BOARD_OFF] == 15;
+    /* a finished game (both sides off) is still a consistent board */
+    board_error_t e;
+    return board_check_basic(b, &e) == BOARD_OK || e.code == BOARD_ERR_BOTH_DONE;
 }

@@ -99,6 +99,32 @@ static bool stack_vulnerable(const board_t *b, const rules_t *r, int to)
     return r->double_six == DOUBLE_SIX_WP ? n >= 2 : n == 6;
 }
 
+/* May a checker on `from` be borne off to `to` (>= 25) when all are home
+ * and the rearmost is on `rear`?  The one bear-off decision, used by
+ * movegen_check_step() and the generator's fast path. */
+static bool bearoff_ok(bearoff_t mode, int from, int to, int rear)
+{
+    switch (mode) {
+    case BEAROFF_STANDARD:
+        return to == 25 || from == rear;
+    case BEAROFF_REARMOST_ONLY:
+        return from == rear;
+    case BEAROFF_EXACT_ONLY:
+        return to == 25;
+    case BEAROFF_ANY_OVERSHOOT:
+        return true;
+    }
+    return false;
+}
+
+/* The rule a refused bear-off breaks, per bear-off reading. */
+static const reason_t BEAROFF_REASON[] = {
+    [BEAROFF_STANDARD] = RSN_BEAROFF_OVERSHOOT,
+    [BEAROFF_REARMOST_ONLY] = RSN_BEAROFF_NOT_REARMOST,
+    [BEAROFF_EXACT_ONLY] = RSN_BEAROFF_EXACT_ONLY,
+    [BEAROFF_ANY_OVERSHOOT] = RSN_OK,
+};
+
 reason_t movegen_check_step(const board_t *b, const rules_t *r, int from, int die, step_t *out,
                             step_info_t *info)
 {
@@ -136,22 +162,8 @@ reason_t movegen_check_step(const board_t *b, const rules_t *r, int from, int di
         }
         int rear = board_rearmost(b, 0);
         inf.rearmost = rear;
-        switch (r->bearoff) {
-        case BEAROFF_STANDARD:
-            if (to > 25 && from != rear)
-                why = RSN_BEAROFF_OVERSHOOT;
-            break;
-        case BEAROFF_REARMOST_ONLY:
-            if (from != rear)
-                why = RSN_BEAROFF_NOT_REARMOST;
-            break;
-        case BEAROFF_EXACT_ONLY:
-            if (to > 25)
-                why = RSN_BEAROFF_EXACT_ONLY;
-            break;
-        case BEAROFF_ANY_OVERSHOOT:
-            break;
-        }
+        if (!bearoff_ok(r->bearoff, from, to, rear))
+            why = BEAROFF_REASON[r->bearoff];
         goto done;
     }
 
@@ -238,27 +250,24 @@ void movegen_apply_step(board_t *b, const step_t *s)
     }
 }
 
-/* May a checker on `from` be borne off to `to` (>= 25) when all are home
- * and the rearmost is on `rear`?  The same decision as the bear-off part of
- * movegen_check_step(), for the generator's fast path. */
-static bool bearoff_ok(bearoff_t mode, int from, int to, int rear)
-{
-    switch (mode) {
-    case BEAROFF_STANDARD:
-        return to == 25 || from == rear;
-    case BEAROFF_REARMOST_ONLY:
-        return from == rear;
-    case BEAROFF_EXACT_ONLY:
-        return to == 25;
-    case BEAROFF_ANY_OVERSHOOT:
-        return true;
-    }
-    return false;
-}
-
-static int step_pips(const step_t *s)
+int movegen_step_pips(const step_t *s)
 {
     return (s->flags & STEP_OFF) ? 25 - s->from : s->die;
+}
+
+int movegen_roll_dice(roll_t roll, int rem[4])
+{
+    if (roll.b == 0) {
+        rem[0] = roll.a;
+        return 1;
+    }
+    if (roll.a == roll.b) {
+        rem[0] = rem[1] = rem[2] = rem[3] = roll.a;
+        return 4;
+    }
+    rem[0] = roll.a > roll.b ? roll.a : roll.b;
+    rem[1] = roll.a > roll.b ? roll.b : roll.a;
+    return 2;
 }
 
 void movegen_jan_outcome(const board_t *after, const rules_t *r, bool by_blast, outcome_t *o)
@@ -544,7 +553,7 @@ static void dfs(ctx_t *c, const board_t *b, uint64_t h, uint32_t occ, const int 
             board_t nb = *b;
             uint64_t nh = h + step_delta(b, &st);
             movegen_apply_step(&nb, &st);
-            int sp = step_pips(&st);
+            int sp = movegen_step_pips(&st);
             c->seq[c->nseq++] = st;
             c->pips += sp;
             c->faces += d;
@@ -699,18 +708,7 @@ int movegen_plays(const board_t *b0, const rules_t *r, roll_t roll, movegen_buf_
         b.side[1][1] = 15;
     }
 
-    int rem[4], nrem;
-    if (roll.b == 0) {
-        rem[0] = roll.a;
-        nrem = 1;
-    } else if (c.doubles) {
-        rem[0] = rem[1] = rem[2] = rem[3] = roll.a;
-        nrem = 4;
-    } else {
-        rem[0] = roll.a > roll.b ? roll.a : roll.b;
-        rem[1] = roll.a > roll.b ? roll.b : roll.a;
-        nrem = 2;
-    }
+    int rem[4], nrem = movegen_roll_dice(roll, rem);
     /* Keys are relative to the start position: only differences matter
      * (the special plays below compute theirs against c.root_key). */
     uint32_t occ = 0;

@@ -117,6 +117,12 @@ int movegen_max_pips(const movegen_buf_t *buf);
  * be NULL).  Returns RSN_OK or the rule it breaks. */
 reason_t movegen_check_step(const board_t *b, const rules_t *r, int from, int die, step_t *out,
                             step_info_t *info);
+/* The dice of a roll as steps to play, highest first: two, four for
+ * doubles, one under the one-die rule.  Returns how many (rem has room for 4). */
+int movegen_roll_dice(roll_t roll, int rem[4]);
+/* Pips a step moves: its die, or for a bear-off only what was left to 25. */
+int movegen_step_pips(const step_t *s);
+
 /* Plays a step that movegen_check_step() accepted. */
 void movegen_apply_step(board_t *b, const step_t *s);
 

@@ -101,7 +101,7 @@ static bool search(vctx_t *c, const board_t *b, const int *rem, int nrem)
             for (int k = 0; k < nrem; k++)
                 if (k != j)
                     rest[nrest++] = rem[k];
-            int sp = (st.flags & STEP_OFF) ? 25 - from : d;
+            int sp = movegen_step_pips(&st);
             c->cur[i] = st.to;
             c->path[c->nsteps] = st;
             c->path_move[c->nsteps] = i;
@@ -118,22 +118,6 @@ static bool search(vctx_t *c, const board_t *b, const int *rem, int nrem)
         }
     }
     return false;
-}
-
-/* The roll as a sorted list of dice (descending). */
-static int dice_of(roll_t roll, int *rem)
-{
-    if (roll.b == 0) {
-        rem[0] = roll.a;
-        return 1;
-    }
-    if (roll.a == roll.b) {
-        rem[0] = rem[1] = rem[2] = rem[3] = roll.a;
-        return 4;
-    }
-    rem[0] = roll.a > roll.b ? roll.a : roll.b;
-    rem[1] = roll.a > roll.b ? roll.b : roll.a;
-    return 2;
 }
 
 /* True when some of the dice left add up to `need` exactly (or, bearing
@@ -156,7 +140,7 @@ static bool reachable(const int *rem, int nrem, int need, bool off)
 static void first_failure(const board_t *b0, const rules_t *r, roll_t roll, verdict_t *out)
 {
     board_t b = *b0;
-    int rem[4], nrem = dice_of(roll, rem);
+    int rem[4], nrem = movegen_roll_dice(roll, rem);
     const typed_play_t *tp = &out->typed;
     for (int i = 0; i < tp->n; i++) {
         int from = tp->moves[i].from, target = tp->moves[i].to;
@@ -266,7 +250,7 @@ void verdict_judge(const board_t *b, const rules_t *r, roll_t roll, const char *
         }
     }
 
-    int rem[4], nrem = dice_of(roll, rem);
+    int rem[4], nrem = movegen_roll_dice(roll, rem);
     if (out->typed.n > 0 && search(&c, b, rem, nrem)) {
         out->kind = VERDICT_LEGAL;
         out->play = c.found;
