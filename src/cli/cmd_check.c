@@ -1,6 +1,7 @@
 /*
- * cmd_check.c - `brade check [FILES...]`: validate course files, all the
- * bundled ones when none are named; exit status 1 on any error.
+ * cmd_check.c - `brade check [--no-rollouts] [FILES...]`: validate course
+ * files, all the bundled ones when none are named; exit status 1 on any
+ * error.  Best-play claims are rolled out again unless --no-rollouts.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,15 +17,18 @@
 int cmd_check(int argc, char **argv)
 {
     const char *course = NULL;
+    bool rollouts = true;
     const char *paths[256];
     int n = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--course") == 0 && i + 1 < argc) {
             course = argv[++i];
+        } else if (strcmp(argv[i], "--no-rollouts") == 0) {
+            rollouts = false;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr,
                     "brade: check: unknown flag '%s' (usage: brade check [--course DIR] "
-                    "[FILES...])\n",
+                    "[--no-rollouts] [FILES...])\n",
                     argv[i]);
             return 2;
         } else if (n < (int)(sizeof paths / sizeof paths[0])) {
@@ -53,6 +57,6 @@ int cmd_check(int argc, char **argv)
     }
     bool colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
     check_result_t res;
-    bool ok = check_paths(paths, n, course_env_explain, stdout, colour, &res);
+    bool ok = check_paths(paths, n, course_env_explain, rollouts, stdout, colour, &res);
     return ok ? 0 : 1;
 }

@@ -9,6 +9,9 @@
  *       on K fixed positions (seeded self-play, one roll each) compares the
  *       P-ply choice (default 2) with the best of the top four plays rolled
  *       out N games each, and reports how often they agree;
+ *   brade selfplay [--rules R] --positions K [--seed S]
+ *       prints those K positions, one a line: the position id and the roll
+ *       (material for "best play" puzzles: brade analyse --position ID --roll R);
  *   brade selfplay [--rules R] --fit FILE --games N [--generations G] [--seed S]
  *                  [--from hand|shipped]
  *       fits the evaluator's weights to self-play games (evalfit.h) and
@@ -27,10 +30,11 @@
 #include "analysis/selfplay.h"
 #include "cli/cmd.h"
 #include "engine/notation.h"
+#include "engine/posid.h"
 
 typedef struct sp_args {
     const char *rules, *a, *b, *fit, *from, *a_weights, *b_weights;
-    int games, threads, agreement, rollouts, plies, generations;
+    int games, threads, agreement, positions, rollouts, plies, generations;
     long seed;
     bool json;
 } sp_args_t;
@@ -93,6 +97,8 @@ static bool parse(int argc, char **argv, sp_args_t *a)
             a->seed = n;
         else if (strcmp(f, "--agreement") == 0 && number(f, v, 1, 100000, &n))
             a->agreement = (int)n;
+        else if (strcmp(f, "--positions") == 0 && number(f, v, 1, 100000, &n))
+            a->positions = (int)n;
         else if (strcmp(f, "--rollouts") == 0 && number(f, v, 1, 10000000, &n))
             a->rollouts = (int)n;
         else if (strcmp(f, "--plies") == 0 && number(f, v, 0, SEARCH_MAX_PLIES, &n))
@@ -101,7 +107,7 @@ static bool parse(int argc, char **argv, sp_args_t *a)
             a->generations = (int)n;
         else {
             if (strncmp(f, "--", 2) == 0 && strcmp(f, "--games") && strcmp(f, "--threads") &&
-                strcmp(f, "--seed") && strcmp(f, "--agreement") && strcmp(f, "--rollouts") &&
+                strcmp(f, "--seed") && strcmp(f, "--agreement") && strcmp(f, "--positions") && strcmp(f, "--rollouts") &&
                 strcmp(f, "--plies") && strcmp(f, "--generations"))
                 fprintf(stderr, "brade: unknown flag '%s'\n", f);
             return false;
@@ -303,6 +309,31 @@ static int run_agreement(const sp_args_t *a, const rules_t *r)
     return 0;
 }
 
+/* Prints the positions of run_agreement (same seed, same set). */
+static int run_positions(const sp_args_t *a, const rules_t *r)
+{
+    board_t *pos = malloc(sizeof *pos * (size_t)a->positions);
+    roll_t *rolls = malloc(sizeof *rolls * (size_t)a->positions);
+    if (!pos || !rolls) {
+        free(pos);
+        free(rolls);
+        fprintf(stderr, "brade: out of memory\n");
+        return 1;
+    }
+    int k = fixed_positions(r, a->positions, (uint64_t)a->seed, pos, rolls);
+    for (int i = 0; i < k; i++) {
+        char id[POSID_SIZE];
+        if (r->geometry == GEOM_BACKGAMMON)
+            posid_gnubg(&pos[i], id);
+        else
+            posid_brade(&pos[i], id);
+        printf("%s %d-%d\n", id, rolls[i].a, rolls[i].b);
+    }
+    free(pos);
+    free(rolls);
+    return 0;
+}
+
 static int run_fit(const sp_args_t *a, const rules_t *r)
 {
     evalfit_opts_t o;
@@ -355,5 +386,7 @@ int cmd_selfplay(int argc, char **argv)
         return run_fit(&a, &r);
     if (a.agreement)
         return run_agreement(&a, &r);
+    if (a.positions)
+        return run_positions(&a, &r);
     return run_match(&a, &r);
 }

@@ -21,13 +21,15 @@ static const command_t COMMANDS[] = {
     {"perft", "perft [position flags] [--depth N]", "count plays over all rolls to depth N",
      cmd_perft},
     {"posid", "posid [position flags]", "print the position id (gnubg id for backgammon)", cmd_posid},
-    {"check", "check [--course DIR] [FILES...]",
-     "validate lesson and puzzle files (all bundled ones when none are named)", cmd_check},
+    {"check", "check [--course DIR] [--no-rollouts] [FILES...]",
+     "validate lesson and puzzle files (all bundled ones when none are named); best-play "
+     "claims are rolled out again",
+     cmd_check},
     {"tutor", "tutor [--course DIR] [--lang en|sv] [--echo] [FILE]",
      "the interactive tutor (what plain 'brade' starts); FILE or piped input runs commands", cmd_tutor},
     {"analyse", "analyse [position flags] [--roll A-B] [--json] [--plies N] [--rollouts N --seed S] [--play TEXT]",
      "exact facts of a position, or the plays of a roll ranked with equities", cmd_analyse},
-    {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K | --fit FILE",
+    {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K | --positions K | --fit FILE",
      "engine against engine: points per game with a 95% interval", cmd_selfplay},
     {"help", "help", "this list", cmd_help},
 };

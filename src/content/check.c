@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 
 /* Loads every path into one course and prints all diagnostics (see check.h). */
-bool check_paths(const char *const *paths, int n, content_explain_fn explain, FILE *out,
-                 bool colour, check_result_t *res)
+bool check_paths(const char *const *paths, int n, content_explain_fn explain, bool rollouts,
+                 FILE *out, bool colour, check_result_t *res)
 {
     course_t c;
     diag_list_t d;
@@ -23,6 +23,7 @@ bool check_paths(const char *const *paths, int n, content_explain_fn explain, FI
         res->errors = 1;
         return false;
     }
+    L.rollouts = rollouts;
     for (int i = 0; i < n; i++) {
         struct stat st;
         if (stat(paths[i], &st) != 0)
@@ -38,9 +39,16 @@ bool check_paths(const char *const *paths, int n, content_explain_fn explain, FI
     res->lessons = c.nlessons;
     res->puzzles = c.npuzzles;
     res->errors = d.errors;
+    res->best_claims = L.best_claims;
+    res->best_rolled = L.best_rolled;
+    res->best_games = L.best_games;
     fprintf(out, "%d file%s checked: %d lesson%s, %d puzzle%s, %d error%s\n", res->files,
             res->files == 1 ? "" : "s", res->lessons, res->lessons == 1 ? "" : "s", res->puzzles,
             res->puzzles == 1 ? "" : "s", res->errors, res->errors == 1 ? "" : "s");
+    if (res->best_claims)
+        fprintf(out, "best-play claims: %d, %d rolled out again (%ld games)%s\n", res->best_claims,
+                res->best_rolled, res->best_games,
+                rollouts ? "" : "; stated results checked for consistency only");
     course_loader_done(&L);
     diag_list_free(&d);
     course_free(&c);

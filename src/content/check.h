@@ -18,10 +18,14 @@
 
 typedef struct check_result {
     int files, lessons, puzzles, errors;
+    int best_claims, best_rolled; /* best-play questions, and how many were rolled out */
+    long best_games;
 } check_result_t;
 
-/* Checks paths[0..n).  Returns true when there is no error. */
-bool check_paths(const char *const *paths, int n, content_explain_fn explain, FILE *out,
-                 bool colour, check_result_t *res);
+/* Checks paths[0..n).  `rollouts`: roll out every best-play claim again
+ * (seeded, so reproducible; seconds per claim) rather than only checking
+ * the stated results for consistency.  Returns true when there is no error. */
+bool check_paths(const char *const *paths, int n, content_explain_fn explain, bool rollouts,
+                 FILE *out, bool colour, check_result_t *res);
 
 #endif

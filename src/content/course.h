@@ -72,6 +72,28 @@ typedef enum {
 /* The machine name of a question kind ("play", "legal", ...). */
 const char *question_kind_name(qkind_t k);
 
+/* GOAL_BEST: one rolled-out play of the question's roll (content/best.c). */
+typedef struct best_result {
+    const char *play_text; /* as the file states it */
+    board_t after;         /* the position after the play */
+    double equity;         /* rollout mean equity for the side that plays it */
+    double ci;             /* half-width of its 95% confidence interval */
+    bool accepted;         /* one of the question's accepted plays */
+} best_result_t;
+
+/* GOAL_BEST: how the claim is verified and what the rollout gave.  The
+ * plays rolled out are the accepted ones and the best `rivals` others by a
+ * `plies`-ply search; each plays `games` games from the same seeded dice. */
+typedef struct best_claim {
+    int games, truncate, plies, rivals;
+    long seed;
+    best_result_t *results; /* best first */
+    int nresults;
+    bool verified; /* rolled out again by this load (brade check) */
+} best_claim_t;
+
+enum { BEST_MAX_RESULTS = 8 };
+
 /* Which parts of an outcome a QK_OUTCOME question asks for (bit set). */
 enum { ASK_WIN = 1, ASK_MUNK = 2, ASK_POINTS = 4 };
 
@@ -90,6 +112,7 @@ typedef struct question {
     board_t *accept;
     const char **accept_text;
     int naccept;
+    best_claim_t best; /* QK_PLAY with GOAL_BEST */
     /* QK_ROLLS */
     bool forced;    /* every legal play must meet the goal (not just one) */
     uint32_t rolls; /* computed: goal_roll_bit() set of the 21 rolls */

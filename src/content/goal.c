@@ -10,7 +10,7 @@ static const char *const GOAL_NAMES[GOAL_COUNT] = {
     "pattern",      "jan",     "sprangjan", "munk",
     "enter",        "hit",     "blast",     "bear-off",
     "reduce",       "forfeit", "no-move",   "keep-janblotta-in",
-    "janblotta-out"};
+    "janblotta-out", "best"};
 
 /* The machine name of a goal. */
 const char *goal_name(goal_t g) { return (unsigned)g < GOAL_COUNT ? GOAL_NAMES[g] : "?"; }
@@ -30,7 +30,7 @@ int goal_parse(const char *name)
 /* Goals that mean something for a "which rolls" question. */
 bool goal_for_rolls(goal_t g)
 {
-    return g != GOAL_LEGAL && g != GOAL_WIN_MOST && (unsigned)g < GOAL_COUNT;
+    return g != GOAL_LEGAL && g != GOAL_WIN_MOST && g != GOAL_BEST && (unsigned)g < GOAL_COUNT;
 }
 
 /* Dice in the roll: 1, 2 or 4. */
@@ -79,6 +79,7 @@ bool goal_play_meets(goal_t g, const board_t *b, roll_t roll, const play_t *p)
         return board_janblotta_count(&p->after, 0) <= 6;
     case GOAL_JANBLOTTA_OUT:
         return board_janblotta_count(&p->after, 0) >= 7;
+    case GOAL_BEST:   /* decided by the question's accepted plays */
     case GOAL_COUNT:
         break;
     }

@@ -6,8 +6,9 @@
  * These are the computed answers of the course: the loader uses them to
  * fill in and verify answers, the tutor to judge and to explain them.  The
  * goals are the ones the rules alone decide (win now, win the most, enter,
- * hit, blast, keep the janblotta in, ...); a "best play" in the strategic
- * sense is not among them until the analysis floor can judge it.
+ * hit, blast, keep the janblotta in, ...), plus GOAL_BEST: the best play in
+ * the strategic sense, which only the analysis floor can judge, so its
+ * plays are the question's own accepted ones (checked by content/best.c).
  *
  * Ownership: pure functions over engine values; the caller passes the
  * movegen buffer to generate into (its contents are overwritten).
@@ -40,6 +41,8 @@ typedef enum {
     GOAL_NO_MOVE,           /* nothing at all can be played */
     GOAL_KEEP_JANBLOTTA_IN, /* the mover's janblotta count stays at 6 or less */
     GOAL_JANBLOTTA_OUT,     /* the mover's janblotta count reaches 7 or more */
+    GOAL_BEST,              /* the best play: the question's accepted plays, verified by
+                             * rollouts (content/best.h); no play "meets" it by itself */
     GOAL_COUNT
 } goal_t;
 
@@ -47,7 +50,7 @@ typedef enum {
 const char *goal_name(goal_t g);
 /* The goal named `name`, or -1. */
 int goal_parse(const char *name);
-/* Goals that make sense for a "which rolls" question (all but legal and win-most). */
+/* Goals that make sense for a "which rolls" question (all but legal, win-most and best). */
 bool goal_for_rolls(goal_t g);
 
 /* True when play p (one of the legal plays of `roll` from b) meets g.

@@ -47,6 +47,13 @@ typedef struct course_loader {
     content_explain_fn explain;
     course_seen_t *seen;
     int nseen, cap_seen;
+    /* "best play" claims (content/best.h): with `rollouts` each is rolled
+     * out again and its stated results verified (slow: `brade check`);
+     * without, the stated results are only checked for consistency. */
+    bool rollouts;
+    int best_claims;    /* best-play questions read */
+    int best_rolled;    /* ... of them rolled out */
+    long best_games;    /* rollout games played */
 } course_loader_t;
 
 /* Returns false when the generation buffer cannot be allocated. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "content/best.h"
 #include "content/read.h"
 #include "content/strbuf.h"
 #include "engine/notation.h"
@@ -27,6 +28,7 @@ static const yamlload_key_t Q_KEYS[] = {
     {"explanation", 0, 0},
     {"goal", 0, V(QK_PLAY) | V(QK_ROLLS)},
     {"accept", 0, V(QK_PLAY)},
+    {"rollout", 0, V(QK_PLAY)},
     {"forced", 0, V(QK_ROLLS)},
     {"play", 0, V(QK_LEGAL) | V(QK_OUTCOME)},
     {"ask", 0, V(QK_OUTCOME)},
@@ -42,6 +44,7 @@ enum {
     QF_EXPLANATION,
     QF_GOAL,
     QF_ACCEPT,
+    QF_ROLLOUT,
     QF_FORCED,
     QF_PLAY,
     QF_ASK,
@@ -127,8 +130,21 @@ static bool read_play_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, const
     int n = gen_plays(R, pos, qn, "play");
     if (n < 0)
         return false;
+    bool best = q->goal == GOAL_BEST;
+    if (f[QF_ROLLOUT].value && !best) {
+        yamlload_error(&R->y, f[QF_ROLLOUT].value,
+                       "'rollout' belongs to a best-play question ('goal: best')");
+        return false;
+    }
+    if (best && !f[QF_ACCEPT].value) {
+        yamlload_error(&R->y, f[QF_GOAL].value,
+                       "a best-play question needs 'accept': the play you claim is best");
+        return false;
+    }
     bool *meets = arena_array(&R->course->arena, (size_t)n, sizeof *meets);
-    int nmeet = goal_select(q->goal, &pos->board, pos->roll, R->buf, n, meets);
+    int nmeet = best ? n : goal_select(q->goal, &pos->board, pos->roll, R->buf, n, meets);
+    for (int i = 0; best && i < n; i++)
+        meets[i] = true; /* any legal play may be claimed; the rollout judges */
     char roll[8];
     roll_text(pos->roll, roll, sizeof roll);
     if (nmeet == 0) {
@@ -193,6 +209,8 @@ static bool read_play_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, const
     }
     if (!ok)
         return false;
+    if (best)
+        return best_read(R, qn, f[QF_ROLLOUT].value, nodes, pos, n, q);
     if (q->goal != GOAL_LEGAL && q->naccept < nmeet) {
         /* a claimed set must be the whole set the goal decides */
         strbuf_t sb;

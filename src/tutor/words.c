@@ -26,6 +26,7 @@ static const char *const GOAL_EN[GOAL_COUNT] = {
     "no legal move at all (the whole roll is forfeited)",
     "a play that keeps the janblotta in (janblotta count 6 or less)",
     "a play that puts the janblotta out (janblotta count 7 or more)",
+    "the best play (the one that wins the most points on average)",
 };
 static const char *const GOAL_SV[GOAL_COUNT] = {
     "vilket tillåtet drag som helst",
@@ -45,6 +46,7 @@ static const char *const GOAL_SV[GOAL_COUNT] = {
     "inget tillåtet drag alls (hela slaget fåtas)",
     "ett drag som håller janblottan inne (janblottetal 6 eller mindre)",
     "ett drag som tvingar ut janblottan (janblottetal 7 eller mer)",
+    "det bästa draget (det som i genomsnitt vinner flest poäng)",
 };
 
 /* A goal as a phrase ("a play that ..."). */
