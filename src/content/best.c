@@ -106,8 +106,11 @@ static bool read_results(reader_t *R, yaml_node_t *list, const position_t *pos, 
         verdict_t v;
         verdict_judge(&pos->board, &pos->rules, pos->roll, r.play_text, R->buf, n, &v);
         if (v.kind != VERDICT_LEGAL) {
-            yamlload_error(&R->y, f[0].value, "'%s' is not a legal play of this roll",
-                           r.play_text);
+            char words[1024] = "";
+            if (R->explain && v.kind != VERDICT_UNPARSEABLE)
+                R->explain(&pos->board, &pos->rules, &v, R->buf, r.play_text, words, sizeof words);
+            yamlload_error(&R->y, f[0].value, "'%s' is not a legal play of this roll%s%s",
+                           r.play_text, words[0] ? ": " : "", words);
             ok = false;
             continue;
         }
@@ -376,14 +379,25 @@ bool best_read(reader_t *R, yaml_node_t *qn, yaml_node_t *rollout, yaml_node_t *
         R->loader->best_games += (long)k * c->games;
         if (!compare_results(R, stated, stated_nodes, nstated, res, k, at)) {
             /* the block to paste, at the indentation of the rollout's keys */
-            int col = rollout ? (int)rollout->start_mark.column : (int)qn->start_mark.column;
+            bool whole = !rollout || rollout->data.mapping.style == YAML_FLOW_MAPPING_STYLE;
+            int col = whole ? (qn->data.mapping.style == YAML_FLOW_MAPPING_STYLE
+                                   ? 4
+                                   : (int)qn->start_mark.column)
+                            : (int)rollout->start_mark.column;
             strbuf_t sb;
             strbuf_init(&sb);
-            if (!rollout) {
+            if (whole) {
+                /* the whole block, in block style */
                 strbuf_addf(&sb, "%*srollout:\n", col, "");
                 col += 2;
                 strbuf_addf(&sb, "%*sgames: %d\n%*sseed: %ld\n", col, "", c->games, col, "",
                             c->seed);
+                if (c->truncate)
+                    strbuf_addf(&sb, "%*struncate: %d\n", col, "", c->truncate);
+                if (c->plies != BEST_PLIES)
+                    strbuf_addf(&sb, "%*splies: %d\n", col, "", c->plies);
+                if (c->rivals != BEST_RIVALS)
+                    strbuf_addf(&sb, "%*srivals: %d\n", col, "", c->rivals);
             }
             results_yaml(res, k, col, &sb);
             if (sb.len && strbuf_str(&sb)[sb.len - 1] == '\n')
@@ -393,7 +407,9 @@ bool best_read(reader_t *R, yaml_node_t *qn, yaml_node_t *rollout, yaml_node_t *
                                "the rollout's results are not stated (%d games a play, seed %ld)",
                                c->games, c->seed);
             diag_add(R->y.diags, DIAG_NOTE, R->y.path, NULL, 0, 0, 0, 1,
-                     "the rollout gives (put this %s):\n%s", rollout ? "under 'rollout'" : "in the question",
+                     "the rollout gives (put this %s):\n%s",
+                     whole ? (rollout ? "in place of 'rollout'" : "in the question")
+                           : "under 'rollout'",
                      strbuf_str(&sb));
             strbuf_free(&sb);
             ok = false;

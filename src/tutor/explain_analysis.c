@@ -158,9 +158,14 @@ static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const 
                 rolls(lang, a->threat_jan, ta, sizeof ta), other, b->threat_jan);
         break;
     case CONTRAST_TAKES:
-        add(buf, size, u, sv ? "Det skickar %d bricka/brickor%s till sargen, %s %d." :
-                               "It sends %d checker%s to the bar, %s %d.",
-            a->taken, sv ? "" : (a->taken == 1 ? "" : "s"), other, b->taken);
+        if (b->taken == 0)
+            add(buf, size, u, sv ? "Det skickar %d bricka/brickor till sargen, %s ingen." :
+                                   "It sends %d checker%s to the bar, %s none.",
+                a->taken, sv ? "" : (a->taken == 1 ? "" : "s"), other);
+        else
+            add(buf, size, u, sv ? "Det skickar %d bricka/brickor%s till sargen, %s %d." :
+                                   "It sends %d checker%s to the bar, %s %d.",
+                a->taken, sv ? "" : (a->taken == 1 ? "" : "s"), other, b->taken);
         break;
     case CONTRAST_PROBABILITY:
     case CONTRAST_NONE:
@@ -169,6 +174,28 @@ static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const 
             100 * eval_p_win(&a->value), 100 * eval_p_win(&b->value), other);
         break;
     }
+}
+
+size_t explain_analysis_why(lang_t lang, const contrast_t *c, const char *b_text, bool b_is_yours,
+                            char *buf, size_t size)
+{
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    char other[160];
+    if (size)
+        buf[0] = '\0';
+    if (c->main == CONTRAST_NONE || c->main == CONTRAST_PROBABILITY)
+        return 0;
+    if (b_is_yours)
+        snprintf(other, sizeof other, "%s", sv ? "ditt" : "yours");
+    else
+        snprintf(other, sizeof other, "%s", b_text && *b_text ? b_text : (sv ? "inget drag" : "no move"));
+    sentence(lang, c->main, c, other, buf, size, &u);
+    if (c->second != CONTRAST_NONE && c->second != CONTRAST_PROBABILITY) {
+        add(buf, size, &u, " ");
+        sentence(lang, c->second, c, other, buf, size, &u);
+    }
+    return u;
 }
 
 size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t *r,

@@ -37,6 +37,12 @@ size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t
                                  const char *a_text, const char *b_text, bool b_is_yours,
                                  char *buf, size_t size);
 
+/* Only the sentences of why A beats B (`b_text`, or "yours"), each
+ * starting "It ...", without the numbers: for callers that quote their own
+ * (a rollout's).  Empty (returns 0) when only the estimate tells them apart. */
+size_t explain_analysis_why(lang_t lang, const contrast_t *c, const char *b_text, bool b_is_yours,
+                            char *buf, size_t size);
+
 /* What `hint` says: the best plays of `roll` ranked `plies` deep (at most
  * `show` of them, with equity and equity lost), then why the best beats the
  * learner's play `yours` (text as typed; NULL or "" = compare with the next

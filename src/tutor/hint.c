@@ -19,7 +19,9 @@ static void nudge(const tutor_t *t, strbuf_t *out)
     lang_t L = t->lang;
     switch (q->kind) {
     case QK_PLAY:
-        if (q->goal != GOAL_LEGAL)
+        if (q->goal == GOAL_BEST)
+            tutorq_best_nudge(t, out);
+        else if (q->goal != GOAL_LEGAL)
             strbuf_addf(out, T(L, "Look for %s.", "Leta efter %s."), words_goal(L, q->goal));
         else
             strbuf_add(out,
@@ -80,6 +82,8 @@ static void answer_text(tutor_t *t, strbuf_t *out)
                                  : T(L, "Right plays: ", "Rätta drag: "));
         tutorq_list_plays(t, n, ok, -1, 8, out);
         strbuf_add(out, ".\n");
+        if (q->goal == GOAL_BEST)
+            tutorq_best_table(t, out);
         break;
     }
     case QK_LEGAL: {

@@ -91,6 +91,8 @@ static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
     }
     bool ok[MOVEGEN_MAX_PLAYS];
     int nok = tutorq_accepted(t, n, ok);
+    if (q->goal == GOAL_BEST)
+        return tutorq_best_answer(t, n, v.play, ok, out);
     const play_t *mine = movegen_play(t->buf, v.play);
     if (ok[v.play]) {
         char note[128], won[160];

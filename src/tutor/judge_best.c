@@ -1,0 +1,242 @@
+/*
+ * judge_best.c - best-play questions in the tutor: judging a legal play
+ * against the question's rollout, the rollout table of the solution, and
+ * a nudge made from what tells the best play from the next (see
+ * question.h).  The numbers quoted are the ones the file states and
+ * `brade check` rolled out again (content/best.h); a play the rollout did
+ * not take is measured by a search at the question's depth.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/contrast.h"
+#include "analysis/grade.h"
+#include "analysis/search.h"
+#include "content/best.h"
+#include "engine/notation.h"
+#include "tutor/explain_analysis.h"
+#include "tutor/question.h"
+#include "tutor/words.h"
+
+/* "Rolled out under lyckans-talisman (648 games a play, seed 1)" */
+static void source_words(const tutor_t *t, strbuf_t *out)
+{
+    const best_claim_t *c = &t->q->best;
+    lang_t L = t->lang;
+    strbuf_addf(out, T(L, "Rolled out under %s (%d games a play", "Utspelat enligt %s (%d partier per drag"),
+                t->qpos->rules.name, c->games);
+    if (c->truncate)
+        strbuf_addf(out, T(L, ", cut after %d plies", ", avbrutet efter %d drag"), c->truncate);
+    strbuf_addf(out, T(L, ", seed %ld)", ", frö %ld)"), c->seed);
+}
+
+/* The legal play (of t->buf, n plays) that leads to `after`, or NULL. */
+static const play_t *play_to(const tutor_t *t, int n, const board_t *after)
+{
+    for (int i = 0; i < n; i++)
+        if (board_equal(&movegen_play(t->buf, i)->after, after))
+            return movegen_play(t->buf, i);
+    return NULL;
+}
+
+/* The best result that is not accepted (the next best to an accepted
+ * play), or NULL. */
+static const best_result_t *best_rival(const best_claim_t *c)
+{
+    for (int i = 0; i < c->nresults; i++)
+        if (!c->results[i].accepted)
+            return &c->results[i];
+    return NULL;
+}
+
+/* Why play a beats play b, in words, after `lead` ("Why: "); nothing when
+ * only the numbers tell them apart.  Uses t->buf (overwritten). */
+static void why(const tutor_t *t, play_t a, double ea, play_t b, double eb, const char *b_text,
+                bool b_is_yours, const char *lead, strbuf_t *out)
+{
+    const position_t *pos = t->qpos;
+    eval_t va, vb;
+    memset(&va, 0, sizeof va);
+    memset(&vb, 0, sizeof vb);
+    va.equity = ea;
+    vb.equity = eb;
+    contrast_t c;
+    contrast_plays(&pos->board, &pos->rules, &a, &va, &b, &vb, t->buf, &c);
+    char text[1024];
+    if (explain_analysis_why(t->lang, &c, b_text, b_is_yours, text, sizeof text) == 0)
+        return;
+    if (text[0] >= 'A' && text[0] <= 'Z')
+        text[0] = (char)(text[0] - 'A' + 'a');
+    strbuf_addf(out, " %s%s", lead, text);
+}
+
+/* A play's value by search when the rollout did not take it. */
+static bool searched(const tutor_t *t, const play_t *p, eval_t *out)
+{
+    search_ctx_t *sc = search_ctx_new(&t->qpos->rules, EVAL_SHIPPED);
+    if (!sc)
+        return false;
+    search_opts_t so;
+    search_default_opts(t->q->best.plies, &so);
+    search_play_value(sc, p, t->q->best.plies, &so, out);
+    search_ctx_free(sc);
+    return true;
+}
+
+/* Judges legal play `mine` (index in t->buf, n plays) of a best-play
+ * question; ok[] marks the accepted plays (see question.h). */
+tutor_result_t tutorq_best_answer(tutor_t *t, int n, int mine, const bool *ok, strbuf_t *out)
+{
+    const question_t *q = t->q;
+    const best_claim_t *c = &q->best;
+    const position_t *pos = t->qpos;
+    lang_t L = t->lang;
+    play_t me = *movegen_play(t->buf, mine);
+    char note[128];
+    notation_play(&me, pos->board.geom, note, sizeof note);
+    const best_result_t *top = &c->results[0];
+    const play_t *top_play = play_to(t, n, &top->after);
+    if (!top_play)
+        return TR_UNREAD; /* the loader checked every result legal */
+    play_t best = *top_play;
+    if (ok[mine]) {
+        const best_result_t *r = best_find(c, &me.after), *next = best_rival(c);
+        strbuf_addf(out, T(L, "Right: %s. ", "Rätt: %s. "), note);
+        source_words(t, out);
+        strbuf_addf(out, T(L, ", it makes %+.3f ± %.3f points a game, the most of the plays tried",
+                           ", ger det %+.3f ± %.3f poäng per parti, mest av de prövade dragen"),
+                    r->equity, r->ci);
+        if (next) {
+            const play_t *np = play_to(t, n, &next->after);
+            play_t other = np ? *np : me;
+            strbuf_addf(out,
+                        T(L, "; the next best, %s, makes %+.3f (%.3f less).",
+                          "; det näst bästa, %s, ger %+.3f (%.3f mindre)."),
+                        next->play_text, next->equity, r->equity - next->equity);
+            if (np)
+                why(t, me, r->equity, other, next->equity, next->play_text, false,
+                    T(L, "Why: ", "Varför: "), out);
+        } else {
+            strbuf_add(out, ".");
+        }
+        strbuf_add(out, "\n");
+        return TR_RIGHT;
+    }
+    strbuf_addf(out,
+                T(L, "That is legal, but the question asks for %s, and yours is not it. ",
+                  "Det är tillåtet, men frågan gäller %s, och ditt är inte det. "),
+                words_goal(L, GOAL_BEST));
+    const best_result_t *r = best_find(c, &me.after);
+    double mine_eq, best_eq = top->equity;
+    if (r) {
+        source_words(t, out);
+        strbuf_addf(out,
+                    T(L, ", yours makes %+.3f ± %.3f points a game and the best play %+.3f ± %.3f.",
+                      ", ger ditt %+.3f ± %.3f poäng per parti och det bästa draget %+.3f ± %.3f."),
+                    r->equity, r->ci, top->equity, top->ci);
+        mine_eq = r->equity;
+    } else {
+        eval_t vm, vb;
+        if (!searched(t, &me, &vm) || !searched(t, &best, &vb))
+            return TR_UNREAD;
+        strbuf_addf(out,
+                    T(L, "Yours was not among the plays rolled out; a %d-ply search gives it %+.3f "
+                         "points a game against %+.3f for the best play.",
+                      "Ditt var inte bland de utspelade dragen; en sökning %d drag djupt ger det "
+                      "%+.3f poäng per parti mot %+.3f för det bästa draget."),
+                    c->plies, vm.equity, vb.equity);
+        mine_eq = vm.equity;
+        best_eq = vb.equity;
+    }
+    double lost = best_eq - mine_eq;
+    if (lost < 0)
+        lost = 0;
+    grade_thresholds_t th;
+    grade_default(&th);
+    char g[256];
+    explain_analysis_grade(L, grade_classify(lost, &th, &pos->rules), lost, g, sizeof g);
+    strbuf_addf(out, " %s.", g);
+    why(t, best, best_eq, me, mine_eq, NULL, true,
+        T(L, "Why the best play is better: ", "Varför det bästa draget är bättre: "), out);
+    strbuf_add(out, T(L, " Try again, or type 'hint'.\n", " Försök igen, eller skriv 'hint'.\n"));
+    return TR_WEAK;
+}
+
+/* A grade in a word or two. */
+static const char *grade_short(lang_t L, grade_t g)
+{
+    static const char *const EN[] = {"fine", "doubtful", "bad", "very bad"};
+    static const char *const SV[] = {"bra", "tveksamt", "dåligt", "mycket dåligt"};
+    return (unsigned)g < 4 ? T(L, EN[g], SV[g]) : "?";
+}
+
+/* The rollout's table: every play tried, best first, with the equity each
+ * gives away and its grade (see question.h). */
+void tutorq_best_table(const tutor_t *t, strbuf_t *out)
+{
+    const best_claim_t *c = &t->q->best;
+    lang_t L = t->lang;
+    grade_thresholds_t th;
+    grade_default(&th);
+    source_words(t, out);
+    strbuf_add(out, ":\n");
+    for (int i = 0; i < c->nresults; i++) {
+        const best_result_t *r = &c->results[i];
+        double lost = c->results[0].equity - r->equity;
+        strbuf_addf(out, "  %-22s %+.3f ± %.3f", r->play_text, r->equity, r->ci);
+        if (i == 0)
+            strbuf_add(out, T(L, "  best", "  bäst"));
+        else
+            strbuf_addf(out, "  -%.3f %s", lost,
+                        grade_short(L, grade_classify(lost, &th, &t->qpos->rules)));
+        strbuf_add(out, "\n");
+    }
+}
+
+/* A nudge for a best-play question with no hints of its own: what tells
+ * the best play from the next best, without naming either (see
+ * question.h). */
+void tutorq_best_nudge(const tutor_t *t, strbuf_t *out)
+{
+    const best_claim_t *c = &t->q->best;
+    const position_t *pos = t->qpos;
+    lang_t L = t->lang;
+    const best_result_t *next = best_rival(c);
+    int n = movegen_plays(&pos->board, &pos->rules, pos->roll, t->buf);
+    const play_t *a = play_to(t, n, &c->results[0].after);
+    const play_t *b = next ? play_to(t, n, &next->after) : NULL;
+    contrast_t k = {0};
+    if (a && b) {
+        play_t pa = *a, pb = *b;
+        eval_t va, vb;
+        memset(&va, 0, sizeof va);
+        memset(&vb, 0, sizeof vb);
+        contrast_plays(&pos->board, &pos->rules, &pa, &va, &pb, &vb, t->buf, &k);
+    }
+    switch (k.main) {
+    case CONTRAST_JAN_SHOTS:
+    case CONTRAST_SHOTS:
+        strbuf_add(out, T(L, "Count the shots each candidate play leaves the other side.",
+                          "Räkna skotten som varje tänkbart drag lämnar åt motspelaren."));
+        break;
+    case CONTRAST_JANBLOTTA:
+        strbuf_add(out, T(L, "Watch your janblotta count after each play.",
+                          "Håll ögonen på ditt janblottetal efter varje drag."));
+        break;
+    case CONTRAST_FORCES_JB:
+        strbuf_add(out, T(L, "Which play keeps the barrier that forces the other side's janblotta out?",
+                          "Vilket drag behåller spärren som tvingar ut motspelarens janblotta?"));
+        break;
+    case CONTRAST_THREAT:
+        strbuf_add(out, T(L, "Which play threatens jan or sprängjan on your next roll?",
+                          "Vilket drag hotar jan eller sprängjan på ditt nästa slag?"));
+        break;
+    case CONTRAST_TAKES:
+        strbuf_add(out, T(L, "Which play sends the most checkers to the bar?",
+                          "Vilket drag skickar flest brickor till sargen?"));
+        break;
+    default:
+        strbuf_addf(out, T(L, "Look for %s.", "Leta efter %s."), words_goal(L, GOAL_BEST));
+        break;
+    }
+}
