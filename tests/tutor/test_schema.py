@@ -19,9 +19,12 @@ BRADE = os.environ.get("BRADE") or os.path.join(REPO, "build", "brade")
 
 GOOD = sorted(glob.glob(os.path.join(REPO, "lessons", "*.yaml")) +
               glob.glob(os.path.join(REPO, "puzzles", "*.yaml")) +
-              glob.glob(os.path.join(REPO, "tests", "golden", "course", "*", "*.yaml")))
+              glob.glob(os.path.join(REPO, "tests", "golden", "course", "*", "*.yaml")) +
+              glob.glob(os.path.join(REPO, "tests", "golden", "best", "*", "*.yaml")))
 
 BAD = {
+    "rollout key": "puzzles:\n- id: p\n  title: t\n  difficulty: 1\n  position: start\n"
+                   "  question: {kind: play, goal: best, accept: '1/7', rollout: {seeds: 3}}\n",
     "unknown key": "puzzles:\n- id: p\n  titel: t\n  difficulty: 1\n  question: {kind: count, what: pips}\n",
     "bad id": "puzzles:\n- id: P_1\n  title: t\n  difficulty: 1\n  question: {kind: count, what: pips}\n",
     "difficulty": "puzzles:\n- id: p\n  title: t\n  difficulty: 9\n  question: {kind: count, what: pips}\n",
