@@ -55,8 +55,30 @@ int cmd_check(int argc, char **argv)
         if (access(puzzles, F_OK) == 0)
             paths[n++] = puzzles;
     }
+    /* a course directory named on the command line means its lessons/ and
+     * puzzles/; expanded[] points into paths[] or into owned[] (freed below) */
+    const char *expanded[256];
+    char *owned[256];
+    int m = 0, nowned = 0;
+    for (int i = 0; i < n; i++) {
+        bool course_dir = false;
+        for (int k = 0; k < 2; k++) {
+            char sub[4200];
+            snprintf(sub, sizeof sub, "%s/%s", paths[i], k ? "puzzles" : "lessons");
+            if (access(sub, F_OK) != 0 || m >= 256)
+                continue;
+            course_dir = true;
+            owned[nowned] = strdup(sub);
+            if (owned[nowned])
+                expanded[m++] = owned[nowned++];
+        }
+        if (!course_dir && m < 256)
+            expanded[m++] = paths[i];
+    }
     bool colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
     check_result_t res;
-    bool ok = check_paths(paths, n, course_env_explain, rollouts, stdout, colour, &res);
+    bool ok = check_paths(expanded, m, course_env_explain, rollouts, stdout, colour, &res);
+    for (int i = 0; i < nowned; i++)
+        free(owned[i]);
     return ok ? 0 : 1;
 }
