@@ -92,6 +92,9 @@ bool course_loader_init(course_loader_t *L, course_t *c, diag_list_t *d, content
     L->explain = explain;
     L->seen = NULL;
     L->nseen = L->cap_seen = 0;
+    L->rollouts = false; /* the caller turns it on (brade check) */
+    L->best_claims = L->best_rolled = 0;
+    L->best_games = 0;
     L->buf = movegen_buf_new();
     return L->buf != NULL;
 }
