@@ -11,7 +11,8 @@
  * Without --roll it prints the facts (for each way to win, the rolls of 36
  * that win that way now; the shots against the side to move) and the
  * evaluation of the position; with --roll, the plays best first.  Rollouts
- * are run on the best five plays, all with the same dice (same seed).
+ * are run on the best five plays (and on --play's, wherever it ranks), all
+ * with the same dice (same seed).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -304,27 +305,12 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         free(rk);
         return 1;
     }
-    for (int i = 0; i < n; i++) {
-        rk[i].sp = sp[i];
-        rk[i].rolled = false;
-        rk[i].equity = sp[i].value.equity;
-    }
-    for (int i = 0; o->rollouts > 0 && i < n && i < ROLLOUT_TOP; i++) {
-        if (rollout_play(&rk[i].sp.play, &a->rules, &o->ro, &rk[i].ro) != 0) {
-            fprintf(stderr, "brade: out of memory\n");
-            free(sp);
-            free(rk);
-            return 1;
-        }
-        rk[i].rolled = true;
-        rk[i].equity = rk[i].ro.equity;
-    }
-    qsort(rk, (size_t)n, sizeof *rk, cmp_ranked);
-
-    /* the learner's play, if given */
-    int yours = -1;
+    /* the learner's play, if given (judged before the rollouts: it is
+     * rolled out too, wherever the search ranks it) */
+    const board_t *your_after = NULL;
+    board_t your_board;
+    movegen_buf_t *legal = sc->bufs[0];
     if (a->play) {
-        movegen_buf_t *legal = sc->bufs[0];
         int nl = movegen_plays(&a->board, &a->rules, a->roll, legal);
         verdict_t v;
         verdict_judge(&a->board, &a->rules, a->roll, a->play, legal, nl, &v);
@@ -336,11 +322,32 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             free(rk);
             return 2;
         }
-        const board_t *after = &movegen_play(legal, v.play)->after;
-        for (int i = 0; i < n; i++)
-            if (board_equal(&rk[i].sp.play.after, after))
-                yours = i;
+        your_board = movegen_play(legal, v.play)->after; /* the buffer is reused below */
+        your_after = &your_board;
     }
+    for (int i = 0; i < n; i++) {
+        rk[i].sp = sp[i];
+        rk[i].rolled = false;
+        rk[i].equity = sp[i].value.equity;
+    }
+    for (int i = 0; o->rollouts > 0 && i < n; i++) {
+        bool mine = your_after && board_equal(&rk[i].sp.play.after, your_after);
+        if (i >= ROLLOUT_TOP && !mine)
+            continue;
+        if (rollout_play(&rk[i].sp.play, &a->rules, &o->ro, &rk[i].ro) != 0) {
+            fprintf(stderr, "brade: out of memory\n");
+            free(sp);
+            free(rk);
+            return 1;
+        }
+        rk[i].rolled = true;
+        rk[i].equity = rk[i].ro.equity;
+    }
+    qsort(rk, (size_t)n, sizeof *rk, cmp_ranked);
+    int yours = -1;
+    for (int i = 0; your_after && i < n; i++)
+        if (board_equal(&rk[i].sp.play.after, your_after))
+            yours = i;
     /* why the top play: against the learner's play, or the next best */
     int other = yours > 0 ? yours : (n > 1 && yours != 0 ? 1 : -1);
     char why[2048] = "";
@@ -348,7 +355,9 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     contrast_t ct;
     bool have_why = false;
     if (other > 0) {
-        eval_t va = rk[0].sp.value, vb = rk[other].sp.value;
+        /* a rolled-out play's probabilities are the rollout's, like its equity */
+        eval_t va = rk[0].rolled ? rk[0].ro.mean : rk[0].sp.value;
+        eval_t vb = rk[other].rolled ? rk[other].ro.mean : rk[other].sp.value;
         va.equity = rk[0].equity;
         vb.equity = rk[other].equity;
         contrast_plays(&a->board, &a->rules, &rk[0].sp.play, &va, &rk[other].sp.play, &vb,

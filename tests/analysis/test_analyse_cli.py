@@ -96,6 +96,26 @@ def rollouts_reproducible():
     assert all("rollout" in p for p in one["plays"][:2])
 
 
+def learner_play_rolled_out():
+    # the learner's play is rolled out wherever the search ranks it
+    mid = ["--position", "WIwmYwTlfUABgXg", "--roll", "5-3", "--json", "--rollouts", "36",
+           "--truncate", "2", "--play", "17/22 15/18"]
+    j = json.loads(run(["analyse"] + mid).stdout)
+    mine = j["plays"][j["yours"]]
+    assert "rollout" in mine, mine
+    assert sum("rollout" in p for p in j["plays"]) == 6, [p["notation"] for p in j["plays"]]
+
+
+def positions_listed():
+    lines = run(["selfplay", "--positions", "3", "--seed", "5"]).stdout.split("\n")
+    lines = [l for l in lines if l]
+    assert len(lines) == 3, lines
+    assert lines == [l for l in run(["selfplay", "--positions", "3", "--seed", "5"]).stdout.split("\n") if l]
+    pid, roll = lines[0].split()
+    j = json.loads(run(["analyse", "--json", "--position", pid, "--roll", roll, "--plies", "0"]).stdout)
+    assert len(j["plays"]) >= 2
+
+
 def bad_input():
     run(["analyse", "--plies", "9"] + C7, code=2)
     run(["analyse", "--thresholds", "0.2,0.1,0.3"] + C7, code=2)
@@ -115,7 +135,8 @@ def selfplay_runs():
 for name, fn in [("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
                  ("exact-ending", exact_ending), ("learner-play", learner_play),
                  ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
-                 ("selfplay", selfplay_runs)]:
+                 ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
+                 ("positions-listed", positions_listed)]:
     check(name, fn)
-print(f"{8 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{10 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
