@@ -25,10 +25,12 @@ int cmd_check(int argc, char **argv)
             course = argv[++i];
         } else if (strcmp(argv[i], "--no-rollouts") == 0) {
             rollouts = false;
+        } else if (strcmp(argv[i], "--rollouts") == 0) {
+            rollouts = true; /* the default; the REPL's `check` needs asking */
         } else if (argv[i][0] == '-' && argv[i][1]) {
             fprintf(stderr,
                     "brade: check: unknown flag '%s' (usage: brade check [--course DIR] "
-                    "[--no-rollouts] [FILES...])\n",
+                    "[--no-rollouts|--rollouts] [FILES...])\n",
                     argv[i]);
             return 2;
         } else if (n < (int)(sizeof paths / sizeof paths[0])) {

@@ -561,6 +561,29 @@ static int do_script(repl_t *r, int argc, char **argv, const char *rest)
     return forward(argv[0], argc, argv) == 0 ? 0 : 1;
 }
 
+/* `check`: as `brade check`, but best-play rollouts (a minute or more for
+ * the bundled course) are played again only when asked with --rollouts. */
+static int do_check(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)r, (void)rest;
+    char **args = malloc(sizeof *args * (size_t)(argc + 1));
+    if (!args)
+        return 1;
+    int n = 0;
+    bool asked = false;
+    args[n++] = argv[0];
+    for (int i = 1; i < argc; i++)
+        asked |= strcmp(argv[i], "--rollouts") == 0 || strcmp(argv[i], "--no-rollouts") == 0;
+    static char no[] = "--no-rollouts";
+    if (!asked)
+        args[n++] = no;
+    for (int i = 1; i < argc; i++)
+        args[n++] = argv[i];
+    int rc = forward(argv[0], n, args);
+    free(args);
+    return rc == 0 ? 0 : 1;
+}
+
 static int do_help_repl(repl_t *r, int argc, char **argv, const char *rest);
 
 static const repl_command_t COMMANDS[] = {
@@ -607,8 +630,9 @@ static const repl_command_t COMMANDS[] = {
      "avklarade lektioner, lösta och missade problem, vad som står på tur", do_progress,
      COMPLETE_NONE},
     {"quit", "exit", "", "leave brade", "avsluta brade", do_quit, COMPLETE_NONE},
-    {"check", NULL, "[FILES...]", "check course files (as 'brade check')",
-     "kontrollera kursfiler (som 'brade check')", do_script, COMPLETE_NONE},
+    {"check", NULL, "[FILES...]", "check course files (--rollouts: replay best-play rollouts)",
+     "kontrollera kursfiler (--rollouts: gör om utspelen av bästa drag)", do_check,
+     COMPLETE_NONE},
     {"judge", NULL, "FLAGS", "the scripting command 'brade judge'", "skriptkommandot 'brade judge'",
      do_script, COMPLETE_NONE},
     {"posid", NULL, "FLAGS", "the scripting command 'brade posid'", "skriptkommandot 'brade posid'",
