@@ -150,42 +150,34 @@ static int roll_out(reader_t *R, const position_t *pos, int n, const question_t 
     ro.games = c->games;
     ro.seed = (uint64_t)c->seed;
     ro.truncate = c->truncate;
+    /* accepted plays in the order written, then rivals in search order;
+     * play[i] is the play out[i] is about */
+    const play_t *play[BEST_MAX_RESULTS];
     int k = 0, rivals = 0;
-    /* accepted plays in the order written, then rivals in search order */
     for (int j = 0; j < q->naccept; j++)
         for (int i = 0; i < n; i++)
             if (board_equal(&movegen_play(R->buf, i)->after, &q->accept[j])) {
-                out[k].after = movegen_play(R->buf, i)->after;
+                play[k] = movegen_play(R->buf, i);
+                out[k].after = play[k]->after;
                 out[k].accepted = true;
                 out[k++].play_text = q->accept_text[j];
                 break;
             }
-    int first_rival = k;
     for (int i = 0; i < nr && rivals < c->rivals; i++) {
         if (is_accepted(q, &ranked[i].play.after))
             continue;
         char note[128];
         notation_play(&ranked[i].play, pos->board.geom, note, sizeof note);
+        play[k] = &ranked[i].play;
         out[k].after = ranked[i].play.after;
         out[k].accepted = false;
         out[k++].play_text = arena_strdup(&R->course->arena, note);
         rivals++;
     }
     int ok = k;
-    for (int i = 0; i < k && ok >= 0; i++) {
-        /* the play itself: the accepted ones from the roll's list, rivals from the search */
-        const play_t *p = NULL;
-        if (i < first_rival) {
-            for (int m = 0; m < n && !p; m++)
-                if (board_equal(&movegen_play(R->buf, m)->after, &out[i].after))
-                    p = movegen_play(R->buf, m);
-        } else {
-            for (int m = 0; m < nr && !p; m++)
-                if (board_equal(&ranked[m].play.after, &out[i].after))
-                    p = &ranked[m].play;
-        }
+    for (int i = 0; i < k; i++) {
         rollout_result_t res;
-        if (!p || rollout_play(p, &pos->rules, &ro, &res) != 0) {
+        if (rollout_play(play[i], &pos->rules, &ro, &res) != 0) {
             ok = -1;
             break;
         }

@@ -70,15 +70,17 @@ static void why(const tutor_t *t, play_t a, double ea, play_t b, double eb, cons
     strbuf_addf(out, " %s%s", lead, text);
 }
 
-/* A play's value by search when the rollout did not take it. */
-static bool searched(const tutor_t *t, const play_t *p, eval_t *out)
+/* Two plays' values by one search at the question's depth, for a play the
+ * rollout did not take (and the best, to compare like with like). */
+static bool searched(const tutor_t *t, const play_t *a, eval_t *va, const play_t *b, eval_t *vb)
 {
     search_ctx_t *sc = search_ctx_new(&t->qpos->rules, EVAL_SHIPPED);
     if (!sc)
         return false;
     search_opts_t so;
     search_default_opts(t->q->best.plies, &so);
-    search_play_value(sc, p, t->q->best.plies, &so, out);
+    search_play_value(sc, a, t->q->best.plies, &so, va);
+    search_play_value(sc, b, t->q->best.plies, &so, vb);
     search_ctx_free(sc);
     return true;
 }
@@ -137,7 +139,7 @@ tutor_result_t tutorq_best_answer(tutor_t *t, int n, int mine, const bool *ok, s
         mine_eq = r->equity;
     } else {
         eval_t vm, vb;
-        if (!searched(t, &me, &vm) || !searched(t, &best, &vb))
+        if (!searched(t, &me, &vm, &best, &vb))
             return TR_UNREAD;
         strbuf_addf(out,
                     T(L, "Yours was not among the plays rolled out; a %d-ply search gives it %+.3f "
