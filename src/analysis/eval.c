@@ -9,6 +9,7 @@
 
 #include "analysis/dice.h"
 #include "analysis/eval_model.h"
+#include "analysis/evalnet.h"
 
 eval_ctx_t *eval_ctx_new(const rules_t *r, eval_kind_t kind)
 {
@@ -21,12 +22,53 @@ eval_ctx_t *eval_ctx_new(const rules_t *r, eval_kind_t kind)
         return NULL;
     }
     c->rules = *r;
-    c->kind = kind;
     c->lookahead = kind != EVAL_PIPS;
-    c->weights = kind == EVAL_SHIPPED ? eval_weights_fitted()
-               : kind == EVAL_HAND    ? eval_weights_hand()
-                                      : NULL;
+    if (kind == EVAL_NET) {
+        const evalnet_t *n = evalnet_builtin(r);
+        if (n && !eval_ctx_set_net(c, n)) {
+            eval_ctx_free(c);
+            return NULL;
+        }
+        if (!n)
+            kind = EVAL_LINEAR;
+    }
+    c->kind = kind;
+    c->weights = kind == EVAL_HAND ? eval_weights_hand() : kind == EVAL_PIPS ? NULL
+                                                                           : eval_weights_fitted();
     return c;
+}
+
+bool eval_ctx_set_net(eval_ctx_t *c, const evalnet_t *n)
+{
+    if (!c->scratch && !(c->scratch = malloc(sizeof *c->scratch)))
+        return false;
+    c->net = n;
+    c->kind = EVAL_NET;
+    c->lookahead = true;
+    return true;
+}
+
+static const char *const KIND_NAMES[] = {
+    [EVAL_LINEAR] = "linear", [EVAL_HAND] = "hand", [EVAL_PIPS] = "pips", [EVAL_NET] = "net"};
+
+const char *eval_kind_name(eval_kind_t k)
+{
+    return KIND_NAMES[k];
+}
+
+bool eval_kind_parse(const char *name, eval_kind_t *out)
+{
+    if (strcmp(name, "shipped") == 0) {
+        *out = EVAL_DEFAULT;
+        return true;
+    }
+    for (int k = 0; k < (int)(sizeof KIND_NAMES / sizeof KIND_NAMES[0]); k++) {
+        if (strcmp(name, KIND_NAMES[k]) == 0) {
+            *out = (eval_kind_t)k;
+            return true;
+        }
+    }
+    return false;
 }
 
 void eval_ctx_free(eval_ctx_t *c)
@@ -34,6 +76,7 @@ void eval_ctx_free(eval_ctx_t *c)
     if (!c)
         return;
     movegen_buf_free(c->buf);
+    free(c->scratch);
     free(c);
 }
 
@@ -149,6 +192,10 @@ void eval_static(eval_ctx_t *c, const board_t *b, eval_t *out)
     c->evaluations++;
     if (c->kind == EVAL_PIPS) {
         eval_pips(b, &c->rules, out);
+        return;
+    }
+    if (c->kind == EVAL_NET) {
+        evalnet_eval(c->net, b, &c->rules, c->scratch, out);
         return;
     }
     if (c->rules.geometry == GEOM_BACKGAMMON) {

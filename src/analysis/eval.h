@@ -8,7 +8,9 @@
  * munk, and the equity: the expected points of the game for that side in
  * the ruleset's scoring table (a loss counts negative, cube 1).
  *
- * The evaluator is a small model over hand-chosen features of both sides
+ * The default evaluator is a pair of neural nets per ruleset (contact and
+ * race) trained by TD(lambda) self-play (evalnet.h, train.h).  The older
+ * evaluator, kept for comparison, is a small model over hand-chosen features of both sides
  * (race, janblotta count, entry trouble, blots exposed, bands and primes,
  * sprängjan exposure, pattern progress; eval_features.c), with a softmax
  * over six result classes and two logistic splits (munk, vackert spel);
@@ -42,28 +44,48 @@ typedef struct eval {
 
 /* Which evaluator a context uses. */
 typedef enum {
-    EVAL_SHIPPED = 0, /* the fitted model with the exact one-roll lookahead */
-    EVAL_HAND,        /* the hand-set starting weights (for comparison) */
-    EVAL_PIPS         /* pip-count race only: the greedy baseline */
+    EVAL_LINEAR = 0,  /* the linear model fitted to self-play (backgammon: the heuristic) */
+    EVAL_HAND,        /* the linear model's hand-set starting weights (for comparison) */
+    EVAL_PIPS,        /* pip-count race only: the greedy baseline */
+    EVAL_NET          /* the trained neural nets (evalnet.h); the default */
 } eval_kind_t;
 
-typedef struct eval_weights eval_weights_t; /* eval_model.h */
+/* The evaluator every analysis uses unless told otherwise.  Where no net
+ * is shipped for a ruleset, a context asked for EVAL_NET uses EVAL_LINEAR. */
+#define EVAL_DEFAULT EVAL_NET
+
+typedef struct eval_weights eval_weights_t;       /* eval_model.h */
+typedef struct evalnet evalnet_t;                 /* evalnet.h */
+typedef struct evalnet_scratch evalnet_scratch_t; /* evalnet.h */
 
 typedef struct eval_ctx {
     rules_t rules;
     eval_kind_t kind;
     bool lookahead;                /* exact one-roll lookahead where the game can end */
     const eval_weights_t *weights; /* the model's weights (NULL for EVAL_PIPS) */
+    const evalnet_t *net;          /* EVAL_NET: the nets (not owned) */
+    evalnet_scratch_t *scratch;    /* owned: the nets' inputs and activations */
     movegen_buf_t *buf;            /* owned: used by the lookahead */
     long evaluations;              /* static evaluations made, for speed figures */
     long lookaheads;               /* positions that took the exact lookahead */
 } eval_ctx_t;
 
-/* A context for ruleset r (copied).  NULL when out of memory. */
+/* A context for ruleset r (copied).  NULL when out of memory.  EVAL_NET
+ * takes the shipped net of r's preset; with none shipped the context's
+ * kind becomes EVAL_LINEAR (c->kind says which one it uses). */
 eval_ctx_t *eval_ctx_new(const rules_t *r, eval_kind_t kind);
 void eval_ctx_free(eval_ctx_t *c);
 /* Uses other weights (e.g. freshly fitted ones; the caller keeps them). */
 void eval_ctx_set_weights(eval_ctx_t *c, const eval_weights_t *w);
+/* Uses other nets (a weights file, a net in training; the caller keeps
+ * them and they must fit r's encoding): the kind becomes EVAL_NET.
+ * Returns false (nothing changed) when out of memory. */
+bool eval_ctx_set_net(eval_ctx_t *c, const evalnet_t *n);
+
+/* The evaluator's name for people and files: "net", "linear", "hand", "pips". */
+const char *eval_kind_name(eval_kind_t k);
+/* Reads such a name ("shipped" is the default evaluator); false if unknown. */
+bool eval_kind_parse(const char *name, eval_kind_t *out);
 
 /* Evaluates b for its side on roll (before rolling), with the lookahead. */
 void eval_position(eval_ctx_t *c, const board_t *b, eval_t *out);

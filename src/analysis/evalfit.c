@@ -81,7 +81,7 @@ static void label(const board_t *b, int winner, const outcome_t *res, sample_t *
 static void *collect_work(void *arg)
 {
     collect_t *c = arg;
-    selfplay_spec_t spec = {EVAL_HAND, 0, false, c->o->noise, c->w};
+    selfplay_spec_t spec = {EVAL_HAND, 0, false, c->o->noise, c->w, NULL};
     selfplay_player_t *p = selfplay_player_new(&spec, c->r);
     movegen_buf_t *buf = movegen_buf_new();
     board_t *rec = malloc(sizeof *rec * MAX_REC);

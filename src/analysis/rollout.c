@@ -46,7 +46,7 @@ void rollout_default_opts(rollout_opts_t *o)
     o->truncate = 0;
     o->stratify = true;
     o->luck = false;
-    o->evaluator = EVAL_SHIPPED;
+    o->evaluator = EVAL_DEFAULT;
 }
 
 /* No more contact: bräde, every checker of both sides on its 13..24 (or
@@ -240,7 +240,7 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
     for (int t = 0; t < nt; t++) {
         worker_t *w = &workers[t];
         w->sh = &sh;
-        w->search = search_ctx_new(r, o->evaluator);
+        w->search = search_ctx_new_with(r, o->evaluator, o->net);
         w->buf = movegen_buf_new();
         search_default_opts(o->plies, &w->sopts);
         if (!w->search || !w->buf) {
@@ -325,7 +325,7 @@ int rollout_check_best(const board_t *b, const rules_t *r, roll_t roll, const bo
                        int plies, int top, const rollout_opts_t *o, rollout_check_t *out)
 {
     memset(out, 0, sizeof *out);
-    search_ctx_t *sc = search_ctx_new(r, o->evaluator);
+    search_ctx_t *sc = search_ctx_new_with(r, o->evaluator, o->net);
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     if (!sc || !sp) {
         search_ctx_free(sc);

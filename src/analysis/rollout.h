@@ -39,6 +39,7 @@ typedef struct rollout_opts {
     bool stratify;           /* quasi-random first two rolls */
     bool luck;               /* subtract each roll's luck (costs ~20x per game) */
     eval_kind_t evaluator;
+    const evalnet_t *net;    /* other nets than the shipped ones (NULL: the evaluator's own) */
 } rollout_opts_t;
 
 typedef struct rollout_result {

@@ -24,6 +24,16 @@ search_ctx_t *search_ctx_new(const rules_t *r, eval_kind_t kind)
     return c;
 }
 
+search_ctx_t *search_ctx_new_with(const rules_t *r, eval_kind_t kind, const evalnet_t *net)
+{
+    search_ctx_t *c = search_ctx_new(r, kind);
+    if (c && net && !eval_ctx_set_net(c->eval, net)) {
+        search_ctx_free(c);
+        return NULL;
+    }
+    return c;
+}
+
 void search_ctx_free(search_ctx_t *c)
 {
     if (!c)

@@ -49,6 +49,8 @@ typedef struct search_ctx {
 
 /* A context with its own evaluator of the given kind.  NULL when out of memory. */
 search_ctx_t *search_ctx_new(const rules_t *r, eval_kind_t kind);
+/* The same, evaluating with the nets `net` (not owned) when it is not NULL. */
+search_ctx_t *search_ctx_new_with(const rules_t *r, eval_kind_t kind, const evalnet_t *net);
 void search_ctx_free(search_ctx_t *c);
 
 /* The default filters for a depth (gnubg-like): 0-ply keeps 8 plays within

@@ -24,15 +24,11 @@ bool selfplay_parse_spec(const char *text, selfplay_spec_t *out)
         return false;
     memcpy(name, text, n);
     name[n] = '\0';
-    if (strcmp(name, "shipped") == 0)
-        out->eval = EVAL_SHIPPED;
-    else if (strcmp(name, "hand") == 0)
-        out->eval = EVAL_HAND;
-    else if (strcmp(name, "pips") == 0 || strcmp(name, "greedy") == 0)
+    if (strcmp(name, "greedy") == 0)
         out->eval = EVAL_PIPS;
     else if (strcmp(name, "random") == 0)
         out->random = true;
-    else
+    else if (!eval_kind_parse(name, &out->eval))
         return false;
     if (colon) {
         char *end;
@@ -50,8 +46,7 @@ void selfplay_format_spec(const selfplay_spec_t *s, char *buf, size_t size)
         snprintf(buf, size, "random");
         return;
     }
-    const char *name = s->eval == EVAL_SHIPPED ? "shipped" : s->eval == EVAL_HAND ? "hand" : "pips";
-    snprintf(buf, size, "%s:%d", name, s->plies);
+    snprintf(buf, size, "%s:%d", eval_kind_name(s->eval), s->plies);
 }
 
 selfplay_player_t *selfplay_player_new(const selfplay_spec_t *spec, const rules_t *r)
@@ -67,6 +62,10 @@ selfplay_player_t *selfplay_player_new(const selfplay_spec_t *spec, const rules_
     }
     if (spec->weights)
         eval_ctx_set_weights(p->search->eval, spec->weights);
+    if (spec->net && !eval_ctx_set_net(p->search->eval, spec->net)) {
+        selfplay_player_free(p);
+        return NULL;
+    }
     search_default_opts(spec->plies, &p->opts);
     return p;
 }

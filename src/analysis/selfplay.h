@@ -3,8 +3,9 @@
  * (points per game with a 95% confidence interval) and for collecting
  * positions to fit the evaluator on.
  *
- * A setting is a player: an evaluator and a search depth ("shipped",
- * "shipped:1", "hand", "pips" = the greedy 1-ply baseline, "random").
+ * A setting is a player: an evaluator and a search depth ("net",
+ * "net:1", "linear", "hand", "pips" = the greedy 1-ply baseline, "random";
+ * "shipped" is the default evaluator, the net).
  * Games come in pairs with the same dice, the two players swapping
  * colours, so luck largely cancels out of the difference; each pair's dice
  * come from a stream derived from (seed, pair), and the totals are summed
@@ -27,9 +28,11 @@ typedef struct selfplay_spec {
     bool random;  /* any legal play, uniformly */
     double noise; /* the chance of playing a random legal play instead (exploration) */
     const eval_weights_t *weights; /* other weights than the kind's (NULL = its own) */
+    const evalnet_t *net;          /* other nets than the shipped ones (NULL = shipped) */
 } selfplay_spec_t;
 
-/* Reads "shipped[:N]", "hand[:N]", "pips", "greedy" (= pips), "random". */
+/* Reads "net[:N]", "linear[:N]", "hand[:N]", "shipped[:N]" (the default
+ * evaluator), "pips", "greedy" (= pips), "random". */
 bool selfplay_parse_spec(const char *text, selfplay_spec_t *out);
 /* Writes a spec back as text. */
 void selfplay_format_spec(const selfplay_spec_t *s, char *buf, size_t size);

@@ -23,6 +23,7 @@ int cmd_perft(int argc, char **argv);
 int cmd_posid(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
+int cmd_train(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_tutor(int argc, char **argv);
 

@@ -6,7 +6,7 @@
  *   brade analyse [position flags] [--roll A-B] [--json] [--plies N]
  *                 [--rollouts N --seed S --threads T --truncate P]
  *                 [--play TEXT] [--thresholds D,B,V] [--lang en|sv]
- *                 [--evaluator shipped|hand|pips]
+ *                 [--evaluator net|linear|hand|pips]
  *
  * Without --roll it prints the facts (for each way to win, the rolls of 36
  * that win that way now; the shots against the side to move) and the
@@ -25,7 +25,9 @@
 #include "analysis/search.h"
 #include "cli/args.h"
 #include "cli/cmd.h"
+#include "cli/netfile.h"
 #include "engine/notation.h"
+#include "engine/posid.h"
 #include "engine/verdict.h"
 #include "tutor/explain_analysis.h"
 
@@ -82,7 +84,7 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
 
 /* Reads the analysis flags (a->extra, in the order of EXTRA below). */
 static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--threads", "--thresholds",
-                                    "--lang", "--evaluator", "--truncate", NULL};
+                                    "--lang", "--evaluator", "--truncate", "--weights", NULL};
 
 static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 {
@@ -91,7 +93,7 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
     rollout_default_opts(&o->ro);
     grade_default(&o->thresholds);
     o->lang = LANG_EN;
-    o->evaluator = EVAL_SHIPPED;
+    o->evaluator = EVAL_DEFAULT;
     int seed = 1;
     if (a->extra[0] && !parse_int(a->extra[0], 0, SEARCH_MAX_PLIES, &o->plies)) {
         fprintf(stderr, "brade: --plies must be 0..%d\n", SEARCH_MAX_PLIES);
@@ -121,15 +123,9 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
             return false;
         }
     }
-    if (a->extra[6]) {
-        if (strcmp(a->extra[6], "hand") == 0)
-            o->evaluator = EVAL_HAND;
-        else if (strcmp(a->extra[6], "pips") == 0)
-            o->evaluator = EVAL_PIPS;
-        else if (strcmp(a->extra[6], "shipped") != 0) {
-            fprintf(stderr, "brade: --evaluator must be shipped, hand or pips\n");
-            return false;
-        }
+    if (a->extra[6] && !eval_kind_parse(a->extra[6], &o->evaluator)) {
+        fprintf(stderr, "brade: --evaluator must be net (the default), linear, hand or pips\n");
+        return false;
     }
     if (a->extra[7] && !parse_int(a->extra[7], 0, 100000, &o->ro.truncate)) {
         fprintf(stderr, "brade: --truncate must be a number of plies (0 = none)\n");
@@ -381,8 +377,16 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             char note[256];
             notation_play(&x->sp.play, a->board.geom, note, sizeof note);
             double lost = best - x->equity;
-            printf("    {\n      \"notation\": \"%s\",\n      \"equity\": %.4f,\n      \"equity_lost\": %.4f,\n",
-                   note, x->equity, lost < 0 ? 0 : lost);
+            printf("    {\n      \"notation\": \"%s\",\n", note);
+            if (a->rules.geometry == GEOM_BACKGAMMON) {
+                /* the position after the play, the opponent on roll (as brade moves) */
+                char id[POSID_SIZE];
+                board_t next = x->sp.play.after;
+                board_swap(&next);
+                posid_gnubg(&next, id);
+                printf("      \"position_id\": \"%s\",\n", id);
+            }
+            printf("      \"equity\": %.4f,\n      \"equity_lost\": %.4f,\n", x->equity, lost < 0 ? 0 : lost);
             printf("      \"grade\": \"%s\",\n      \"plies\": %d,\n", grade_name(grade_classify(lost < 0 ? 0 : lost, &o->thresholds, &a->rules)),
                    x->sp.plies);
             if (x->sp.play.outcome.kind != OUT_NONE)
@@ -466,14 +470,20 @@ int cmd_analyse(int argc, char **argv)
         fprintf(stderr, "brade: analyse ranks two-dice rolls only\n");
         return 2;
     }
-    search_ctx_t *sc = search_ctx_new(&a.rules, o.evaluator);
+    evalnet_t *net = NULL;
+    if (a.extra[8] && !(net = netfile_load_for(a.extra[8], &a.rules)))
+        return 2;
+    o.ro.net = net;
+    search_ctx_t *sc = search_ctx_new_with(&a.rules, o.evaluator, net);
     if (!sc) {
         fprintf(stderr, "brade: out of memory\n");
+        evalnet_free(net);
         return 1;
     }
     char rname[256];
     rules_format(&a.rules, rname, sizeof rname);
     int rc = a.have_roll ? analyse_plays(&a, &o, sc, rname) : analyse_facts(&a, &o, sc, rname);
     search_ctx_free(sc);
+    evalnet_free(net);
     return rc;
 }

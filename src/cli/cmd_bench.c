@@ -150,7 +150,7 @@ static int bench_queries(const rules_t *r, const char *path, movegen_buf_t *buf,
  * positions, each timed for about half a second. */
 static void bench_analysis(const rules_t *r, const board_t *set, int n)
 {
-    search_ctx_t *sc = search_ctx_new(r, EVAL_SHIPPED);
+    search_ctx_t *sc = search_ctx_new(r, EVAL_DEFAULT);
     movegen_buf_t *buf = movegen_buf_new();
     if (!sc || !buf || n <= 0) {
         search_ctx_free(sc);

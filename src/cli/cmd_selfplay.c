@@ -206,7 +206,7 @@ static int run_match(const sp_args_t *a, const rules_t *r)
  * a roll that offers at least two plays. */
 static int fixed_positions(const rules_t *r, int k, uint64_t seed, board_t *pos, roll_t *rolls)
 {
-    selfplay_spec_t spec = {EVAL_SHIPPED, 0, false, 0.0, NULL};
+    selfplay_spec_t spec = {EVAL_DEFAULT, 0, false, 0.0, NULL, NULL};
     selfplay_player_t *p = selfplay_player_new(&spec, r);
     movegen_buf_t *buf = movegen_buf_new();
     board_t *rec = malloc(sizeof *rec * 4000);
@@ -240,7 +240,7 @@ static int run_agreement(const sp_args_t *a, const rules_t *r)
     board_t *pos = malloc(sizeof *pos * (size_t)a->agreement);
     roll_t *rolls = malloc(sizeof *rolls * (size_t)a->agreement);
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
-    search_ctx_t *sc = search_ctx_new(r, EVAL_SHIPPED);
+    search_ctx_t *sc = search_ctx_new(r, EVAL_DEFAULT);
     if (!pos || !rolls || !sp || !sc) {
         fprintf(stderr, "brade: out of memory\n");
         return 1;

@@ -135,7 +135,7 @@ static bool read_results(reader_t *R, yaml_node_t *list, const position_t *pos, 
 static int roll_out(reader_t *R, const position_t *pos, int n, const question_t *q,
                     const best_claim_t *c, best_result_t *out)
 {
-    search_ctx_t *sc = search_ctx_new(&pos->rules, EVAL_SHIPPED);
+    search_ctx_t *sc = search_ctx_new(&pos->rules, EVAL_DEFAULT);
     search_play_t *ranked = malloc(sizeof *ranked * MOVEGEN_MAX_PLAYS);
     if (!sc || !ranked) {
         search_ctx_free(sc);

@@ -232,7 +232,7 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
     size_t u = 0;
     if (size)
         buf[0] = '\0';
-    search_ctx_t *sc = search_ctx_new(r, EVAL_SHIPPED);
+    search_ctx_t *sc = search_ctx_new(r, EVAL_DEFAULT);
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     if (!sc || !sp) {
         search_ctx_free(sc);

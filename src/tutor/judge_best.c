@@ -74,7 +74,7 @@ static void why(const tutor_t *t, play_t a, double ea, play_t b, double eb, cons
  * rollout did not take (and the best, to compare like with like). */
 static bool searched(const tutor_t *t, const play_t *a, eval_t *va, const play_t *b, eval_t *vb)
 {
-    search_ctx_t *sc = search_ctx_new(&t->qpos->rules, EVAL_SHIPPED);
+    search_ctx_t *sc = search_ctx_new(&t->qpos->rules, EVAL_DEFAULT);
     if (!sc)
         return false;
     search_opts_t so;

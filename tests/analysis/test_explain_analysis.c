@@ -54,7 +54,7 @@ static void contrast_sentences(void **state)
     (void)state;
     rules_t r = tr("lyckans-talisman");
     board_t c7 = tb("lyckans-talisman", C7_W, C7_B, BOARD_WHITE);
-    search_ctx_t *sc = search_ctx_new(&r, EVAL_SHIPPED);
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_LINEAR);
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     search_opts_t o;
     search_default_opts(0, &o);

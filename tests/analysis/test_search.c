@@ -39,7 +39,7 @@ static void static_eval_is_a_distribution(void **state)
     const char *names[] = {"lyckans-talisman", "helmfrid", "vasa", "theboard", "backgammon"};
     for (int i = 0; i < 5; i++) {
         rules_t r = tr(names[i]);
-        eval_ctx_t *c = eval_ctx_new(&r, EVAL_SHIPPED);
+        eval_ctx_t *c = eval_ctx_new(&r, EVAL_LINEAR);
         board_t b;
         board_start(&b, r.geometry, BOARD_WHITE);
         eval_t e;
@@ -65,7 +65,7 @@ static void one_roll_ending_exact(void **state)
         board_t b = tb(names[i], END_W, END_B, BOARD_WHITE);
         double exact = (11.0 * eval_points(OUT_HEMSPEL, true, &r) + 25.0 * eval_points(OUT_HEMSPEL, false, &r)) / 36.0;
         assert_true(eval_may_end_now(&b, &r));
-        search_ctx_t *c = search_ctx_new(&r, EVAL_SHIPPED);
+        search_ctx_t *c = search_ctx_new(&r, EVAL_LINEAR);
         search_opts_t o;
         for (int plies = 0; plies <= 2; plies++) {
             search_default_opts(plies, &o);
@@ -91,7 +91,7 @@ static void ranks_exact_wins(void **state)
     (void)state;
     rules_t r = tr("lyckans-talisman");
     board_t b = tb("lyckans-talisman", END_W, END_B, BOARD_WHITE);
-    search_ctx_t *c = search_ctx_new(&r, EVAL_SHIPPED);
+    search_ctx_t *c = search_ctx_new(&r, EVAL_LINEAR);
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     search_opts_t o;
     search_default_opts(2, &o);
@@ -113,7 +113,7 @@ static void search_deterministic(void **state)
     search_play_t *x = malloc(sizeof *x * MOVEGEN_MAX_PLAYS), *y = malloc(sizeof *y * MOVEGEN_MAX_PLAYS);
     search_opts_t o;
     search_default_opts(1, &o);
-    search_ctx_t *c1 = search_ctx_new(&r, EVAL_SHIPPED), *c2 = search_ctx_new(&r, EVAL_SHIPPED);
+    search_ctx_t *c1 = search_ctx_new(&r, EVAL_LINEAR), *c2 = search_ctx_new(&r, EVAL_LINEAR);
     int n1 = search_rank(c1, &b, (roll_t){6, 2}, &o, x);
     int n2 = search_rank(c2, &b, (roll_t){6, 2}, &o, y);
     assert_int_equal(n1, n2);
@@ -145,7 +145,7 @@ static void ranking_order(void **state)
     (void)state;
     rules_t r = tr("lyckans-talisman");
     board_t b = tb("lyckans-talisman", "1:9 3 5 8 10 15:2", "1:10 2 4 6 9 11", BOARD_WHITE);
-    search_ctx_t *c = search_ctx_new(&r, EVAL_SHIPPED);
+    search_ctx_t *c = search_ctx_new(&r, EVAL_LINEAR);
     search_play_t *x = malloc(sizeof *x * MOVEGEN_MAX_PLAYS);
     search_opts_t o;
     roll_t rolls[] = {{6, 4}, {3, 1}, {5, 2}};

@@ -1,0 +1,260 @@
+/*
+ * evalnet.c - the trained evaluator's inputs, result classes and
+ * evaluation (see evalnet.h); the weights file is evalnet_file.c.
+ */
+#include "analysis/evalnet.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/bearoff.h"
+#include "analysis/eval_model.h"
+
+/* Raw inputs per side: 4 per point, bar (2), borne off (1). */
+enum { RAW_SIDE = 24 * 4 + 3, RAW = 2 * RAW_SIDE };
+/* Backgammon's extra inputs. */
+enum { BG_EXTRA = 10 };
+
+int evalnet_inputs(evalnet_enc_t enc)
+{
+    return enc == ENC_BG ? RAW + BG_EXTRA : RAW + EVAL_FEATURES - 1;
+}
+
+evalnet_enc_t evalnet_encoding_for(const rules_t *r)
+{
+    return r->geometry == GEOM_BACKGAMMON ? ENC_BG : ENC_BRADE;
+}
+
+int evalnet_classes_for(const rules_t *r)
+{
+    return 2 * (r->geometry == GEOM_BACKGAMMON ? EVALNET_BG_SIDE : EVALNET_BRADE_SIDE);
+}
+
+evalnet_t *evalnet_new(const rules_t *r, int hidden, uint64_t seed)
+{
+    evalnet_t *n = calloc(1, sizeof *n);
+    if (!n)
+        return NULL;
+    snprintf(n->rules, sizeof n->rules, "%s", r->name);
+    n->encoding = evalnet_encoding_for(r);
+    n->classes = evalnet_classes_for(r);
+    n->hidden = hidden;
+    n->seed = seed;
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        n->net[ph] = nn_new(evalnet_inputs(n->encoding), hidden, n->classes);
+        if (!n->net[ph]) {
+            evalnet_free(n);
+            return NULL;
+        }
+        nn_init_random(n->net[ph], seed + (uint64_t)ph);
+    }
+    return n;
+}
+
+void evalnet_free(evalnet_t *n)
+{
+    if (!n)
+        return;
+    for (int ph = 0; ph < EVALNET_PHASES; ph++)
+        nn_free(n->net[ph]);
+    free(n);
+}
+
+int evalnet_phase(const board_t *b)
+{
+    if (b->geom == GEOM_BACKGAMMON) {
+        int r0 = board_rearmost(b, 0), r1 = board_rearmost(b, 1);
+        if (r0 == 25 || r1 == 25)
+            return EVALNET_RACE;
+        return r0 + r1 <= 25 ? EVALNET_CONTACT : EVALNET_RACE;
+    }
+    /* bräde: both sides travel the same way, so once every checker of both
+     * sides stands on its own 13..24 nobody can meet anybody again */
+    for (int s = 0; s < 2; s++)
+        for (int p = 0; p <= 12; p++)
+            if (b->side[s][p])
+                return EVALNET_CONTACT;
+    return EVALNET_RACE;
+}
+
+/* The point-by-point inputs of both sides. */
+static void encode_raw(const board_t *b, nn_input_t *x)
+{
+    for (int s = 0; s < 2; s++) {
+        const uint8_t *c = b->side[s];
+        int base = s * RAW_SIDE;
+        for (int p = 1; p <= 24; p++) {
+            int n = c[p];
+            if (n == 0)
+                continue;
+            int i = base + (p - 1) * 4;
+            nn_input_add(x, i, 1.0f);
+            if (n >= 2)
+                nn_input_add(x, i + 1, 1.0f);
+            if (n >= 3)
+                nn_input_add(x, i + 2, 1.0f);
+            if (n > 3)
+                nn_input_add(x, i + 3, (float)(n - 3) / 2.0f);
+        }
+        int i = base + 24 * 4;
+        if (c[BOARD_BAR]) {
+            nn_input_add(x, i, 1.0f);
+            nn_input_add(x, i + 1, (float)c[BOARD_BAR] / 2.0f);
+        }
+        nn_input_add(x, i + 2, (float)c[BOARD_OFF] / 15.0f);
+    }
+}
+
+/* Keeps large feature values in a range a sigmoid unit can use. */
+static float squash(double v)
+{
+    double a = fabs(v);
+    if (a > 1.0)
+        a = 1.0 + log(a);
+    return (float)(v < 0 ? -a : a);
+}
+
+/* Points side s has made in its home board (its 19..24). */
+static int home_points(const board_t *b, int s)
+{
+    int n = 0;
+    for (int p = 19; p <= 24; p++)
+        n += b->side[s][p] >= 2;
+    return n;
+}
+
+static void encode_bg(const board_t *b, const rules_t *r, nn_input_t *x)
+{
+    int i = RAW;
+    for (int s = 0; s < 2; s++) {
+        int rolls;
+        double loss;
+        eval_exposure(b, r, s, &rolls, &loss);
+        nn_input_add(x, i++, (float)board_pips(b, s) / 100.0f);
+        nn_input_add(x, i++, (float)rolls / 36.0f);
+        nn_input_add(x, i++, (float)(loss / 24.0));
+        nn_input_add(x, i++, (float)home_points(b, s) / 6.0f);
+        nn_input_add(x, i++, (float)board_longest_prime(b, s) / 6.0f);
+    }
+}
+
+int evalnet_encode(const evalnet_t *n, const board_t *b, const rules_t *r, nn_input_t *x,
+                   outcome_kind_t near[2])
+{
+    x->n = 0;
+    near[0] = near[1] = OUT_NONE;
+    encode_raw(b, x);
+    if (n->encoding == ENC_BG) {
+        encode_bg(b, r, x);
+    } else {
+        eval_features_t f;
+        eval_features(b, r, &f);
+        for (int k = 1; k < EVAL_FEATURES; k++)
+            nn_input_add(x, RAW + k - 1, squash(f.x[k]));
+        near[0] = f.near_pattern[0];
+        near[1] = f.near_pattern[1];
+    }
+    return evalnet_phase(b);
+}
+
+int evalnet_class_of(const evalnet_t *n, const outcome_t *o, bool mover_won)
+{
+    int c;
+    if (n->encoding == ENC_BG) {
+        c = o->kind == OUT_BACKGAMMON ? GC_BACKGAMMON : o->kind == OUT_GAMMON ? GC_GAMMON : GC_SINGLE;
+        return c + (mover_won ? 0 : EVALNET_BG_SIDE);
+    }
+    bool munk = o->munk > 0;
+    if (o->kind == OUT_JAN)
+        c = BC_JAN;
+    else if (o->kind == OUT_SPRANGJAN)
+        c = BC_SPJ;
+    else if (outcome_is_pattern(o->kind))
+        c = munk ? BC_PAT_MUNK : BC_PAT;
+    else
+        c = munk ? BC_HEM_MUNK : BC_HEM;
+    return c + (mover_won ? 0 : EVALNET_BRADE_SIDE);
+}
+
+void evalnet_flip(const evalnet_t *n, float *p)
+{
+    int half = n->classes / 2;
+    for (int k = 0; k < half; k++) {
+        float t = p[k];
+        p[k] = p[k + half];
+        p[k + half] = t;
+    }
+}
+
+void evalnet_to_eval(const evalnet_t *n, const float *p, const outcome_kind_t near[2],
+                     const rules_t *r, eval_t *out)
+{
+    eval_zero(out);
+    for (int s = 0; s < 2; s++) {
+        double *to = s == 0 ? out->win : out->lose;
+        if (n->encoding == ENC_BG) {
+            const float *q = p + s * EVALNET_BG_SIDE;
+            to[OUT_SINGLE] = q[GC_SINGLE];
+            to[OUT_GAMMON] = q[GC_GAMMON];
+            to[OUT_BACKGAMMON] = q[GC_BACKGAMMON];
+            continue;
+        }
+        const float *q = p + s * EVALNET_BRADE_SIDE;
+        double hem = q[BC_HEM], hem_m = q[BC_HEM_MUNK], pat = q[BC_PAT], pat_m = q[BC_PAT_MUNK];
+        double jan = q[BC_JAN], spj = q[BC_SPJ];
+        /* classes the ruleset (with its options) cannot have fold into hemspel */
+        if (!r->jan) {
+            hem += jan + spj;
+            jan = spj = 0;
+        }
+        if (!r->patterns) {
+            hem += pat;
+            hem_m += pat_m;
+            pat = pat_m = 0;
+        }
+        if (r->munk == MUNK_NONE) {
+            hem += hem_m;
+            pat += pat_m;
+            hem_m = pat_m = 0;
+        }
+        outcome_kind_t pk = near[s] != OUT_NONE ? near[s] : OUT_ENKELT_KRONSPEL;
+        to[OUT_HEMSPEL] = hem + hem_m;
+        to[pk] += pat + pat_m;
+        to[OUT_JAN] = jan;
+        to[OUT_SPRANGJAN] = spj;
+        if (s == 0)
+            out->win_munk = hem_m + pat_m;
+        else
+            out->lose_munk = hem_m + pat_m;
+    }
+    out->equity = eval_equity_of(out, r);
+}
+
+bool evalnet_exact(const evalnet_t *n, const board_t *b, float p[NN_MAX_CLASSES])
+{
+    eval_t e;
+    if (n->encoding != ENC_BG || !bearoff_applies(b) || !bearoff_eval(b, &e))
+        return false;
+    for (int k = 0; k < n->classes; k++)
+        p[k] = 0.0f;
+    p[GC_SINGLE] = (float)e.win[OUT_SINGLE];
+    p[GC_GAMMON] = (float)e.win[OUT_GAMMON];
+    p[EVALNET_BG_SIDE + GC_SINGLE] = (float)e.lose[OUT_SINGLE];
+    p[EVALNET_BG_SIDE + GC_GAMMON] = (float)e.lose[OUT_GAMMON];
+    return true;
+}
+
+void evalnet_eval(const evalnet_t *n, const board_t *b, const rules_t *r, evalnet_scratch_t *s,
+                  eval_t *out)
+{
+    outcome_kind_t near[2];
+    if (n->encoding == ENC_BG && bearoff_applies(b) && bearoff_eval(b, out)) {
+        out->equity = eval_equity_of(out, r);
+        return;
+    }
+    int ph = evalnet_encode(n, b, r, &s->x, near);
+    nn_forward(n->net[ph], &s->x, &s->a);
+    evalnet_to_eval(n, s->a.p, near, r, out);
+}

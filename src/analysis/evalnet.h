@@ -1,0 +1,126 @@
+/*
+ * evalnet.h - the trained evaluator: a pair of neural nets (contact and
+ * race) per ruleset, learned by TD(lambda) self-play (train.c).
+ *
+ * Inputs (evalnet_encode): each side's checkers point by point, as
+ * TD-Gammon had them (for each point: at least 1, 2, 3, and half the
+ * checkers beyond 3; the bar and borne-off counts), then numbers the
+ * analysis already computes exactly: for bräde every feature of the linear
+ * model (janblotta count, free entry points, shots, blasting rights,
+ * sprängjan exposure, pattern closeness...; eval_model.h), for backgammon
+ * pip counts, shots and pips lost to them, home points and primes.
+ *
+ * Outputs: a distribution over the ruleset's result classes, seen from the
+ * side on roll: in bräde, for the winner (me, then you) hemspel, hemspel
+ * with munk, vackert spel, vackert spel with munk, jan, sprängjan; in
+ * backgammon single, gammon, backgammon.  The equity is computed from them
+ * in the ruleset's own scoring table, so one net serves a preset and every
+ * scoring option of it.  A vackert spel is attributed to the pattern the
+ * side is closest to (only Traditional scoring values patterns apart).
+ *
+ * Weights file (text, version 1): a header of `key value` lines (rules,
+ * encoding, classes, hidden, games, seed, command...), then per net its
+ * weights, then `end` and an FNV-1a checksum of everything before it.
+ * The shipped files live in src/analysis/nets/ and are compiled in.
+ *
+ * Ownership: evalnet_new / evalnet_parse give a net the caller frees with
+ * evalnet_free; evalnet_builtin returns a shared, read-only net that lives
+ * as long as the program (parsed once, thread-safe).  evalnet_format
+ * returns a malloc'd string the caller frees.  No I/O here.
+ */
+#ifndef BRADE_ANALYSIS_EVALNET_H
+#define BRADE_ANALYSIS_EVALNET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/eval.h"
+#include "analysis/nn.h"
+
+enum { EVALNET_CONTACT = 0, EVALNET_RACE = 1, EVALNET_PHASES = 2 };
+enum { EVALNET_VERSION = 1 };
+
+/* Encodings: the input layout a net was trained with. */
+typedef enum { ENC_BRADE = 1, ENC_BG = 2 } evalnet_enc_t;
+
+/* Bräde classes, per winner (add EVALNET_BRADE_SIDE for the other side). */
+enum { BC_HEM, BC_HEM_MUNK, BC_PAT, BC_PAT_MUNK, BC_JAN, BC_SPJ, EVALNET_BRADE_SIDE };
+/* Backgammon classes, per winner. */
+enum { GC_SINGLE, GC_GAMMON, GC_BACKGAMMON, EVALNET_BG_SIDE };
+
+typedef struct evalnet {
+    char rules[32];         /* the preset it was trained under */
+    evalnet_enc_t encoding;
+    int classes;            /* 2 x classes per winner */
+    int hidden;
+    nn_t *net[EVALNET_PHASES];
+    /* how it was made (kept in the file) */
+    long games;             /* training games played so far */
+    uint64_t seed;
+    double alpha, lambda, noise;
+    char command[256];      /* the command line that made it */
+} evalnet_t;
+
+/* A fresh net for ruleset r with random starting weights. */
+evalnet_t *evalnet_new(const rules_t *r, int hidden, uint64_t seed);
+void evalnet_free(evalnet_t *n);
+
+/* The number of inputs an encoding has. */
+int evalnet_inputs(evalnet_enc_t enc);
+/* The encoding and class count a ruleset needs. */
+evalnet_enc_t evalnet_encoding_for(const rules_t *r);
+int evalnet_classes_for(const rules_t *r);
+
+/* Which net evaluates b: EVALNET_RACE when no checker can meet one of the
+ * other side any more, else EVALNET_CONTACT. */
+int evalnet_phase(const board_t *b);
+
+/* Encodes b (side on roll) into x; returns the phase.  *near gets the
+ * pattern each side is closest to (bräde; OUT_NONE otherwise). */
+int evalnet_encode(const evalnet_t *n, const board_t *b, const rules_t *r, nn_input_t *x,
+                   outcome_kind_t near[2]);
+
+/* The class of a finished game for the side on roll (mover_won: it won). */
+int evalnet_class_of(const evalnet_t *n, const outcome_t *o, bool mover_won);
+/* Turns a class distribution to the other side's view (in place). */
+void evalnet_flip(const evalnet_t *n, float *p);
+
+/* Fills out (probabilities and equity under r) from a class distribution. */
+void evalnet_to_eval(const evalnet_t *n, const float *p, const outcome_kind_t near[2],
+                     const rules_t *r, eval_t *out);
+
+/* The exact class distribution of b where one is known without the net
+ * (backgammon bear-offs, from the bear-off database).  False otherwise. */
+bool evalnet_exact(const evalnet_t *n, const board_t *b, float p[NN_MAX_CLASSES]);
+
+/* Scratch for evaluation (one per thread). */
+typedef struct evalnet_scratch {
+    nn_input_t x;
+    nn_act_t a;
+} evalnet_scratch_t;
+
+/* The static evaluation of b for its side on roll (exact where
+ * evalnet_exact knows it, else the net of b's phase). */
+void evalnet_eval(const evalnet_t *n, const board_t *b, const rules_t *r, evalnet_scratch_t *s,
+                  eval_t *out);
+
+/* Errors from reading a weights file: line number and a message. */
+typedef struct evalnet_error {
+    int line;
+    char msg[160];
+} evalnet_error_t;
+
+/* Reads a weights file's text (len bytes).  NULL with *err filled when it
+ * is malformed, of another version, or its checksum does not match. */
+evalnet_t *evalnet_parse(const char *text, size_t len, evalnet_error_t *err);
+/* Writes the weights file's text; NULL when out of memory. */
+char *evalnet_format(const evalnet_t *n, size_t *len);
+
+/* The shipped net for r's preset, or NULL when none is shipped. */
+const evalnet_t *evalnet_builtin(const rules_t *r);
+/* The names of the shipped nets' presets, for `brade train --list`. */
+int evalnet_builtin_count(void);
+const char *evalnet_builtin_name(int i);
+
+#endif

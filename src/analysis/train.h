@@ -1,0 +1,75 @@
+/*
+ * train.h - training the evaluator's nets by TD(lambda) self-play, as
+ * TD-Gammon and GNU Backgammon were trained.
+ *
+ * The net plays both sides at 0-ply (the exact one-roll lookahead
+ * included, so endings are played right).  After a game, each position's
+ * target is its lambda-return: the next position's output (turned to this
+ * side's view) mixed with the target after it, the last position's being
+ * the game's real result; the net then takes one gradient step per
+ * position on the cross entropy against its target.
+ *
+ * Games are played in rounds: within a round the weights stay fixed, the
+ * games are shared among the threads, and the updates are applied in game
+ * order afterwards.  Game g's dice come from (seed, g) alone, so a run
+ * gives the same net with any number of threads, and a run resumed from
+ * a checkpoint (taken between rounds) the same net as one never stopped.
+ *
+ * Ownership: the caller owns the net, which train_run updates in place;
+ * progress and checkpoints go out through the caller's hooks (no I/O
+ * here).
+ */
+#ifndef BRADE_ANALYSIS_TRAIN_H
+#define BRADE_ANALYSIS_TRAIN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analysis/evalnet.h"
+#include "analysis/selfplay.h"
+
+typedef struct train_opts {
+    long games;              /* train until the net has played this many games in all */
+    int threads;
+    double alpha;            /* learning rate */
+    double lambda;           /* TD(lambda) */
+    double noise;            /* chance of a random play (exploration) */
+    int round;               /* games per round (the weights are fixed within one) */
+    long report_every;       /* games between progress reports */
+    long checkpoint_every;   /* games between checkpoints (0: only at the end) */
+    long strength_every;     /* games between strength estimates (0: none) */
+    int strength_games;      /* games per estimate, against the linear evaluator */
+    volatile sig_atomic_t *stop; /* when set (Ctrl-C), training stops after the round */
+} train_opts_t;
+
+void train_default_opts(train_opts_t *o);
+
+typedef struct train_status {
+    long games;              /* games played in all */
+    long games_this_run;
+    double seconds;          /* this run */
+    double loss;             /* mean cross entropy per position since the last report */
+    double plies;            /* mean plies per game since the last report */
+    bool has_strength;
+    selfplay_result_t strength; /* the net (0-ply) against the linear evaluator (0-ply) */
+} train_status_t;
+
+typedef struct train_hooks {
+    void *ud;
+    void (*progress)(void *ud, const train_status_t *s);
+    /* Saves a checkpoint; false stops the training (the file could not be written). */
+    bool (*checkpoint)(void *ud, const evalnet_t *n);
+} train_hooks_t;
+
+/* Trains n under r until n->games reaches o->games (or *o->stop).  n's
+ * alpha, lambda and noise are set from o.  Returns 0 when done, 1 when
+ * stopped early, -1 when out of memory or a checkpoint failed. */
+int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train_hooks_t *h);
+
+/* A strength estimate: the net against `baseline`, both at `plies`, over
+ * `games` games in pairs with the same dice. */
+int train_strength(const evalnet_t *n, const rules_t *r, eval_kind_t baseline, int plies,
+                   int games, uint64_t seed, int threads, selfplay_result_t *out);
+
+#endif

@@ -1,0 +1,257 @@
+/*
+ * cmd_train.c - `brade train`: TD(lambda) self-play training of the
+ * evaluator's nets from the shell (analysis/train.h does the work).
+ *
+ *   brade train --rules R --out FILE [--games N] [--seed S] [--hidden H]
+ *               [--alpha A] [--lambda L] [--noise P] [--threads T]
+ *               [--round G] [--report-every N] [--checkpoint-every N]
+ *               [--strength-every N] [--strength-games N] [--final-games N]
+ *
+ * FILE is the net and its checkpoint: when it exists the run resumes from
+ * it (same ruleset and shape), so a long training is made in pieces by
+ * running the same command again, or with a larger --games.  Ctrl-C stops
+ * after the current round and saves.  A progress line goes to stderr every
+ * --report-every games; at the end the net plays --final-games games
+ * against the linear evaluator (0-ply each, paired dice) and the result
+ * is printed.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/train.h"
+#include "cli/cmd.h"
+#include "cli/netfile.h"
+
+typedef struct tr_args {
+    const char *rules, *out;
+    long games, seed, hidden, threads, round, report, ckpt, strength_every, strength_games, final;
+    double alpha, lambda, noise;
+    bool seed_set, hidden_set;
+} tr_args_t;
+
+static bool number(const char *flag, const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "brade: %s must be a whole number from %ld to %ld\n", flag, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool real(const char *flag, const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v >= lo && v <= hi)) {
+        fprintf(stderr, "brade: %s must be a number from %g to %g\n", flag, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
+{
+    memset(a, 0, sizeof *a);
+    train_default_opts(o);
+    a->rules = "lyckans-talisman";
+    a->games = o->games;
+    a->seed = 1;
+    a->hidden = 80;
+    a->threads = o->threads;
+    a->round = o->round;
+    a->report = o->report_every;
+    a->ckpt = o->checkpoint_every;
+    a->strength_every = 0;
+    a->strength_games = o->strength_games;
+    a->final = 1000;
+    a->alpha = o->alpha;
+    a->lambda = o->lambda;
+    a->noise = o->noise;
+    for (int i = 0; i < argc; i++) {
+        const char *f = argv[i];
+        if (i + 1 >= argc) {
+            fprintf(stderr, "brade: %s needs a value (see brade help)\n", f);
+            return false;
+        }
+        const char *v = argv[++i];
+        bool ok = true;
+        if (strcmp(f, "--rules") == 0)
+            a->rules = v;
+        else if (strcmp(f, "--out") == 0)
+            a->out = v;
+        else if (strcmp(f, "--games") == 0)
+            ok = number(f, v, 1, 2000000000L, &a->games);
+        else if (strcmp(f, "--seed") == 0)
+            ok = number(f, v, 0, 2147483647L, &a->seed), a->seed_set = true;
+        else if (strcmp(f, "--hidden") == 0)
+            ok = number(f, v, 1, NN_MAX_HIDDEN, &a->hidden), a->hidden_set = true;
+        else if (strcmp(f, "--threads") == 0)
+            ok = number(f, v, 1, 16, &a->threads);
+        else if (strcmp(f, "--round") == 0)
+            ok = number(f, v, 1, 4096, &a->round);
+        else if (strcmp(f, "--report-every") == 0)
+            ok = number(f, v, 1, 2000000000L, &a->report);
+        else if (strcmp(f, "--checkpoint-every") == 0)
+            ok = number(f, v, 0, 2000000000L, &a->ckpt);
+        else if (strcmp(f, "--strength-every") == 0)
+            ok = number(f, v, 0, 2000000000L, &a->strength_every);
+        else if (strcmp(f, "--strength-games") == 0)
+            ok = number(f, v, 2, 1000000, &a->strength_games);
+        else if (strcmp(f, "--final-games") == 0)
+            ok = number(f, v, 0, 1000000, &a->final);
+        else if (strcmp(f, "--alpha") == 0)
+            ok = real(f, v, 1e-6, 10, &a->alpha);
+        else if (strcmp(f, "--lambda") == 0)
+            ok = real(f, v, 0, 1, &a->lambda);
+        else if (strcmp(f, "--noise") == 0)
+            ok = real(f, v, 0, 1, &a->noise);
+        else {
+            fprintf(stderr, "brade: unknown option %s for train (see brade help)\n", f);
+            return false;
+        }
+        if (!ok)
+            return false;
+    }
+    if (!a->out) {
+        fprintf(stderr, "brade: train needs --out FILE (the net, and its checkpoint)\n");
+        return false;
+    }
+    o->games = a->games;
+    o->threads = (int)a->threads;
+    o->round = (int)a->round;
+    o->report_every = a->report;
+    o->checkpoint_every = a->ckpt;
+    o->strength_every = a->strength_every;
+    o->strength_games = (int)a->strength_games;
+    o->alpha = a->alpha;
+    o->lambda = a->lambda;
+    o->noise = a->noise;
+    return true;
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+typedef struct tr_ctx {
+    const char *out;
+    long target;
+} tr_ctx_t;
+
+static void print_strength(FILE *f, const char *label, const selfplay_result_t *s)
+{
+    fprintf(f, "%s %+.3f ± %.3f points a game over %d games (net won %d, linear %d)", label,
+            s->points, s->ci95, s->games, s->a_wins, s->b_wins);
+}
+
+static void progress(void *ud, const train_status_t *s)
+{
+    tr_ctx_t *c = ud;
+    double rate = s->seconds > 0 ? (double)s->games_this_run / s->seconds : 0;
+    long left = c->target - s->games;
+    fprintf(stderr, "games %ld/%ld  %.0f games/s  loss %.4f  %.0f plies a game", s->games, c->target,
+            rate, s->loss, s->plies);
+    if (rate > 0 && left > 0)
+        fprintf(stderr, "  %.0f min left", (double)left / rate / 60.0);
+    if (s->has_strength)
+        print_strength(stderr, "  against linear", &s->strength);
+    fputc('\n', stderr);
+}
+
+static bool checkpoint(void *ud, const evalnet_t *n)
+{
+    tr_ctx_t *c = ud;
+    return netfile_save(c->out, n);
+}
+
+/* The command line, for the file's header. */
+static void join_command(int argc, char **argv, char *buf, size_t size)
+{
+    size_t len = (size_t)snprintf(buf, size, "brade train");
+    for (int i = 0; i < argc && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, " %s", argv[i]);
+}
+
+int cmd_train(int argc, char **argv)
+{
+    tr_args_t a;
+    train_opts_t o;
+    if (!parse(argc, argv, &a, &o))
+        return 2;
+    rules_t r;
+    rules_error_t rerr;
+    if (!rules_parse(a.rules, &r, &rerr)) {
+        fprintf(stderr, "brade: unknown ruleset '%s' (see brade rules)\n", a.rules);
+        return 2;
+    }
+    if (strchr(a.rules, '+')) {
+        fprintf(stderr, "brade: train a preset (%s); a ruleset with options uses its preset's net\n",
+                r.name);
+        return 2;
+    }
+    evalnet_t *n = NULL;
+    if (access(a.out, F_OK) == 0) {
+        n = netfile_load_for(a.out, &r);
+        if (!n)
+            return 1;
+        if (strcmp(n->rules, r.name) != 0 || (a.hidden_set && a.hidden != n->hidden) ||
+            (a.seed_set && (uint64_t)a.seed != n->seed)) {
+            fprintf(stderr, "%s: a net for %s with %d hidden units and seed %llu; remove it or "
+                            "name another file to start a new one\n",
+                    a.out, n->rules, n->hidden, (unsigned long long)n->seed);
+            evalnet_free(n);
+            return 2;
+        }
+        fprintf(stderr, "resuming %s at %ld games\n", a.out, n->games);
+    } else {
+        n = evalnet_new(&r, (int)a.hidden, (uint64_t)a.seed);
+        if (!n) {
+            fprintf(stderr, "brade: out of memory\n");
+            return 1;
+        }
+    }
+    join_command(argc, argv, n->command, sizeof n->command);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    struct sigaction old;
+    sigaction(SIGINT, &sa, &old);
+    o.stop = &interrupted;
+    tr_ctx_t ctx = {a.out, a.games};
+    train_hooks_t hooks = {&ctx, progress, checkpoint};
+    int rc = n->games < a.games ? train_run(n, &r, &o, &hooks) : 0;
+    sigaction(SIGINT, &old, NULL);
+    if (rc < 0) {
+        evalnet_free(n);
+        return 1;
+    }
+    if (rc == 1) {
+        fprintf(stderr, "stopped at %ld games and saved %s; run the same command to go on\n",
+                n->games, a.out);
+        evalnet_free(n);
+        return 130;
+    }
+    printf("%s: %s net, %d hidden units, %ld games, seed %llu\n", a.out, n->rules, n->hidden,
+           n->games, (unsigned long long)n->seed);
+    if (a.final > 0) {
+        selfplay_result_t s;
+        if (train_strength(n, &r, EVAL_LINEAR, 0, (int)a.final, 7, o.threads, &s) == 0) {
+            print_strength(stdout, "against the linear evaluator (0-ply, seed 7):", &s);
+            printf("\n");
+        }
+    }
+    evalnet_free(n);
+    return 0;
+}

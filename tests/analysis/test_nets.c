@@ -1,0 +1,337 @@
+/* test_nets.c - the trained evaluator: the network's gradient against
+ * finite differences, the weights file (round trip, damage, versions),
+ * encodings and result classes, the bear-off database against values
+ * worked out by hand, and training's determinism (threads, resuming). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../unit/test_util.h"
+
+#include "analysis/bearoff.h"
+#include "analysis/eval_model.h"
+#include "analysis/evalnet.h"
+#include "analysis/search.h"
+#include "analysis/train.h"
+
+static double cross_entropy(const nn_t *n, const nn_input_t *x, const float *t)
+{
+    nn_act_t a;
+    nn_forward(n, x, &a);
+    double l = 0;
+    for (int k = 0; k < n->classes; k++)
+        if (t[k] > 0)
+            l -= (double)t[k] * log((double)a.p[k]);
+    return l;
+}
+
+/* The step nn_train_step takes is -rate times the gradient of the cross
+ * entropy: checked against central differences on weights of every layer. */
+static void gradient_matches_finite_differences(void **state)
+{
+    (void)state;
+    nn_t *n = nn_new(20, 7, 4);
+    assert_non_null(n);
+    nn_init_random(n, 3);
+    for (int j = 0; j < 7; j++)
+        n->b1[j] = 0.1f * (float)j - 0.3f;
+    nn_input_t x = {0};
+    nn_input_add(&x, 2, 1.0f);
+    nn_input_add(&x, 5, 0.5f);
+    nn_input_add(&x, 11, -1.5f);
+    nn_input_add(&x, 19, 2.0f);
+    float t[4] = {0.1f, 0.6f, 0.0f, 0.3f};
+    nn_t *m = nn_new(20, 7, 4);
+    long probes[] = {2 * 7 + 3, 11 * 7 + 6, 19 * 7, 140 + 4, 147 + 9, 147 + 27, 175 + 2};
+    for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+        long w = probes[i];
+        nn_copy(m, n);
+        float *p = nn_weight_at(m, w);
+        float keep = *p, h = 1e-2f;
+        *p = keep + h;
+        double up = cross_entropy(m, &x, t);
+        *p = keep - h;
+        double down = cross_entropy(m, &x, t);
+        *p = keep;
+        double grad = (up - down) / (2.0 * (double)h);
+        nn_act_t a;
+        nn_forward(m, &x, &a);
+        float rate = 1e-3f;
+        nn_train_step(m, &x, &a, t, rate);
+        double step = (double)(*nn_weight_at(m, w) - keep) / -(double)rate;
+        assert_true(fabs(step - grad) < 2e-3 + 0.02 * fabs(grad));
+    }
+    /* a weight of an input that is zero does not move */
+    nn_copy(m, n);
+    nn_act_t a;
+    nn_forward(m, &x, &a);
+    nn_train_step(m, &x, &a, t, 0.5f);
+    assert_true(*nn_weight_at(m, 3 * 7 + 1) == *nn_weight_at(n, 3 * 7 + 1));
+    /* and repeated steps learn the target */
+    double before = cross_entropy(m, &x, t);
+    for (int k = 0; k < 300; k++) {
+        nn_forward(m, &x, &a);
+        nn_train_step(m, &x, &a, t, 0.2f);
+    }
+    assert_true(cross_entropy(m, &x, t) < before - 0.05);
+    nn_free(m);
+    nn_free(n);
+}
+
+static evalnet_t *small_net(const char *rules, int hidden)
+{
+    rules_t r = tr(rules);
+    evalnet_t *n = evalnet_new(&r, hidden, 5);
+    assert_non_null(n);
+    return n;
+}
+
+static void file_round_trip_and_damage(void **state)
+{
+    (void)state;
+    evalnet_t *n = small_net("lyckans-talisman", 6);
+    n->games = 1234;
+    snprintf(n->command, sizeof n->command, "brade train --rules lyckans-talisman --hidden 6");
+    size_t len;
+    char *text = evalnet_format(n, &len);
+    assert_non_null(text);
+    evalnet_error_t err;
+    evalnet_t *m = evalnet_parse(text, len, &err);
+    assert_non_null(m);
+    assert_string_equal(m->rules, "lyckans-talisman");
+    assert_int_equal(m->hidden, 6);
+    assert_int_equal(m->games, 1234);
+    assert_string_equal(m->command, n->command);
+    for (int ph = 0; ph < EVALNET_PHASES; ph++)
+        for (long i = 0; i < nn_weight_count(n->net[ph]); i++)
+            assert_true(*nn_weight_at(n->net[ph], i) == *nn_weight_at(m->net[ph], i));
+    size_t len2;
+    char *again = evalnet_format(m, &len2);
+    assert_int_equal(len, len2);
+    assert_memory_equal(text, again, len);
+    free(again);
+    evalnet_free(m);
+
+    /* one changed digit in the weights: the checksum says so */
+    char *bad = malloc(len + 1);
+    memcpy(bad, text, len + 1);
+    char *w = strstr(bad, "net race\n") + 9;
+    *w = *w == '1' ? '2' : '1';
+    assert_null(evalnet_parse(bad, len, &err));
+    assert_non_null(strstr(err.msg, "checksum"));
+    /* cut short: says where */
+    assert_null(evalnet_parse(text, len / 2, &err));
+    assert_true(err.line > 10);
+    /* another version */
+    memcpy(bad, text, len + 1);
+    bad[10] = '7';
+    assert_null(evalnet_parse(bad, len, &err));
+    assert_int_equal(err.line, 1);
+    assert_non_null(strstr(err.msg, "version"));
+    free(bad);
+    free(text);
+    evalnet_free(n);
+}
+
+static void encoding_and_classes(void **state)
+{
+    (void)state;
+    const char *names[] = {"lyckans-talisman", "vasa", "backgammon"};
+    for (int i = 0; i < 3; i++) {
+        rules_t r = tr(names[i]);
+        evalnet_t *n = small_net(names[i], 5);
+        board_t b;
+        board_start(&b, r.geometry, BOARD_WHITE);
+        nn_input_t x;
+        outcome_kind_t near[2];
+        assert_int_equal(evalnet_encode(n, &b, &r, &x, near), EVALNET_CONTACT);
+        assert_true(x.n > 4 && x.n < evalnet_inputs(n->encoding));
+        for (int k = 0; k < x.n; k++)
+            assert_true(x.idx[k] < evalnet_inputs(n->encoding));
+        evalnet_scratch_t s;
+        eval_t e;
+        evalnet_eval(n, &b, &r, &s, &e);
+        assert_true(fabs(eval_p_win(&e) + eval_p_lose(&e) - 1.0) < 1e-5);
+        assert_true(fabs(e.equity - eval_equity_of(&e, &r)) < 1e-9);
+        /* turning round twice is the identity; a loss is the other side's win */
+        float p[NN_MAX_CLASSES], q[NN_MAX_CLASSES];
+        for (int k = 0; k < n->classes; k++)
+            p[k] = q[k] = (float)k;
+        evalnet_flip(n, q);
+        assert_true(q[0] == (float)(n->classes / 2));
+        evalnet_flip(n, q);
+        assert_memory_equal(p, q, sizeof(float) * (size_t)n->classes);
+        outcome_t o = {r.geometry == GEOM_BACKGAMMON ? OUT_GAMMON : OUT_JAN, 0, 1, 2, 0};
+        int won = evalnet_class_of(n, &o, true), lost = evalnet_class_of(n, &o, false);
+        assert_int_equal(lost, won + n->classes / 2);
+        evalnet_free(n);
+    }
+    /* bräde: munk and vackert spel land in their classes, and fold into
+     * hemspel under a ruleset without them */
+    evalnet_t *n = small_net("lyckans-talisman", 5);
+    outcome_t o = {OUT_TRAPPSPEL, 1, 0, 2, 0};
+    assert_int_equal(evalnet_class_of(n, &o, true), BC_PAT_MUNK);
+    float p[12] = {0};
+    p[BC_PAT_MUNK] = 0.5f;
+    p[EVALNET_BRADE_SIDE + BC_JAN] = 0.5f;
+    outcome_kind_t near[2] = {OUT_TRAPPSPEL, OUT_NONE};
+    rules_t lt = tr("lyckans-talisman"), bg = tr("lyckans-talisman+munk=none");
+    eval_t e;
+    evalnet_to_eval(n, p, near, &lt, &e);
+    assert_true(fabs(e.win[OUT_TRAPPSPEL] - 0.5) < 1e-6 && fabs(e.win_munk - 0.5) < 1e-6);
+    assert_true(fabs(e.equity - (0.5 * 2 - 0.5 * 2)) < 1e-6);
+    evalnet_to_eval(n, p, near, &bg, &e);
+    assert_true(e.win_munk == 0.0 && fabs(e.win[OUT_TRAPPSPEL] - 0.5) < 1e-6);
+    evalnet_free(n);
+    /* race phases */
+    board_t b = tb("lyckans-talisman", "13:5 20:5 24:5", "14:5 19:5 23:5", BOARD_WHITE);
+    assert_int_equal(evalnet_phase(&b), EVALNET_RACE);
+    b = tb("backgammon", "24:2 6:13", "6:15", BOARD_WHITE);
+    assert_int_equal(evalnet_phase(&b), EVALNET_CONTACT);
+}
+
+/* Bear-off distributions worked out by hand. */
+static void bearoff_by_hand(void **state)
+{
+    (void)state;
+    /* one checker six pips from off: the 9 rolls 1-1, 2-1, 3-1, 4-1, 3-2
+     * (5 pips or fewer) fail, and the next roll always finishes */
+    board_t b = tb("backgammon", "6 off:14", "1 off:14", BOARD_WHITE);
+    float p[BEAROFF_MAX_ROLLS];
+    assert_true(bearoff_distribution(&b, 0, p));
+    assert_true(fabs((double)p[1] - 27.0 / 36) < 1e-6 && fabs((double)p[2] - 9.0 / 36) < 1e-6 && p[3] == 0.0f);
+    assert_true(fabs(bearoff_mean_rolls(&b, 0) - 1.25) < 1e-6);
+    /* the side on roll wins at once 27 times in 36; else the other side's
+     * last checker, one pip from off, always comes off */
+    eval_t e;
+    assert_true(bearoff_eval(&b, &e));
+    assert_true(fabs(e.win[OUT_SINGLE] - 0.75) < 1e-6 && e.win[OUT_GAMMON] == 0.0);
+    assert_true(fabs(e.equity - 0.5) < 1e-6);
+    /* two checkers on the one point: any roll but... every roll takes both */
+    b = tb("backgammon", "1:2 off:13", "6:15", BOARD_WHITE);
+    assert_true(bearoff_distribution(&b, 0, p));
+    assert_true(fabs((double)p[1] - 1.0) < 1e-6);
+    assert_true(bearoff_eval(&b, &e));
+    /* ...and the other side has all 15 on: a sure gammon */
+    assert_true(fabs(e.win[OUT_GAMMON] - 1.0) < 1e-5);
+    assert_true(fabs(e.equity - 2.0) < 1e-5);
+    /* two checkers on the six point need at least two rolls unless a
+     * double 3 or more: 3-3, 4-4, 5-5, 6-6 bear both off at once */
+    b = tb("backgammon", "1:2 off:13", "1:2 off:13", BOARD_WHITE);
+    b.side[0][24] = 0;
+    b.side[0][19] = 2;
+    assert_true(bearoff_distribution(&b, 0, p));
+    assert_true(fabs((double)p[1] - 4.0 / 36) < 1e-6);
+    /* not a bear-off: a checker outside home */
+    b = tb("backgammon", "12 off:14", "1 off:14", BOARD_WHITE);
+    assert_false(bearoff_applies(&b));
+    assert_false(bearoff_eval(&b, &e));
+    /* more checkers never need fewer rolls */
+    board_t c = tb("backgammon", "2:3 3:3 4:3 5:3 6:3", "1 off:14", BOARD_WHITE);
+    board_t d = tb("backgammon", "2:3 3:3 4:3 5:3 6:2 off:1", "1 off:14", BOARD_WHITE);
+    assert_true(bearoff_mean_rolls(&d, 0) > 7.0);
+    assert_true(bearoff_mean_rolls(&c, 0) > bearoff_mean_rolls(&d, 0));
+}
+
+typedef struct { int saves; } hook_count_t;
+
+static bool count_save(void *ud, const evalnet_t *n)
+{
+    (void)n;
+    ((hook_count_t *)ud)->saves++;
+    return true;
+}
+
+static char *train_text(const char *rules, int threads, long games, long stop_at)
+{
+    rules_t r = tr(rules);
+    evalnet_t *n = small_net(rules, 8);
+    train_opts_t o;
+    train_default_opts(&o);
+    o.threads = threads;
+    o.round = 8;
+    o.report_every = 0;
+    o.checkpoint_every = 0;
+    hook_count_t hc = {0};
+    train_hooks_t h = {&hc, NULL, count_save};
+    if (stop_at > 0) {
+        o.games = stop_at;
+        assert_int_equal(train_run(n, &r, &o, &h), 0);
+        /* through the file, as a resumed run would */
+        size_t len;
+        char *t = evalnet_format(n, &len);
+        evalnet_free(n);
+        n = evalnet_parse(t, len, NULL);
+        free(t);
+        assert_non_null(n);
+    }
+    o.games = games;
+    assert_int_equal(train_run(n, &r, &o, &h), 0);
+    assert_int_equal(n->games, games);
+    assert_true(hc.saves >= 1);
+    char *text = evalnet_format(n, NULL);
+    evalnet_free(n);
+    return text;
+}
+
+/* Training gives the same net with one thread or two, and resumed from a
+ * checkpoint or not; and it changes the weights. */
+static void training_is_deterministic(void **state)
+{
+    (void)state;
+    char *one = train_text("backgammon", 1, 32, 0);
+    char *two = train_text("backgammon", 2, 32, 0);
+    char *resumed = train_text("backgammon", 2, 32, 16);
+    assert_string_equal(one, two);
+    assert_string_equal(one, resumed);
+    char *none = train_text("backgammon", 1, 8, 0);
+    assert_true(strcmp(one, none) != 0);
+    free(one);
+    free(two);
+    free(resumed);
+    free(none);
+    /* a few bräde games run through the same path */
+    char *lt = train_text("lyckans-talisman", 2, 4, 0);
+    assert_non_null(strstr(lt, "rules lyckans-talisman\n"));
+    free(lt);
+}
+
+/* A context asked for the nets gets them where one is shipped, and the
+ * linear evaluator where none is. */
+static void shipped_nets(void **state)
+{
+    (void)state;
+    for (int i = 0; i < rules_preset_count(); i++) {
+        const rules_t *r = rules_preset_at(i);
+        eval_ctx_t *c = eval_ctx_new(r, EVAL_NET);
+        assert_non_null(c);
+        const evalnet_t *n = evalnet_builtin(r);
+        assert_int_equal(c->kind, n ? EVAL_NET : EVAL_LINEAR);
+        if (n) {
+            assert_string_equal(n->rules, r->name);
+            assert_true(n->games > 0);
+            board_t b;
+            board_start(&b, r->geometry, BOARD_WHITE);
+            eval_t e;
+            eval_static(c, &b, &e);
+            /* the start position is close to even for the side on roll */
+            assert_true(eval_p_win(&e) > 0.35 && eval_p_win(&e) < 0.75);
+        }
+        eval_ctx_free(c);
+    }
+    for (int i = 0; i < evalnet_builtin_count(); i++)
+        assert_non_null(rules_preset(evalnet_builtin_name(i)));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(gradient_matches_finite_differences),
+        cmocka_unit_test(file_round_trip_and_damage),
+        cmocka_unit_test(encoding_and_classes),
+        cmocka_unit_test(bearoff_by_hand),
+        cmocka_unit_test(training_is_deterministic),
+        cmocka_unit_test(shipped_nets),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
