@@ -15,7 +15,7 @@
 /* Raw inputs per side: 4 per point, bar (2), borne off (1). */
 enum { RAW_SIDE = 24 * 4 + 3, RAW = 2 * RAW_SIDE };
 /* Backgammon's extra inputs. */
-enum { BG_EXTRA = 10 };
+enum { BG_EXTRA = 16 };
 
 int evalnet_inputs(evalnet_enc_t enc)
 {
@@ -125,10 +125,57 @@ static int home_points(const board_t *b, int s)
     return n;
 }
 
+/* Is side s's own point q (1..24) blocked by the other side (backgammon)? */
+static bool bg_blocked(const board_t *b, int s, int q)
+{
+    return q >= 1 && q <= 24 && b->side[1 - s][25 - q] >= 2;
+}
+
+/* Rolls of 36 on which side s's rearmost checker (at p, 0 = the bar) can
+ * get past the furthest point the other side holds within 12 pips. */
+static int bg_escapes(const board_t *b, int s, int p)
+{
+    int far = 0;
+    for (int q = p + 1; q <= p + 12 && q <= 24; q++)
+        if (bg_blocked(b, s, q))
+            far = q;
+    if (far == 0)
+        return 36;
+    int n = 0;
+    for (int d1 = 1; d1 <= 6; d1++)
+        for (int d2 = 1; d2 <= 6; d2++) {
+            bool out = false;
+            if (d1 == d2) {
+                int at = p;
+                for (int k = 0; k < 4 && !out; k++) {
+                    at += d1;
+                    if (bg_blocked(b, s, at))
+                        break;
+                    out = at > far;
+                }
+            } else {
+                for (int o = 0; o < 2 && !out; o++) {
+                    int a = o ? d2 : d1, c = o ? d1 : d2;
+                    if (bg_blocked(b, s, p + a))
+                        continue;
+                    out = p + a > far || (!bg_blocked(b, s, p + a + c) && p + a + c > far);
+                }
+            }
+            n += out;
+        }
+    return n;
+}
+
 static void encode_bg(const board_t *b, const rules_t *r, nn_input_t *x)
 {
     int i = RAW;
     for (int s = 0; s < 2; s++) {
+        int back = board_rearmost(b, s), anchors = 0;
+        for (int q = 1; q <= 6; q++)
+            anchors += b->side[s][q] >= 2;
+        nn_input_add(x, i++, (float)(back > 24 ? 24 : back) / 24.0f);
+        nn_input_add(x, i++, back <= 24 ? (float)bg_escapes(b, s, back) / 36.0f : 1.0f);
+        nn_input_add(x, i++, (float)anchors / 3.0f);
         int rolls;
         double loss;
         eval_exposure(b, r, s, &rolls, &loss);

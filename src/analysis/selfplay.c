@@ -84,6 +84,15 @@ int selfplay_game(selfplay_player_t *white, selfplay_player_t *black, const rule
 {
     board_t b;
     board_start(&b, r->geometry, BOARD_WHITE);
+    return selfplay_game_from(&b, white, black, r, rng, buf, record, max_record, nrecord, result,
+                              plies);
+}
+
+int selfplay_game_from(const board_t *start, selfplay_player_t *white, selfplay_player_t *black,
+                       const rules_t *r, uint64_t *rng, movegen_buf_t *buf, board_t *record,
+                       int max_record, int *nrecord, outcome_t *result, int *plies)
+{
+    board_t b = *start;
     int nrec = 0, winner = -1;
     memset(result, 0, sizeof *result);
     int ply;

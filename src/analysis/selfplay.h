@@ -55,6 +55,11 @@ int selfplay_game(selfplay_player_t *white, selfplay_player_t *black, const rule
                   uint64_t *rng, movegen_buf_t *buf, board_t *record, int max_record,
                   int *nrecord, outcome_t *result, int *plies);
 
+/* The same from position `start` (its side on roll moves first). */
+int selfplay_game_from(const board_t *start, selfplay_player_t *white, selfplay_player_t *black,
+                       const rules_t *r, uint64_t *rng, movegen_buf_t *buf, board_t *record,
+                       int max_record, int *nrecord, outcome_t *result, int *plies);
+
 typedef struct selfplay_opts {
     int games;     /* rounded up to an even number (pairs) */
     uint64_t seed;

@@ -21,6 +21,8 @@ void train_default_opts(train_opts_t *o)
     o->alpha = 0.05;
     o->lambda = 0.7;
     o->noise = 0.0;
+    o->random_start = 0.25;
+    o->random_plies = 24;
     o->round = 32;
     o->report_every = 1000;
     o->checkpoint_every = 10000;
@@ -38,6 +40,7 @@ typedef struct game_slot {
 
 typedef struct round {
     const rules_t *r;
+    const train_opts_t *o;
     long first;      /* global index of the round's first game */
     int games;
     game_slot_t *slots;
@@ -52,6 +55,26 @@ typedef struct worker {
     movegen_buf_t *buf;
 } worker_t;
 
+/* Plays up to o->random_plies uniformly random plays from *b, for
+ * positions self-play alone would rarely reach.  False when they ended
+ * the game. */
+static bool random_plies(const round_t *rd, worker_t *w, board_t *b, uint64_t *rng)
+{
+    int k = dice_below(rng, rd->o->random_plies + 1);
+    for (int i = 0; i < k; i++) {
+        roll_t roll = {dice_below(rng, 6) + 1, dice_below(rng, 6) + 1};
+        int n = movegen_plays(b, rd->r, roll, w->buf);
+        if (n <= 0)
+            return false;
+        const play_t *p = movegen_play(w->buf, dice_below(rng, n));
+        if (p->outcome.kind != OUT_NONE)
+            return false;
+        *b = p->after;
+        board_swap(b);
+    }
+    return true;
+}
+
 static void *play_games(void *arg)
 {
     worker_t *w = arg;
@@ -64,9 +87,16 @@ static void *play_games(void *arg)
             break;
         game_slot_t *s = &rd->slots[g];
         uint64_t rng = dice_stream(rd->seed, (uint64_t)(rd->first + g));
+        board_t start;
+        board_start(&start, rd->r->geometry, BOARD_WHITE);
+        if (dice_unit(&rng) < rd->o->random_start && !random_plies(rd, w, &start, &rng)) {
+            s->winner = -1; /* the random plays ended the game: nothing to learn */
+            s->n = 0;
+            continue;
+        }
         int plies;
-        s->winner = selfplay_game(w->player, w->player, rd->r, &rng, w->buf, s->record, MAX_RECORD,
-                                  &s->n, &s->result, &plies);
+        s->winner = selfplay_game_from(&start, w->player, w->player, rd->r, &rng, w->buf, s->record,
+                                       MAX_RECORD, &s->n, &s->result, &plies);
     }
     return NULL;
 }
@@ -164,6 +194,7 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
     round_t rd;
     memset(&rd, 0, sizeof rd);
     rd.r = r;
+    rd.o = o;
     rd.seed = n->seed;
     rd.slots = calloc((size_t)per_round, sizeof *rd.slots);
     learner_t L;

@@ -6,13 +6,15 @@
  *   brade analyse [position flags] [--roll A-B] [--json] [--plies N]
  *                 [--rollouts N --seed S --threads T --truncate P]
  *                 [--play TEXT] [--thresholds D,B,V] [--lang en|sv]
- *                 [--evaluator net|linear|hand|pips]
+ *                 [--evaluator net|linear|hand|pips] [--weights FILE] [--batch]
  *
  * Without --roll it prints the facts (for each way to win, the rolls of 36
  * that win that way now; the shots against the side to move) and the
  * evaluation of the position; with --roll, the plays best first.  Rollouts
  * are run on the best five plays (and on --play's, wherever it ranks), all
- * with the same dice (same seed).
+ * with the same dice (same seed).  --weights evaluates with a net read
+ * from a weights file (brade train's output); --batch reads further flags
+ * line by line from standard input and answers each in turn.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -458,7 +460,9 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     return 0;
 }
 
-int cmd_analyse(int argc, char **argv)
+/* One analysis: argv are the command's flags.  `net` (may be NULL) is a
+ * weights file already read, used instead of reading --weights again. */
+static int analyse_once(int argc, char **argv, const evalnet_t *net)
 {
     pos_args_t a;
     if (!args_parse_position(argc, argv, false, EXTRA, &a, stderr))
@@ -470,20 +474,70 @@ int cmd_analyse(int argc, char **argv)
         fprintf(stderr, "brade: analyse ranks two-dice rolls only\n");
         return 2;
     }
-    evalnet_t *net = NULL;
-    if (a.extra[8] && !(net = netfile_load_for(a.extra[8], &a.rules)))
+    evalnet_t *own = NULL;
+    if (!net && a.extra[8] && !(net = own = netfile_load_for(a.extra[8], &a.rules)))
         return 2;
+    if (net && net->encoding != evalnet_encoding_for(&a.rules)) {
+        fprintf(stderr, "brade: a net for %s cannot evaluate %s positions\n", net->rules, a.rules.name);
+        return 2;
+    }
     o.ro.net = net;
     search_ctx_t *sc = search_ctx_new_with(&a.rules, o.evaluator, net);
     if (!sc) {
         fprintf(stderr, "brade: out of memory\n");
-        evalnet_free(net);
+        evalnet_free(own);
         return 1;
     }
     char rname[256];
     rules_format(&a.rules, rname, sizeof rname);
     int rc = a.have_roll ? analyse_plays(&a, &o, sc, rname) : analyse_facts(&a, &o, sc, rname);
     search_ctx_free(sc);
+    evalnet_free(own);
+    return rc;
+}
+
+enum { BATCH_LINE = 4096, BATCH_ARGS = 64 };
+
+/* --batch: every line of standard input holds more flags (a position and
+ * a roll, say); each is analysed with the command line's flags and
+ * answered in turn, the output flushed after each, so another program can
+ * ask question after question of one process.  A bad line is answered on
+ * stderr and the next one is read. */
+static int analyse_batch(int argc, char **argv)
+{
+    char *args[BATCH_ARGS + 2 * BATCH_ARGS];
+    int base = 0;
+    const char *weights = NULL;
+    for (int i = 0; i < argc && base < BATCH_ARGS; i++) {
+        if (strcmp(argv[i], "--batch") == 0)
+            continue;
+        if (strcmp(argv[i], "--weights") == 0 && i + 1 < argc)
+            weights = argv[i + 1];
+        args[base++] = argv[i];
+    }
+    evalnet_t *net = NULL;
+    if (weights && !(net = netfile_load(weights)))
+        return 2;
+    char line[BATCH_LINE];
+    int rc = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        int n = base;
+        for (char *tok = strtok(line, " \t\r\n"); tok && n < BATCH_ARGS * 2; tok = strtok(NULL, " \t\r\n"))
+            args[n++] = tok;
+        if (n == base)
+            continue;
+        if (analyse_once(n, args, net) != 0)
+            rc = 2;
+        fflush(stdout);
+    }
     evalnet_free(net);
     return rc;
+}
+
+int cmd_analyse(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--batch") == 0)
+            return analyse_batch(argc, argv);
+    return analyse_once(argc, argv, NULL);
 }

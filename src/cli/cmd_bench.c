@@ -16,6 +16,7 @@
 #include "analysis/dice.h"
 #include "cli/cmd.h"
 #include "engine/posid.h"
+#include "analysis/evalnet.h"
 #include "analysis/rollout.h"
 #include "analysis/search.h"
 
@@ -146,17 +147,25 @@ static int bench_queries(const rules_t *r, const char *path, movegen_buf_t *buf,
 /* ---- analysis figures (issue 5): evaluations, plays and rollout games
  * per second; printed after the engine's lines, which stay as they are ---- */
 
-/* Static evaluations, 0-ply play choices and rollout games on the bench
- * positions, each timed for about half a second. */
-static void bench_analysis(const rules_t *r, const board_t *set, int n)
+/* Static evaluations, 0-ply play choices, 2-ply hints and rollout games
+ * on the bench positions with evaluator `kind`, each timed for about half
+ * a second. */
+static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kind_t kind)
 {
-    search_ctx_t *sc = search_ctx_new(r, EVAL_DEFAULT);
+    search_ctx_t *sc = search_ctx_new(r, kind);
     movegen_buf_t *buf = movegen_buf_new();
-    if (!sc || !buf || n <= 0) {
+    search_play_t *ranked = malloc(sizeof *ranked * MOVEGEN_MAX_PLAYS);
+    if (!sc || !buf || !ranked || n <= 0 || sc->eval->kind != kind) {
         search_ctx_free(sc);
         movegen_buf_free(buf);
+        free(ranked);
         return;
     }
+    if (kind == EVAL_NET)
+        printf("evaluator      net (%s, %d hidden units, %ld training games)\n", sc->eval->net->rules,
+               sc->eval->net->hidden, sc->eval->net->games);
+    else
+        printf("evaluator      %s\n", eval_kind_name(kind));
     double t0 = now_seconds(), el;
     long evals = 0;
     do {
@@ -187,10 +196,23 @@ static void bench_analysis(const rules_t *r, const board_t *set, int n)
     printf("0-ply plays/s  %.0f (%.0f choices/s, %.0f%% of positions looked one roll ahead)\n",
            (double)plays / el, (double)choices / el,
            100.0 * (double)sc->eval->lookaheads / (double)(plays > 0 ? plays : 1));
+    /* a 2-ply hint: every play of a roll ranked as `brade analyse --plies 2` does */
+    search_default_opts(2, &so);
+    int hints = 0;
+    t0 = now_seconds();
+    do {
+        board_t b = set[hints % n];
+        roll_t roll = {1 + hints % 6, 1 + (hints / 6) % 6};
+        search_rank(sc, &b, roll, &so, ranked);
+        hints++;
+        el = now_seconds() - t0;
+    } while (el < 0.5 || hints < 3);
+    printf("2-ply hint     %.1f ms (mean of %d positions and rolls)\n", el * 1000.0 / hints, hints);
     rollout_opts_t ro;
     rollout_default_opts(&ro);
     ro.games = 64;
     ro.threads = 2;
+    ro.evaluator = kind;
     board_t start;
     board_start(&start, r->geometry, BOARD_WHITE);
     rollout_result_t res;
@@ -207,6 +229,7 @@ static void bench_analysis(const rules_t *r, const board_t *set, int n)
            res.plies);
     search_ctx_free(sc);
     movegen_buf_free(buf);
+    free(ranked);
 }
 
 int cmd_bench(int argc, char **argv)
@@ -261,7 +284,8 @@ int cmd_bench(int argc, char **argv)
     printf("time/query     %.3f us\n", secs * 1e6 / (double)gens);
     printf("plays/second   %.0f\n", (double)plays / secs);
     printf("signature      %016" PRIx64 "\n", sig);
-    bench_analysis(&r, set, n);
+    bench_analysis(&r, set, n, EVAL_NET);
+    bench_analysis(&r, set, n, EVAL_LINEAR);
     free(set);
     movegen_buf_free(buf);
     return 0;

@@ -4,6 +4,7 @@
  *
  *   brade train --rules R --out FILE [--games N] [--seed S] [--hidden H]
  *               [--alpha A] [--lambda L] [--noise P] [--threads T]
+ *               [--random-start P] [--random-plies K]
  *               [--round G] [--report-every N] [--checkpoint-every N]
  *               [--strength-every N] [--strength-games N] [--final-games N]
  *
@@ -28,7 +29,8 @@
 typedef struct tr_args {
     const char *rules, *out;
     long games, seed, hidden, threads, round, report, ckpt, strength_every, strength_games, final;
-    double alpha, lambda, noise;
+    double alpha, lambda, noise, random_start;
+    long random_plies;
     bool seed_set, hidden_set;
 } tr_args_t;
 
@@ -74,6 +76,8 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
     a->alpha = o->alpha;
     a->lambda = o->lambda;
     a->noise = o->noise;
+    a->random_start = o->random_start;
+    a->random_plies = o->random_plies;
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
         if (i + 1 >= argc) {
@@ -112,6 +116,10 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
             ok = real(f, v, 0, 1, &a->lambda);
         else if (strcmp(f, "--noise") == 0)
             ok = real(f, v, 0, 1, &a->noise);
+        else if (strcmp(f, "--random-start") == 0)
+            ok = real(f, v, 0, 1, &a->random_start);
+        else if (strcmp(f, "--random-plies") == 0)
+            ok = number(f, v, 0, 200, &a->random_plies);
         else {
             fprintf(stderr, "brade: unknown option %s for train (see brade help)\n", f);
             return false;
@@ -133,6 +141,8 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
     o->alpha = a->alpha;
     o->lambda = a->lambda;
     o->noise = a->noise;
+    o->random_start = a->random_start;
+    o->random_plies = (int)a->random_plies;
     return true;
 }
 

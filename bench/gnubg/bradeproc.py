@@ -1,0 +1,34 @@
+"""A brade analyse process kept open for many queries (brade analyse --batch)."""
+import json
+import subprocess
+
+
+class Brade:
+    def __init__(self, brade, rules="backgammon", plies=None, weights=None, evaluator=None):
+        cmd = [brade, "analyse", "--rules", rules, "--json", "--batch"]
+        if plies is not None:
+            cmd += ["--plies", str(plies)]
+        if weights:
+            cmd += ["--weights", weights]
+        if evaluator:
+            cmd += ["--evaluator", evaluator]
+        self.cmd = cmd
+        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                  bufsize=1)
+
+    def analyse(self, pid, d1, d2):
+        """The analysis of POSITION-ID with roll d1-d2, as a dict."""
+        self.p.stdin.write(f"--position-id {pid} --roll {d1}-{d2}\n")
+        self.p.stdin.flush()
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{' '.join(self.cmd)} stopped at {pid} {d1}-{d2}")
+            lines.append(line)
+            if line == "}\n":
+                return json.loads("".join(lines))
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
