@@ -73,6 +73,7 @@ static int steps(const int c[6], int d, int out[6])
 }
 
 typedef struct builder {
+    int (*succ)[6][7];            /* [pos][d-1]: count, then the positions one step of d leads to */
     best_t (*best)[6][DEPTH + 1]; /* [pos][d-1][k]: best final with k more steps of d */
     float *leaf;                  /* the value of ending at a position */
     uint8_t *top;                 /* the highest roll count with a chance, per position */
@@ -84,15 +85,22 @@ static void decode(int pos, int c[6])
         c[k] = pos_of[pos][k];
 }
 
+/* The positions one step of die d leads to from pos (a table look-up). */
+static int succ(const builder_t *B, int pos, int d, const int **next)
+{
+    const int *row = B->succ[pos][d - 1];
+    *next = row + 1;
+    return row[0];
+}
+
 /* The best final position from pos with the roll (a, b). */
 static int best_final(const builder_t *B, int pos, int a, int b)
 {
-    int c[6], next[6];
-    decode(pos, c);
+    const int *next;
     float bv = 1e30f;
     int bf = pos;
     if (a == b) {
-        int n = steps(c, a, next);
+        int n = succ(B, pos, a, &next);
         for (int i = 0; i < n; i++) {
             const best_t *x = &B->best[next[i]][a - 1][DEPTH];
             if (x->value < bv)
@@ -102,7 +110,7 @@ static int best_final(const builder_t *B, int pos, int a, int b)
     }
     for (int o = 0; o < 2; o++) {
         int d1 = o ? b : a, d2 = o ? a : b;
-        int n = steps(c, d1, next);
+        int n = succ(B, pos, d1, &next);
         for (int i = 0; i < n; i++) {
             const best_t *x = &B->best[next[i]][d2 - 1][1];
             if (x->value < bv)
@@ -115,11 +123,10 @@ static int best_final(const builder_t *B, int pos, int a, int b)
 /* Fills pos's best[][][] from the positions below it. */
 static void fill_best(builder_t *B, int pos)
 {
-    int c[6], next[6];
-    decode(pos, c);
+    const int *next;
     for (int d = 1; d <= 6; d++) {
         B->best[pos][d - 1][0] = (best_t){B->leaf[pos], pos};
-        int n = steps(c, d, next);
+        int n = succ(B, pos, d, &next);
         for (int k = 1; k <= DEPTH; k++) {
             best_t b = {B->leaf[pos], pos}; /* nothing left to move: stays */
             if (n > 0)
@@ -187,9 +194,10 @@ static void build(void)
     dist = malloc(sizeof *dist * N);
     dist1 = malloc(sizeof *dist1 * N);
     pos_of = malloc(sizeof *pos_of * N);
-    builder_t B = {malloc(sizeof *B.best * N), malloc(sizeof *B.leaf * N), malloc(N)};
+    builder_t B = {malloc(sizeof *B.succ * N), malloc(sizeof *B.best * N), malloc(sizeof *B.leaf * N),
+                   malloc(N)};
     int *order = malloc(sizeof *order * N);
-    if (!dist || !dist1 || !pos_of || !B.best || !B.leaf || !B.top || !order) {
+    if (!dist || !dist1 || !pos_of || !B.succ || !B.best || !B.leaf || !B.top || !order) {
         failed = true;
         goto out;
     }
@@ -218,6 +226,11 @@ static void build(void)
             pips += (k + 1) * pos_of[r][k];
         order[start[pips]++] = r;
     }
+    for (int r = 0; r < N; r++) {
+        decode(r, c);
+        for (int d = 1; d <= 6; d++)
+            B.succ[r][d - 1][0] = steps(c, d, &B.succ[r][d - 1][1]);
+    }
     build_pass(&B, order, false, dist);
     build_pass(&B, order, true, dist1);
     built = true;
@@ -228,6 +241,7 @@ out:
         free(pos_of);
         dist = dist1 = NULL;
     }
+    free(B.succ);
     free(B.best);
     free(B.leaf);
     free(B.top);

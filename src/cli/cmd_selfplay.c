@@ -16,8 +16,11 @@
  *                  [--from hand|shipped]
  *       fits the evaluator's weights to self-play games (evalfit.h) and
  *       writes them as C source (src/analysis/eval_weights.c).
- * SETTING: shipped[:PLIES], hand[:PLIES], pips (the greedy baseline), random;
- * --a-weights FILE / --b-weights FILE give a player weights written by --fit.
+ * SETTING: net[:PLIES] (the trained nets, the default evaluator),
+ * linear[:PLIES] (the linear model), hand[:PLIES], pips (the greedy
+ * baseline), random; "shipped" is the default evaluator (net).
+ * --a-net FILE / --b-net FILE give a player nets from a weights file
+ * (brade train); --a-weights / --b-weights linear weights written by --fit.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,11 +32,12 @@
 #include "analysis/rollout.h"
 #include "analysis/selfplay.h"
 #include "cli/cmd.h"
+#include "cli/netfile.h"
 #include "engine/notation.h"
 #include "engine/posid.h"
 
 typedef struct sp_args {
-    const char *rules, *a, *b, *fit, *from, *a_weights, *b_weights;
+    const char *rules, *a, *b, *fit, *from, *a_weights, *b_weights, *a_net, *b_net;
     int games, threads, agreement, positions, rollouts, plies, generations;
     long seed;
     bool json;
@@ -55,7 +59,7 @@ static bool parse(int argc, char **argv, sp_args_t *a)
 {
     memset(a, 0, sizeof *a);
     a->rules = "lyckans-talisman";
-    a->a = "shipped";
+    a->a = "net";
     a->b = "pips";
     a->games = 200;
     a->threads = 2;
@@ -89,6 +93,10 @@ static bool parse(int argc, char **argv, sp_args_t *a)
             a->a_weights = v;
         else if (strcmp(f, "--b-weights") == 0)
             a->b_weights = v;
+        else if (strcmp(f, "--a-net") == 0)
+            a->a_net = v;
+        else if (strcmp(f, "--b-net") == 0)
+            a->b_net = v;
         else if (strcmp(f, "--games") == 0 && number(f, v, 1, 100000000, &n))
             a->games = (int)n;
         else if (strcmp(f, "--threads") == 0 && number(f, v, 1, 16, &n))
@@ -156,9 +164,19 @@ static int run_match(const sp_args_t *a, const rules_t *r)
     selfplay_opts_t o;
     memset(&o, 0, sizeof o);
     if (!selfplay_parse_spec(a->a, &o.a) || !selfplay_parse_spec(a->b, &o.b)) {
-        fprintf(stderr, "brade: a setting is shipped[:PLIES], hand[:PLIES], pips or random\n");
+        fprintf(stderr, "brade: a setting is net[:PLIES], linear[:PLIES], hand[:PLIES], pips or random\n");
         return 2;
     }
+    evalnet_t *na = NULL, *nb = NULL;
+    if ((a->a_net && !(na = netfile_load_for(a->a_net, r))) ||
+        (a->b_net && !(nb = netfile_load_for(a->b_net, r)))) {
+        evalnet_free(na);
+        return 2;
+    }
+    if (na)
+        o.a.eval = EVAL_NET, o.a.net = na;
+    if (nb)
+        o.b.eval = EVAL_NET, o.b.net = nb;
     static eval_weights_t wa, wb;
     if (a->a_weights) {
         if (!load_weights(a->a_weights, &wa))
@@ -174,13 +192,20 @@ static int run_match(const sp_args_t *a, const rules_t *r)
     o.seed = (uint64_t)a->seed;
     o.threads = a->threads;
     selfplay_result_t res;
-    if (selfplay_run(&o, r, &res) != 0) {
+    int rc = selfplay_run(&o, r, &res);
+    evalnet_free(na);
+    evalnet_free(nb);
+    if (rc != 0) {
         fprintf(stderr, "brade: out of memory\n");
         return 1;
     }
-    char sa[32], sb[32];
+    char sa[300], sb[300];
     selfplay_format_spec(&o.a, sa, sizeof sa);
     selfplay_format_spec(&o.b, sb, sizeof sb);
+    if (a->a_net)
+        snprintf(sa, sizeof sa, "net:%d (%s)", o.a.plies, a->a_net);
+    if (a->b_net)
+        snprintf(sb, sizeof sb, "net:%d (%s)", o.b.plies, a->b_net);
     if (a->json) {
         printf("{\n  \"rules\": \"%s\",\n  \"a\": \"%s\",\n  \"b\": \"%s\",\n  \"games\": %d,\n  \"seed\": %ld,\n"
                "  \"points_per_game\": %.4f,\n  \"ci95\": %.4f,\n  \"a_wins\": %d,\n  \"b_wins\": %d,\n"

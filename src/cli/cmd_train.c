@@ -4,7 +4,7 @@
  *
  *   brade train --rules R --out FILE [--games N] [--seed S] [--hidden H]
  *               [--alpha A] [--lambda L] [--noise P] [--threads T]
- *               [--random-start P] [--random-plies K]
+ *               [--random-start P] [--random-plies K] [--from NET]
  *               [--round G] [--report-every N] [--checkpoint-every N]
  *               [--strength-every N] [--strength-games N] [--final-games N]
  *
@@ -14,7 +14,8 @@
  * after the current round and saves.  A progress line goes to stderr every
  * --report-every games; at the end the net plays --final-games games
  * against the linear evaluator (0-ply each, paired dice) and the result
- * is printed.
+ * is printed.  --from NET starts a new net from another net's weights (a
+ * net for one bräde ruleset is a good start for another).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -27,7 +28,7 @@
 #include "cli/netfile.h"
 
 typedef struct tr_args {
-    const char *rules, *out;
+    const char *rules, *out, *from;
     long games, seed, hidden, threads, round, report, ckpt, strength_every, strength_games, final;
     double alpha, lambda, noise, random_start;
     long random_plies;
@@ -90,6 +91,8 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
             a->rules = v;
         else if (strcmp(f, "--out") == 0)
             a->out = v;
+        else if (strcmp(f, "--from") == 0)
+            a->from = v;
         else if (strcmp(f, "--games") == 0)
             ok = number(f, v, 1, 2000000000L, &a->games);
         else if (strcmp(f, "--seed") == 0)
@@ -224,6 +227,15 @@ int cmd_train(int argc, char **argv)
             return 2;
         }
         fprintf(stderr, "resuming %s at %ld games\n", a.out, n->games);
+    } else if (a.from) {
+        /* a new net for this ruleset that starts from another one's weights */
+        n = netfile_load_for(a.from, &r);
+        if (!n)
+            return 1;
+        fprintf(stderr, "starting from %s (%s, %ld games)\n", a.from, n->rules, n->games);
+        snprintf(n->rules, sizeof n->rules, "%s", r.name);
+        n->games = 0;
+        n->seed = (uint64_t)a.seed;
     } else {
         n = evalnet_new(&r, (int)a.hidden, (uint64_t)a.seed);
         if (!n) {

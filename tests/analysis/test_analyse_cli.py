@@ -5,8 +5,10 @@ rollouts reproducible under a seed whatever the number of threads, errors
 on bad input."""
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 BRADE = os.environ.get("BRADE", "build/brade")
 FAILED = []
@@ -132,11 +134,55 @@ def selfplay_runs():
     assert j["points_per_game"] == k["points_per_game"]
 
 
+def train_resume_and_use():
+    """brade train writes a net, resumes from it, refuses a damaged one with
+    file:line, and analyse/selfplay use it."""
+    d = tempfile.mkdtemp()
+    net = os.path.join(d, "bg.net")
+    base = ["train", "--rules", "backgammon", "--out", net, "--hidden", "6", "--round", "4",
+            "--final-games", "2", "--report-every", "4"]
+    p = run(base + ["--games", "8"])
+    assert "8 games" in p.stdout and "against the linear evaluator" in p.stdout, p.stdout
+    assert "games 8/8" in p.stderr, p.stderr
+    text = open(net).read()
+    assert text.startswith("brade-net 1\nrules backgammon\n"), text[:80]
+    assert "\ngames 8\n" in text and "command brade train --rules backgammon" in text
+    p = run(base + ["--games", "12"])
+    assert "resuming" in p.stderr and "\ngames 12\n" in open(net).read(), p.stderr
+    # the same 12 games in one run give the same file
+    net2 = os.path.join(d, "bg2.net")
+    run(["train", "--rules", "backgammon", "--out", net2, "--hidden", "6", "--round", "4",
+         "--final-games", "0", "--games", "12"])
+    strip = lambda t: "\n".join(l for l in t.split("\n") if not l.startswith(("command", "end")))
+    assert strip(open(net).read()) == strip(open(net2).read())
+    # another shape, another ruleset's file, a damaged file
+    run(base + ["--games", "16", "--hidden", "7"], code=2)
+    run(["analyse", "--weights", net, "--roll", "4-2"] + C7, code=2)
+    bad = os.path.join(d, "bad.net")
+    open(bad, "w").write(text.replace("\nhidden 6\n", "\nhidden 5\n"))
+    p = run(["analyse", "--rules", "backgammon", "--position-id", "4HPwATDgc/ABMA", "--roll", "3-1",
+             "--weights", bad], code=2)
+    assert p.stderr.startswith(bad + ":"), p.stderr
+    # analyse with the file, one query or many
+    j = json.loads(run(["analyse", "--rules", "backgammon", "--position-id", "4HPwATDgc/ABMA",
+                        "--roll", "3-1", "--json", "--weights", net]).stdout)
+    assert len(j["plays"]) == 16 and all("position_id" in x for x in j["plays"])
+    p = subprocess.run([BRADE, "analyse", "--rules", "backgammon", "--json", "--batch", "--weights", net],
+                       input="--position-id 4HPwATDgc/ABMA --roll 3-1\n--position-id 4HPwATDgc/ABMA --roll 6-5\n",
+                       capture_output=True, text=True, timeout=60)
+    docs = p.stdout.split("\n}\n")
+    assert p.returncode == 0 and len(docs) == 3 and json.loads(docs[0] + "}") == j, p.stderr
+    j = json.loads(run(["selfplay", "--rules", "backgammon", "--games", "2", "--a-net", net,
+                        "--b", "linear", "--json"]).stdout)
+    assert j["games"] == 2 and "bg.net" in j["a"], j
+    shutil.rmtree(d)
+
+
 for name, fn in [("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
                  ("exact-ending", exact_ending), ("learner-play", learner_play),
                  ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
                  ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
-                 ("positions-listed", positions_listed)]:
+                 ("positions-listed", positions_listed), ("train", train_resume_and_use)]:
     check(name, fn)
-print(f"{10 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{11 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
