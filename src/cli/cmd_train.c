@@ -71,8 +71,8 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
     a->round = o->round;
     a->report = o->report_every;
     a->ckpt = o->checkpoint_every;
-    a->strength_every = 0;
-    a->strength_games = o->strength_games;
+    a->strength_every = 50000;
+    a->strength_games = 200;
     a->final = 1000;
     a->alpha = o->alpha;
     a->lambda = o->lambda;
