@@ -141,7 +141,7 @@ parse_err_t notation_parse(const char *text, geometry_t geom, typed_play_t *out)
             if (!isdigit((unsigned char)*p))
                 return fail(out, PARSE_ERR_REPEAT, text, at, 1);
             repeat = *p++ - '0';
-            if (*p != ')' || repeat < 1 || repeat > 4)
+            if (*p != ')' || repeat < 1 || repeat > 6)
                 return fail(out, PARSE_ERR_REPEAT, text, at, (size_t)(p - at + 1));
             p++;
         }

@@ -8,6 +8,12 @@
  * can only be a play that uses too little of the roll (NOT_ENOUGH).  When no
  * order works, the moves are replayed in the order typed and the first step
  * that breaks a rule is reported (ILLEGAL).
+ *
+ * Special plays (kejsarspel, the double-six stack) are not made of ordinary
+ * steps: their checkers go where no die alone could take them.  They match
+ * only a typed play made of exactly their moves, and never a position that
+ * ordinary steps happen to reach (kejsarspel's position is also what the
+ * last checker's 19/24 alone leaves, which must not count as the win).
  */
 #include "engine/verdict.h"
 
@@ -31,11 +37,17 @@ typedef struct vctx {
     int complete_pips, complete_dice, complete_faces;
 } vctx_t;
 
+/* A play whose steps are not ordinary steps (kejsarspel, the stack). */
+static bool special_play(const play_t *p)
+{
+    return p->nsteps > 0 && (p->steps[0].flags & (STEP_KEJSAR | STEP_STACK));
+}
+
 static int find_play(const vctx_t *c, const board_t *b, bool ended_only)
 {
     for (int i = 0; i < c->nlegal; i++) {
         const play_t *p = movegen_play(c->legal, i);
-        if (ended_only && p->outcome.kind == OUT_NONE)
+        if ((ended_only && p->outcome.kind == OUT_NONE) || special_play(p))
             continue;
         if (board_equal(&p->after, b))
             return i;
@@ -118,6 +130,30 @@ static bool search(vctx_t *c, const board_t *b, const int *rem, int nrem)
         }
     }
     return false;
+}
+
+/* The special play whose moves are exactly the typed ones (in any
+ * order), or -1. */
+static int find_special(const typed_play_t *tp, const movegen_buf_t *legal, int nlegal)
+{
+    for (int i = 0; i < nlegal; i++) {
+        const play_t *p = movegen_play(legal, i);
+        if (!special_play(p) || p->nsteps != tp->n)
+            continue;
+        bool used[MOVEGEN_MAX_STEPS] = {false};
+        int matched = 0;
+        for (int m = 0; m < tp->n; m++)
+            for (int s = 0; s < p->nsteps; s++)
+                if (!used[s] && p->steps[s].from == tp->moves[m].from &&
+                    p->steps[s].to == tp->moves[m].to) {
+                    used[s] = true;
+                    matched++;
+                    break;
+                }
+        if (matched == tp->n)
+            return i;
+    }
+    return -1;
 }
 
 /* True when some of the dice left add up to `need` exactly (or, bearing
@@ -248,6 +284,16 @@ void verdict_judge(const board_t *b, const rules_t *r, roll_t roll, const char *
             out->play = k;
             return;
         }
+    }
+
+    int special = find_special(&out->typed, legal, nlegal);
+    if (special >= 0) {
+        const play_t *p = movegen_play(legal, special);
+        out->kind = VERDICT_LEGAL;
+        out->play = special;
+        memcpy(out->played, p->steps, sizeof(step_t) * p->nsteps);
+        out->nplayed = p->nsteps;
+        return;
     }
 
     int rem[4], nrem = movegen_roll_dice(roll, rem);
