@@ -78,7 +78,9 @@ void eval_ctx_free(eval_ctx_t *c);
 /* Uses other weights (e.g. freshly fitted ones; the caller keeps them). */
 void eval_ctx_set_weights(eval_ctx_t *c, const eval_weights_t *w);
 /* Uses other nets (a weights file, a net in training; the caller keeps
- * them and they must fit r's encoding): the kind becomes EVAL_NET.
+ * them and they must fit r's encoding): the kind becomes EVAL_NET, with
+ * the lookahead in bräde only (backgammon's endings are exact from the
+ * bear-off database).
  * Returns false (nothing changed) when out of memory. */
 bool eval_ctx_set_net(eval_ctx_t *c, const evalnet_t *n);
 

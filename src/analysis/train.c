@@ -219,6 +219,9 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
         ws[t].buf = movegen_buf_new();
         if (!ws[t].player || !ws[t].buf)
             rc = -1;
+        else /* the training player plays endings with the exact lookahead in
+              * every ruleset, as the shipped nets were made */
+            ws[t].player->search->eval->lookahead = true;
     }
     pthread_mutex_init(&rd.lock, NULL);
     struct timespec t0;
