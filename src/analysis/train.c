@@ -23,6 +23,7 @@ void train_default_opts(train_opts_t *o)
     o->noise = 0.0;
     o->random_start = 0.25;
     o->random_plies = 24;
+    o->lookahead = true;
     o->round = 32;
     o->report_every = 1000;
     o->checkpoint_every = 10000;
@@ -219,9 +220,9 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
         ws[t].buf = movegen_buf_new();
         if (!ws[t].player || !ws[t].buf)
             rc = -1;
-        else /* the training player plays endings with the exact lookahead in
-              * every ruleset, as the shipped nets were made */
-            ws[t].player->search->eval->lookahead = true;
+        else /* with the lookahead the player plays endings exactly, at up to
+              * 20x the cost of a move in bräde (where it is often asked) */
+            ws[t].player->search->eval->lookahead = o->lookahead;
     }
     pthread_mutex_init(&rd.lock, NULL);
     struct timespec t0;

@@ -37,6 +37,7 @@ typedef struct train_opts {
     double noise;            /* chance of a random play (exploration) */
     double random_start;     /* share of games that start after random plays */
     int random_plies;        /* ... up to this many uniformly random plays */
+    bool lookahead;          /* the player uses the exact one-roll lookahead */
     int round;               /* games per round (the weights are fixed within one) */
     long report_every;       /* games between progress reports */
     long checkpoint_every;   /* games between checkpoints (0: only at the end) */

@@ -4,7 +4,8 @@
  *
  *   brade train --rules R --out FILE [--games N] [--seed S] [--hidden H]
  *               [--alpha A] [--lambda L] [--noise P] [--threads T]
- *               [--random-start P] [--random-plies K] [--from NET]
+ *               [--random-start P] [--random-plies K] [--lookahead on|off]
+ *               [--from NET]
  *               [--round G] [--report-every N] [--checkpoint-every N]
  *               [--strength-every N] [--strength-games N] [--final-games N]
  *
@@ -32,6 +33,7 @@ typedef struct tr_args {
     long games, seed, hidden, threads, round, report, ckpt, strength_every, strength_games, final;
     double alpha, lambda, noise, random_start;
     long random_plies;
+    bool lookahead;
     bool seed_set, hidden_set;
 } tr_args_t;
 
@@ -79,6 +81,7 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
     a->noise = o->noise;
     a->random_start = o->random_start;
     a->random_plies = o->random_plies;
+    a->lookahead = o->lookahead;
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
         if (i + 1 >= argc) {
@@ -121,7 +124,12 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
             ok = real(f, v, 0, 1, &a->noise);
         else if (strcmp(f, "--random-start") == 0)
             ok = real(f, v, 0, 1, &a->random_start);
-        else if (strcmp(f, "--random-plies") == 0)
+        else if (strcmp(f, "--lookahead") == 0) {
+            ok = strcmp(v, "on") == 0 || strcmp(v, "off") == 0;
+            a->lookahead = strcmp(v, "on") == 0;
+            if (!ok)
+                fprintf(stderr, "brade: --lookahead must be on or off\n");
+        } else if (strcmp(f, "--random-plies") == 0)
             ok = number(f, v, 0, 200, &a->random_plies);
         else {
             fprintf(stderr, "brade: unknown option %s for train (see brade help)\n", f);
@@ -146,6 +154,7 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
     o->noise = a->noise;
     o->random_start = a->random_start;
     o->random_plies = (int)a->random_plies;
+    o->lookahead = a->lookahead;
     return true;
 }
 
