@@ -46,6 +46,7 @@ void rollout_default_opts(rollout_opts_t *o)
     o->truncate = 0;
     o->stratify = true;
     o->luck = false;
+    o->lookahead = false;
     o->evaluator = EVAL_DEFAULT;
 }
 
@@ -241,6 +242,8 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
         worker_t *w = &workers[t];
         w->sh = &sh;
         w->search = search_ctx_new_with(r, o->evaluator, o->net);
+        if (w->search)
+            w->search->eval->lookahead = o->lookahead;
         w->buf = movegen_buf_new();
         search_default_opts(o->plies, &w->sopts);
         if (!w->search || !w->buf) {

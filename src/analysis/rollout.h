@@ -38,6 +38,7 @@ typedef struct rollout_opts {
     int truncate;            /* stop after this many plies (0 = play to the end) */
     bool stratify;           /* quasi-random first two rolls */
     bool luck;               /* subtract each roll's luck (costs ~20x per game) */
+    bool lookahead;          /* players use the exact one-roll lookahead (bräde: ~10x per game) */
     eval_kind_t evaluator;
     const evalnet_t *net;    /* other nets than the shipped ones (NULL: the evaluator's own) */
 } rollout_opts_t;
@@ -54,8 +55,10 @@ typedef struct rollout_result {
     double plies;    /* average plies per game */
 } rollout_result_t;
 
-/* Defaults: 1296 games, seed 1, 2 threads, 0-ply players, no truncation,
- * stratified first rolls, no luck adjustment, the shipped evaluator. */
+/* Defaults: 1296 games, seed 1, 2 threads, 0-ply players on the static
+ * evaluation (no lookahead: the same net plays no worse without it, and
+ * a bräde game costs a tenth), no truncation, stratified first rolls, no
+ * luck adjustment, the shipped evaluator. */
 void rollout_default_opts(rollout_opts_t *o);
 
 /* Rolls out b with its side on roll (before rolling).  Returns 0, or -1
