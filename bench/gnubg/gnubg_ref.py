@@ -48,7 +48,7 @@ def apply_move(board, text):
 
 
 def setup(plies):
-    for c in ["set player 0 human", "set player 1 human", "new session",
+    for c in ["set display off", "set player 0 human", "set player 1 human", "new session",
               "set evaluation chequerplay evaluation cubeful off",
               f"set evaluation chequerplay evaluation plies {plies}",
               "set evaluation chequerplay evaluation prune on"]:

@@ -18,7 +18,7 @@ import gnubg
 def main():
     plies = int(os.environ.get("BRADE_REF_PLIES", "2"))
     limit = int(os.environ.get("BRADE_LIMIT", "300"))
-    for c in ["set player 0 human", "set player 1 human", "new session",
+    for c in ["set display off", "set player 0 human", "set player 1 human", "new session",
               "set evaluation chequerplay evaluation cubeful off",
               f"set evaluation chequerplay evaluation plies {plies}",
               "set evaluation chequerplay evaluation prune on"]:

@@ -109,7 +109,7 @@ def main():
     games = int(os.environ.get("BRADE_GAMES", "1000"))
     seed = int(os.environ.get("BRADE_SEED", "1"))
     gplies = int(os.environ.get("BRADE_GNUBG_PLIES", "0"))
-    for c in ["set player 0 human", "set player 1 human", "new session",
+    for c in ["set display off", "set player 0 human", "set player 1 human", "new session",
               "set evaluation chequerplay evaluation cubeful off",
               f"set evaluation chequerplay evaluation plies {gplies}"]:
         gnubg.command(c)
