@@ -52,7 +52,7 @@ def make_ref(queries_path, ref_path, plies):
     if not os.path.exists(GNUBG):
         sys.exit(f"{ref_path} does not exist and gnubg is not installed "
                  "(apt-get install gnubg) to make it")
-    env = dict(os.environ, BRADE_QUERIES=queries_path, BRADE_REF_OUT=ref_path,
+    env = dict(os.environ, BRADE_QUERIES=queries_path, BRADE_REF_OUT=ref_path, BRADE_BENCH_DIR=HERE,
                BRADE_REF_PLIES=str(plies))
     if os.path.exists(ref_path):
         env["BRADE_REF_SKIP"] = str(sum(1 for _ in open(ref_path)))

@@ -12,39 +12,17 @@
 #                  {"id", "roll", "plies", "plays": {after_id: equity}, "probs": {...}}
 #   BRADE_REF_PLIES  gnubg's depth (default 2: what gnubg calls 2-ply)
 #   BRADE_REF_SKIP   queries already done (to resume), default 0
+#   BRADE_BENCH_DIR  this folder (where gnubgmove.py is), when gnubg does not
+#                    tell the script its own path
 import json
 import os
 import sys
 
 import gnubg
 
-
-def apply_move(board, text):
-    """board = (opp, me) in gnubg's tuple form; returns the board after `text`
-    (gnubg's notation, e.g. 'bar/22* 13/7(2)') as (me, opp): opponent on roll."""
-    opp, me = list(board[0]), list(board[1])
-    for tok in text.split():
-        mult = 1
-        if "(" in tok:
-            tok, m = tok.split("(")
-            mult = int(m.rstrip(")"))
-        pts = tok.split("/")
-        for _ in range(mult):
-            for a, b in zip(pts, pts[1:]):
-                a, b = a.rstrip("*"), b.rstrip("*")
-                fr = 24 if a == "bar" else int(a) - 1
-                if me[fr] <= 0:
-                    raise ValueError(f"no checker on {a} in '{text}'")
-                me[fr] -= 1
-                if b != "off":
-                    to = int(b)
-                    me[to - 1] += 1
-                    if opp[24 - to] == 1:
-                        opp[24 - to] = 0
-                        opp[24] += 1
-                    elif opp[24 - to] > 1:
-                        raise ValueError(f"lands on a made point in '{text}'")
-    return (tuple(me), tuple(opp))
+sys.path.insert(0, os.environ.get("BRADE_BENCH_DIR", os.path.dirname(os.path.abspath(
+    globals().get("__file__", "bench/gnubg/gnubg_ref.py")))))
+from gnubgmove import apply_move  # noqa: E402
 
 
 def setup(plies):

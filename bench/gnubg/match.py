@@ -29,31 +29,9 @@ import gnubg
 sys.path.insert(0, os.environ.get("BRADE_BENCH_DIR", os.path.dirname(os.path.abspath(
     globals().get("__file__", "bench/gnubg/match.py")))))
 from bradeproc import Brade  # noqa: E402
+from gnubgmove import apply_move  # noqa: E402
 
 START = "4HPwATDgc/ABMA"
-
-
-def apply_move(board, text):
-    """board = (opp, me), `me` on roll; returns (me, opp) after gnubg's `text`."""
-    opp, me = list(board[0]), list(board[1])
-    for tok in text.split():
-        mult = 1
-        if "(" in tok:
-            tok, m = tok.split("(")
-            mult = int(m.rstrip(")"))
-        pts = tok.split("/")
-        for _ in range(mult):
-            for a, b in zip(pts, pts[1:]):
-                a, b = a.rstrip("*"), b.rstrip("*")
-                fr = 24 if a == "bar" else int(a) - 1
-                me[fr] -= 1
-                if b != "off":
-                    to = int(b)
-                    me[to - 1] += 1
-                    if opp[24 - to] == 1:
-                        opp[24 - to] = 0
-                        opp[24] += 1
-    return (tuple(me), tuple(opp))
 
 
 BRADE = None

@@ -3,6 +3,8 @@
  */
 #include "cli/args.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/posid.h"
@@ -202,5 +204,17 @@ bool args_parse_position(int argc, char **argv, bool need_roll, const char *cons
         fprintf(err, "brade: --roll A-B is required\n");
         return false;
     }
+    return true;
+}
+
+bool args_number(const char *flag, const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "brade: %s must be a whole number from %ld to %ld\n", flag, lo, hi);
+        return false;
+    }
+    *out = v;
     return true;
 }

@@ -31,6 +31,7 @@
 #include "analysis/evalfit.h"
 #include "analysis/rollout.h"
 #include "analysis/selfplay.h"
+#include "cli/args.h"
 #include "cli/cmd.h"
 #include "cli/netfile.h"
 #include "engine/notation.h"
@@ -42,18 +43,6 @@ typedef struct sp_args {
     long seed;
     bool json;
 } sp_args_t;
-
-static bool number(const char *flag, const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "brade: %s must be a number from %ld to %ld\n", flag, lo, hi);
-        return false;
-    }
-    *out = v;
-    return true;
-}
 
 static bool parse(int argc, char **argv, sp_args_t *a)
 {
@@ -97,21 +86,21 @@ static bool parse(int argc, char **argv, sp_args_t *a)
             a->a_net = v;
         else if (strcmp(f, "--b-net") == 0)
             a->b_net = v;
-        else if (strcmp(f, "--games") == 0 && number(f, v, 1, 100000000, &n))
+        else if (strcmp(f, "--games") == 0 && args_number(f, v, 1, 100000000, &n))
             a->games = (int)n;
-        else if (strcmp(f, "--threads") == 0 && number(f, v, 1, 16, &n))
+        else if (strcmp(f, "--threads") == 0 && args_number(f, v, 1, 16, &n))
             a->threads = (int)n;
-        else if (strcmp(f, "--seed") == 0 && number(f, v, 0, 2147483647L, &n))
+        else if (strcmp(f, "--seed") == 0 && args_number(f, v, 0, 2147483647L, &n))
             a->seed = n;
-        else if (strcmp(f, "--agreement") == 0 && number(f, v, 1, 100000, &n))
+        else if (strcmp(f, "--agreement") == 0 && args_number(f, v, 1, 100000, &n))
             a->agreement = (int)n;
-        else if (strcmp(f, "--positions") == 0 && number(f, v, 1, 100000, &n))
+        else if (strcmp(f, "--positions") == 0 && args_number(f, v, 1, 100000, &n))
             a->positions = (int)n;
-        else if (strcmp(f, "--rollouts") == 0 && number(f, v, 1, 10000000, &n))
+        else if (strcmp(f, "--rollouts") == 0 && args_number(f, v, 1, 10000000, &n))
             a->rollouts = (int)n;
-        else if (strcmp(f, "--plies") == 0 && number(f, v, 0, SEARCH_MAX_PLIES, &n))
+        else if (strcmp(f, "--plies") == 0 && args_number(f, v, 0, SEARCH_MAX_PLIES, &n))
             a->plies = (int)n;
-        else if (strcmp(f, "--generations") == 0 && number(f, v, 1, 20, &n))
+        else if (strcmp(f, "--generations") == 0 && args_number(f, v, 1, 20, &n))
             a->generations = (int)n;
         else {
             if (strncmp(f, "--", 2) == 0 && strcmp(f, "--games") && strcmp(f, "--threads") &&

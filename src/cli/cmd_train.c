@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "analysis/train.h"
+#include "cli/args.h"
 #include "cli/cmd.h"
 #include "cli/netfile.h"
 
@@ -36,18 +37,6 @@ typedef struct tr_args {
     bool lookahead;
     bool seed_set, hidden_set;
 } tr_args_t;
-
-static bool number(const char *flag, const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "brade: %s must be a whole number from %ld to %ld\n", flag, lo, hi);
-        return false;
-    }
-    *out = v;
-    return true;
-}
 
 static bool real(const char *flag, const char *s, double lo, double hi, double *out)
 {
@@ -97,25 +86,25 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
         else if (strcmp(f, "--from") == 0)
             a->from = v;
         else if (strcmp(f, "--games") == 0)
-            ok = number(f, v, 1, 2000000000L, &a->games);
+            ok = args_number(f, v, 1, 2000000000L, &a->games);
         else if (strcmp(f, "--seed") == 0)
-            ok = number(f, v, 0, 2147483647L, &a->seed), a->seed_set = true;
+            ok = args_number(f, v, 0, 2147483647L, &a->seed), a->seed_set = true;
         else if (strcmp(f, "--hidden") == 0)
-            ok = number(f, v, 1, NN_MAX_HIDDEN, &a->hidden), a->hidden_set = true;
+            ok = args_number(f, v, 1, NN_MAX_HIDDEN, &a->hidden), a->hidden_set = true;
         else if (strcmp(f, "--threads") == 0)
-            ok = number(f, v, 1, 16, &a->threads);
+            ok = args_number(f, v, 1, 16, &a->threads);
         else if (strcmp(f, "--round") == 0)
-            ok = number(f, v, 1, 4096, &a->round);
+            ok = args_number(f, v, 1, 4096, &a->round);
         else if (strcmp(f, "--report-every") == 0)
-            ok = number(f, v, 1, 2000000000L, &a->report);
+            ok = args_number(f, v, 1, 2000000000L, &a->report);
         else if (strcmp(f, "--checkpoint-every") == 0)
-            ok = number(f, v, 0, 2000000000L, &a->ckpt);
+            ok = args_number(f, v, 0, 2000000000L, &a->ckpt);
         else if (strcmp(f, "--strength-every") == 0)
-            ok = number(f, v, 0, 2000000000L, &a->strength_every);
+            ok = args_number(f, v, 0, 2000000000L, &a->strength_every);
         else if (strcmp(f, "--strength-games") == 0)
-            ok = number(f, v, 2, 1000000, &a->strength_games);
+            ok = args_number(f, v, 2, 1000000, &a->strength_games);
         else if (strcmp(f, "--final-games") == 0)
-            ok = number(f, v, 0, 1000000, &a->final);
+            ok = args_number(f, v, 0, 1000000, &a->final);
         else if (strcmp(f, "--alpha") == 0)
             ok = real(f, v, 1e-6, 10, &a->alpha);
         else if (strcmp(f, "--lambda") == 0)
@@ -130,7 +119,7 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
             if (!ok)
                 fprintf(stderr, "brade: --lookahead must be on or off\n");
         } else if (strcmp(f, "--random-plies") == 0)
-            ok = number(f, v, 0, 200, &a->random_plies);
+            ok = args_number(f, v, 0, 200, &a->random_plies);
         else {
             fprintf(stderr, "brade: unknown option %s for train (see brade help)\n", f);
             return false;
