@@ -188,7 +188,8 @@ static int run_match(const sp_args_t *a, const rules_t *r)
         fprintf(stderr, "brade: out of memory\n");
         return 1;
     }
-    char sa[300], sb[300];
+    char sa[300], sb[300], rname[256];
+    rules_format(r, rname, sizeof rname);
     selfplay_format_spec(&o.a, sa, sizeof sa);
     selfplay_format_spec(&o.b, sb, sizeof sb);
     if (a->a_net)
@@ -199,11 +200,11 @@ static int run_match(const sp_args_t *a, const rules_t *r)
         printf("{\n  \"rules\": \"%s\",\n  \"a\": \"%s\",\n  \"b\": \"%s\",\n  \"games\": %d,\n  \"seed\": %ld,\n"
                "  \"points_per_game\": %.4f,\n  \"ci95\": %.4f,\n  \"a_wins\": %d,\n  \"b_wins\": %d,\n"
                "  \"unfinished\": %d,\n  \"plies_per_game\": %.1f,\n  \"seconds\": %.2f\n}\n",
-               r->name, sa, sb, res.games, a->seed, res.points, res.ci95, res.a_wins, res.b_wins,
+               rname, sa, sb, res.games, a->seed, res.points, res.ci95, res.a_wins, res.b_wins,
                res.unfinished, res.plies, res.seconds);
         return 0;
     }
-    printf("%s: %s against %s, %d games (seed %ld)\n", r->name, sa, sb, res.games, a->seed);
+    printf("%s: %s against %s, %d games (seed %ld)\n", rname, sa, sb, res.games, a->seed);
     printf("points per game for %s: %+.3f ± %.3f (95%%)\n", sa, res.points, res.ci95);
     printf("wins: %s %d, %s %d, unfinished %d; %.1f plies a game; %.1f s (%.0f games/s)\n", sa,
            res.a_wins, sb, res.b_wins, res.unfinished, res.plies, res.seconds,
@@ -307,14 +308,16 @@ static int run_agreement(const sp_args_t *a, const rules_t *r)
                    a->plies, note, note2, best_ro == 0 ? "agree" : "differ");
         }
     }
+    char rname[256];
+    rules_format(r, rname, sizeof rname);
     if (a->json)
         printf("{\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
                "  \"agree\": %d,\n  \"agree_0ply\": %d,\n  \"within_ci\": %d,\n  \"mean_loss\": %.4f\n}\n",
-               r->name, k, a->plies, a->rollouts, agree, agree0, within, k ? lost_sum / k : 0);
+               rname, k, a->plies, a->rollouts, agree, agree0, within, k ? lost_sum / k : 0);
     else
         printf("%s: %d-ply agrees with %d-game rollouts on %d of %d positions (%.0f%%); "
                "within the rollout's 95%% interval on %d; 0-ply agrees on %d; mean equity given up %.4f\n",
-               r->name, a->plies, a->rollouts, agree, k, k ? 100.0 * agree / k : 0, within, agree0,
+               rname, a->plies, a->rollouts, agree, k, k ? 100.0 * agree / k : 0, within, agree0,
                k ? lost_sum / k : 0);
     search_ctx_free(sc);
     free(sp);
