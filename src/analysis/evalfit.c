@@ -10,6 +10,7 @@
 
 #include "analysis/dice.h"
 #include "analysis/selfplay.h"
+#include "analysis/workq.h"
 
 typedef struct sample {
     float x[EVAL_FEATURES];
@@ -62,9 +63,9 @@ typedef struct collect {
     const eval_weights_t *w;
     int generation;
     sample_set_t *chunks;
-    int nchunks, next;
+    int nchunks;
     bool failed;
-    pthread_mutex_t lock;
+    workq_t q; /* hands out the chunks */
 } collect_t;
 
 static void label(const board_t *b, int winner, const outcome_t *res, sample_t *s)
@@ -90,10 +91,8 @@ static void *collect_work(void *arg)
         goto out;
     }
     for (;;) {
-        pthread_mutex_lock(&c->lock);
-        int k = c->next++;
-        pthread_mutex_unlock(&c->lock);
-        if (k >= c->nchunks)
+        int k = workq_take(&c->q);
+        if (k < 0)
             break;
         for (int g = k * GAMES_PER_CHUNK; g < (k + 1) * GAMES_PER_CHUNK && g < c->o->games; g++) {
             uint64_t rng = dice_stream(c->o->seed + (uint64_t)c->generation * 1000003u, (uint64_t)g);
@@ -136,7 +135,7 @@ static int collect(const evalfit_opts_t *o, const rules_t *r, const eval_weights
     c.chunks = calloc((size_t)c.nchunks, sizeof *c.chunks);
     if (!c.chunks)
         return -1;
-    pthread_mutex_init(&c.lock, NULL);
+    workq_init(&c.q, c.nchunks);
     int nt = o->threads < 1 ? 1 : o->threads > MAX_THREADS ? MAX_THREADS : o->threads;
     pthread_t tids[MAX_THREADS];
     int spawned = 0;
@@ -148,7 +147,7 @@ static int collect(const evalfit_opts_t *o, const rules_t *r, const eval_weights
     collect_work(&c);
     for (int t = 1; t <= spawned; t++)
         pthread_join(tids[t], NULL);
-    pthread_mutex_destroy(&c.lock);
+    workq_destroy(&c.q);
     for (int k = 0; k < c.nchunks; k++) {
         for (size_t i = 0; !c.failed && i < c.chunks[k].n; i++)
             if (!push(all, &c.chunks[k].s[i]))

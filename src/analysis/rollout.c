@@ -15,6 +15,7 @@
 
 #include "analysis/dice.h"
 #include "analysis/search.h"
+#include "analysis/workq.h"
 
 enum { CHUNK = 16, MAX_PLIES = 4000, MAX_THREADS = 16 };
 
@@ -31,9 +32,8 @@ typedef struct shared {
     rollout_opts_t opts;
     chunk_sum_t *chunks;
     int nchunks;
-    int next;
     bool failed;
-    pthread_mutex_t lock;
+    workq_t q;    /* hands out the chunks */
 } shared_t;
 
 void rollout_default_opts(rollout_opts_t *o)
@@ -189,10 +189,8 @@ static void *work(void *arg)
     worker_t *w = arg;
     shared_t *sh = w->sh;
     for (;;) {
-        pthread_mutex_lock(&sh->lock);
-        int c = sh->next++;
-        pthread_mutex_unlock(&sh->lock);
-        if (c >= sh->nchunks)
+        int c = workq_take(&sh->q);
+        if (c < 0)
             break;
         chunk_sum_t *cs = &sh->chunks[c];
         int end = (c + 1) * CHUNK < sh->opts.games ? (c + 1) * CHUNK : sh->opts.games;
@@ -231,7 +229,7 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
     sh.chunks = calloc((size_t)sh.nchunks, sizeof *sh.chunks);
     if (!sh.chunks)
         return -1;
-    pthread_mutex_init(&sh.lock, NULL);
+    workq_init(&sh.q, sh.nchunks);
     int nt = o->threads < 1 ? 1 : o->threads > MAX_THREADS ? MAX_THREADS : o->threads;
     if (nt > sh.nchunks)
         nt = sh.nchunks;
@@ -270,7 +268,7 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
         search_ctx_free(workers[t].search);
         movegen_buf_free(workers[t].buf);
     }
-    pthread_mutex_destroy(&sh.lock);
+    workq_destroy(&sh.q);
     if (rc == 0) {
         double eq = 0, eq2 = 0, adj = 0, adj2 = 0, plies = 0;
         for (int c = 0; c < sh.nchunks; c++) {

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "analysis/dice.h"
+#include "analysis/workq.h"
 
 enum { MAX_GAME_PLIES = 4000, PAIRS_PER_CHUNK = 4, MAX_THREADS = 16 };
 
@@ -139,8 +140,8 @@ typedef struct match {
     const selfplay_opts_t *o;
     const rules_t *r;
     chunk_t *chunks;
-    int nchunks, npairs, next;
-    pthread_mutex_t lock;
+    int nchunks, npairs;
+    workq_t q; /* hands out the chunks */
 } match_t;
 
 typedef struct mworker {
@@ -184,10 +185,8 @@ static void *match_work(void *arg)
     mworker_t *w = arg;
     match_t *m = w->m;
     for (;;) {
-        pthread_mutex_lock(&m->lock);
-        int c = m->next++;
-        pthread_mutex_unlock(&m->lock);
-        if (c >= m->nchunks)
+        int c = workq_take(&m->q);
+        if (c < 0)
             break;
         int end = (c + 1) * PAIRS_PER_CHUNK < m->npairs ? (c + 1) * PAIRS_PER_CHUNK : m->npairs;
         for (int k = c * PAIRS_PER_CHUNK; k < end; k++)
@@ -210,7 +209,7 @@ int selfplay_run(const selfplay_opts_t *o, const rules_t *r, selfplay_result_t *
     m.chunks = calloc((size_t)(m.nchunks > 0 ? m.nchunks : 1), sizeof *m.chunks);
     if (!m.chunks)
         return -1;
-    pthread_mutex_init(&m.lock, NULL);
+    workq_init(&m.q, m.nchunks);
     int nt = o->threads < 1 ? 1 : o->threads > MAX_THREADS ? MAX_THREADS : o->threads;
     mworker_t ws[MAX_THREADS];
     pthread_t tids[MAX_THREADS];
@@ -242,7 +241,7 @@ int selfplay_run(const selfplay_opts_t *o, const rules_t *r, selfplay_result_t *
         selfplay_player_free(ws[t].b);
         movegen_buf_free(ws[t].buf);
     }
-    pthread_mutex_destroy(&m.lock);
+    workq_destroy(&m.q);
     if (rc == 0) {
         double sum = 0, sum2 = 0, plies = 0;
         int scored = 0;

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "analysis/dice.h"
+#include "analysis/workq.h"
 
 enum { MAX_RECORD = 4000, MAX_THREADS = 16 };
 
@@ -46,8 +47,7 @@ typedef struct round {
     int games;
     game_slot_t *slots;
     uint64_t seed;
-    int next;
-    pthread_mutex_t lock;
+    workq_t q;       /* hands out the round's games */
 } round_t;
 
 typedef struct worker {
@@ -81,10 +81,8 @@ static void *play_games(void *arg)
     worker_t *w = arg;
     round_t *rd = w->rd;
     for (;;) {
-        pthread_mutex_lock(&rd->lock);
-        int g = rd->next++;
-        pthread_mutex_unlock(&rd->lock);
-        if (g >= rd->games)
+        int g = workq_take(&rd->q);
+        if (g < 0)
             break;
         game_slot_t *s = &rd->slots[g];
         uint64_t rng = dice_stream(rd->seed, (uint64_t)(rd->first + g));
@@ -224,7 +222,7 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
               * 20x the cost of a move in bräde (where it is often asked) */
             ws[t].player->search->eval->lookahead = o->lookahead;
     }
-    pthread_mutex_init(&rd.lock, NULL);
+
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     long start = n->games, last_report = n->games, plies = 0;
@@ -239,7 +237,7 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
         }
         rd.first = n->games;
         rd.games = (int)(o->games - n->games < per_round ? o->games - n->games : per_round);
-        rd.next = 0;
+        workq_init(&rd.q, rd.games);
         pthread_t tids[MAX_THREADS];
         int spawned = 0;
         for (int t = 1; t < nt; t++) {
@@ -250,6 +248,7 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
         play_games(&ws[0]);
         for (int t = 1; t <= spawned; t++)
             pthread_join(tids[t], NULL);
+        workq_destroy(&rd.q);
         for (int g = 0; g < rd.games; g++) {
             const game_slot_t *s = &rd.slots[g];
             if (s->winner >= 0 && s->n > 0)
@@ -289,7 +288,7 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
     }
     if (rc == 0 && h && h->checkpoint && !h->checkpoint(h->ud, n))
         rc = -1;
-    pthread_mutex_destroy(&rd.lock);
+
     for (int t = 0; t < nt; t++) {
         selfplay_player_free(ws[t].player);
         movegen_buf_free(ws[t].buf);
