@@ -55,7 +55,7 @@ void evalfit_default_opts(evalfit_opts_t *o)
 
 /* ---- collecting ---- */
 
-enum { GAMES_PER_CHUNK = 8, MAX_REC = 4000, MAX_THREADS = 16 };
+enum { GAMES_PER_CHUNK = 8, MAX_REC = 4000, MAX_THREADS = WORKQ_MAX_THREADS };
 
 typedef struct collect {
     const evalfit_opts_t *o;
@@ -137,16 +137,7 @@ static int collect(const evalfit_opts_t *o, const rules_t *r, const eval_weights
         return -1;
     workq_init(&c.q, c.nchunks);
     int nt = o->threads < 1 ? 1 : o->threads > MAX_THREADS ? MAX_THREADS : o->threads;
-    pthread_t tids[MAX_THREADS];
-    int spawned = 0;
-    for (int t = 1; t < nt; t++) {
-        if (pthread_create(&tids[t], NULL, collect_work, &c) != 0)
-            break;
-        spawned = t;
-    }
-    collect_work(&c);
-    for (int t = 1; t <= spawned; t++)
-        pthread_join(tids[t], NULL);
+    workq_run(nt, collect_work, &c, 0);
     workq_destroy(&c.q);
     for (int k = 0; k < c.nchunks; k++) {
         for (size_t i = 0; !c.failed && i < c.chunks[k].n; i++)

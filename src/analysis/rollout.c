@@ -17,7 +17,7 @@
 #include "analysis/search.h"
 #include "analysis/workq.h"
 
-enum { CHUNK = 16, MAX_PLIES = 4000, MAX_THREADS = 16 };
+enum { CHUNK = 16, MAX_PLIES = 4000, MAX_THREADS = WORKQ_MAX_THREADS };
 
 typedef struct chunk_sum {
     eval_t sum;
@@ -234,7 +234,6 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
     if (nt > sh.nchunks)
         nt = sh.nchunks;
     worker_t workers[MAX_THREADS];
-    pthread_t tids[MAX_THREADS];
     int started = 0, rc = 0;
     for (int t = 0; t < nt; t++) {
         worker_t *w = &workers[t];
@@ -252,18 +251,8 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
         }
         started++;
     }
-    if (rc == 0) {
-        /* worker 0 runs on this thread */
-        int spawned = 0;
-        for (int t = 1; t < started; t++)
-            if (pthread_create(&tids[t], NULL, work, &workers[t]) == 0)
-                spawned = t;
-            else
-                break;
-        work(&workers[0]);
-        for (int t = 1; t <= spawned; t++)
-            pthread_join(tids[t], NULL);
-    }
+    if (rc == 0)
+        workq_run(started, work, workers, sizeof workers[0]);
     for (int t = 0; t < started; t++) {
         search_ctx_free(workers[t].search);
         movegen_buf_free(workers[t].buf);

@@ -13,7 +13,7 @@
 #include "analysis/dice.h"
 #include "analysis/workq.h"
 
-enum { MAX_GAME_PLIES = 4000, PAIRS_PER_CHUNK = 4, MAX_THREADS = 16 };
+enum { MAX_GAME_PLIES = 4000, PAIRS_PER_CHUNK = 4, MAX_THREADS = WORKQ_MAX_THREADS };
 
 bool selfplay_parse_spec(const char *text, selfplay_spec_t *out)
 {
@@ -212,7 +212,6 @@ int selfplay_run(const selfplay_opts_t *o, const rules_t *r, selfplay_result_t *
     workq_init(&m.q, m.nchunks);
     int nt = o->threads < 1 ? 1 : o->threads > MAX_THREADS ? MAX_THREADS : o->threads;
     mworker_t ws[MAX_THREADS];
-    pthread_t tids[MAX_THREADS];
     int made = 0, rc = 0;
     for (int t = 0; t < nt; t++) {
         ws[t].m = &m;
@@ -225,17 +224,8 @@ int selfplay_run(const selfplay_opts_t *o, const rules_t *r, selfplay_result_t *
             break;
         }
     }
-    if (rc == 0) {
-        int spawned = 0;
-        for (int t = 1; t < nt; t++) {
-            if (pthread_create(&tids[t], NULL, match_work, &ws[t]) != 0)
-                break;
-            spawned = t;
-        }
-        match_work(&ws[0]);
-        for (int t = 1; t <= spawned; t++)
-            pthread_join(tids[t], NULL);
-    }
+    if (rc == 0)
+        workq_run(nt, match_work, ws, sizeof ws[0]);
     for (int t = 0; t < made; t++) {
         selfplay_player_free(ws[t].a);
         selfplay_player_free(ws[t].b);

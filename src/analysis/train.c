@@ -12,7 +12,7 @@
 #include "analysis/dice.h"
 #include "analysis/workq.h"
 
-enum { MAX_RECORD = 4000, MAX_THREADS = 16 };
+enum { MAX_RECORD = 4000, MAX_THREADS = WORKQ_MAX_THREADS };
 
 void train_default_opts(train_opts_t *o)
 {
@@ -238,16 +238,7 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
         rd.first = n->games;
         rd.games = (int)(o->games - n->games < per_round ? o->games - n->games : per_round);
         workq_init(&rd.q, rd.games);
-        pthread_t tids[MAX_THREADS];
-        int spawned = 0;
-        for (int t = 1; t < nt; t++) {
-            if (pthread_create(&tids[t], NULL, play_games, &ws[t]) != 0)
-                break;
-            spawned = t;
-        }
-        play_games(&ws[0]);
-        for (int t = 1; t <= spawned; t++)
-            pthread_join(tids[t], NULL);
+        workq_run(nt, play_games, ws, sizeof ws[0]);
         workq_destroy(&rd.q);
         for (int g = 0; g < rd.games; g++) {
             const game_slot_t *s = &rd.slots[g];

@@ -3,6 +3,9 @@
  * the next job number until none is left (rollouts, self-play matches,
  * training rounds and fitting all hand out their games this way).
  *
+ * workq_run starts the workers (the caller's thread is one of them) and
+ * waits for them.
+ *
  * Ownership: a workq_t is a plain struct the caller owns; workq_init and
  * workq_destroy bracket its mutex.
  */
@@ -10,6 +13,9 @@
 #define BRADE_ANALYSIS_WORKQ_H
 
 #include <pthread.h>
+#include <stddef.h>
+
+enum { WORKQ_MAX_THREADS = 16 };
 
 typedef struct workq {
     pthread_mutex_t lock;
@@ -36,6 +42,25 @@ static inline int workq_take(workq_t *q)
     int k = q->next < q->count ? q->next++ : -1;
     pthread_mutex_unlock(&q->lock);
     return k;
+}
+
+/* Runs fn on `threads` workers (at most WORKQ_MAX_THREADS), worker t
+ * getting (char *)args + t * stride (stride 0: all share args); worker 0
+ * runs on the calling thread.  A thread that cannot be started leaves its
+ * share to the others, which take jobs from the same queue.  Returns when
+ * every worker has returned. */
+static inline void workq_run(int threads, void *(*fn)(void *), void *args, size_t stride)
+{
+    pthread_t tids[WORKQ_MAX_THREADS];
+    int spawned = 0;
+    for (int t = 1; t < threads && t < WORKQ_MAX_THREADS; t++) {
+        if (pthread_create(&tids[t], NULL, fn, (char *)args + (size_t)t * stride) != 0)
+            break;
+        spawned = t;
+    }
+    fn(args);
+    for (int t = 1; t <= spawned; t++)
+        pthread_join(tids[t], NULL);
 }
 
 #endif

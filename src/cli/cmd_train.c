@@ -31,10 +31,7 @@
 
 typedef struct tr_args {
     const char *rules, *out, *from;
-    long games, seed, hidden, threads, round, report, ckpt, strength_every, strength_games, final;
-    double alpha, lambda, noise, random_start;
-    long random_plies;
-    bool lookahead;
+    long seed, hidden, final;
     bool seed_set, hidden_set;
 } tr_args_t;
 
@@ -50,27 +47,28 @@ static bool real(const char *flag, const char *s, double lo, double hi, double *
     return true;
 }
 
+/* args_number into an int field. */
+static bool int_number(const char *flag, const char *s, long lo, long hi, int *out)
+{
+    long v;
+    if (!args_number(flag, s, lo, hi, &v))
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* Reads the flags: the training options straight into *o (from the
+ * library's defaults), the rest into *a. */
 static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
 {
     memset(a, 0, sizeof *a);
     train_default_opts(o);
+    o->strength_every = 50000;
+    o->strength_games = 200;
     a->rules = "lyckans-talisman";
-    a->games = o->games;
     a->seed = 1;
     a->hidden = 80;
-    a->threads = o->threads;
-    a->round = o->round;
-    a->report = o->report_every;
-    a->ckpt = o->checkpoint_every;
-    a->strength_every = 50000;
-    a->strength_games = 200;
     a->final = 1000;
-    a->alpha = o->alpha;
-    a->lambda = o->lambda;
-    a->noise = o->noise;
-    a->random_start = o->random_start;
-    a->random_plies = o->random_plies;
-    a->lookahead = o->lookahead;
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
         if (i + 1 >= argc) {
@@ -86,40 +84,40 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
         else if (strcmp(f, "--from") == 0)
             a->from = v;
         else if (strcmp(f, "--games") == 0)
-            ok = args_number(f, v, 1, 2000000000L, &a->games);
+            ok = args_number(f, v, 1, 2000000000L, &o->games);
         else if (strcmp(f, "--seed") == 0)
             ok = args_number(f, v, 0, 2147483647L, &a->seed), a->seed_set = true;
         else if (strcmp(f, "--hidden") == 0)
             ok = args_number(f, v, 1, NN_MAX_HIDDEN, &a->hidden), a->hidden_set = true;
         else if (strcmp(f, "--threads") == 0)
-            ok = args_number(f, v, 1, 16, &a->threads);
+            ok = int_number(f, v, 1, 16, &o->threads);
         else if (strcmp(f, "--round") == 0)
-            ok = args_number(f, v, 1, 4096, &a->round);
+            ok = int_number(f, v, 1, 4096, &o->round);
         else if (strcmp(f, "--report-every") == 0)
-            ok = args_number(f, v, 1, 2000000000L, &a->report);
+            ok = args_number(f, v, 1, 2000000000L, &o->report_every);
         else if (strcmp(f, "--checkpoint-every") == 0)
-            ok = args_number(f, v, 0, 2000000000L, &a->ckpt);
+            ok = args_number(f, v, 0, 2000000000L, &o->checkpoint_every);
         else if (strcmp(f, "--strength-every") == 0)
-            ok = args_number(f, v, 0, 2000000000L, &a->strength_every);
+            ok = args_number(f, v, 0, 2000000000L, &o->strength_every);
         else if (strcmp(f, "--strength-games") == 0)
-            ok = args_number(f, v, 2, 1000000, &a->strength_games);
+            ok = int_number(f, v, 2, 1000000, &o->strength_games);
         else if (strcmp(f, "--final-games") == 0)
             ok = args_number(f, v, 0, 1000000, &a->final);
         else if (strcmp(f, "--alpha") == 0)
-            ok = real(f, v, 1e-6, 10, &a->alpha);
+            ok = real(f, v, 1e-6, 10, &o->alpha);
         else if (strcmp(f, "--lambda") == 0)
-            ok = real(f, v, 0, 1, &a->lambda);
+            ok = real(f, v, 0, 1, &o->lambda);
         else if (strcmp(f, "--noise") == 0)
-            ok = real(f, v, 0, 1, &a->noise);
+            ok = real(f, v, 0, 1, &o->noise);
         else if (strcmp(f, "--random-start") == 0)
-            ok = real(f, v, 0, 1, &a->random_start);
+            ok = real(f, v, 0, 1, &o->random_start);
         else if (strcmp(f, "--lookahead") == 0) {
             ok = strcmp(v, "on") == 0 || strcmp(v, "off") == 0;
-            a->lookahead = strcmp(v, "on") == 0;
+            o->lookahead = strcmp(v, "on") == 0;
             if (!ok)
                 fprintf(stderr, "brade: --lookahead must be on or off\n");
         } else if (strcmp(f, "--random-plies") == 0)
-            ok = args_number(f, v, 0, 200, &a->random_plies);
+            ok = int_number(f, v, 0, 200, &o->random_plies);
         else {
             fprintf(stderr, "brade: unknown option %s for train (see brade help)\n", f);
             return false;
@@ -131,19 +129,6 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
         fprintf(stderr, "brade: train needs --out FILE (the net, and its checkpoint)\n");
         return false;
     }
-    o->games = a->games;
-    o->threads = (int)a->threads;
-    o->round = (int)a->round;
-    o->report_every = a->report;
-    o->checkpoint_every = a->ckpt;
-    o->strength_every = a->strength_every;
-    o->strength_games = (int)a->strength_games;
-    o->alpha = a->alpha;
-    o->lambda = a->lambda;
-    o->noise = a->noise;
-    o->random_start = a->random_start;
-    o->random_plies = (int)a->random_plies;
-    o->lookahead = a->lookahead;
     return true;
 }
 
@@ -249,9 +234,9 @@ int cmd_train(int argc, char **argv)
     struct sigaction old;
     sigaction(SIGINT, &sa, &old);
     o.stop = &interrupted;
-    tr_ctx_t ctx = {a.out, a.games};
+    tr_ctx_t ctx = {a.out, o.games};
     train_hooks_t hooks = {&ctx, progress, checkpoint};
-    int rc = n->games < a.games ? train_run(n, &r, &o, &hooks) : 0;
+    int rc = n->games < o.games ? train_run(n, &r, &o, &hooks) : 0;
     sigaction(SIGINT, &old, NULL);
     if (rc < 0) {
         evalnet_free(n);
