@@ -282,7 +282,7 @@ void evalnet_to_eval(const evalnet_t *n, const float *p, const outcome_kind_t ne
 bool evalnet_exact(const evalnet_t *n, const board_t *b, float p[NN_MAX_CLASSES])
 {
     eval_t e;
-    if (n->encoding != ENC_BG || !bearoff_applies(b) || !bearoff_eval(b, &e))
+    if (n->encoding != ENC_BG || !bearoff_eval(b, &e))
         return false;
     for (int k = 0; k < n->classes; k++)
         p[k] = 0.0f;
@@ -297,7 +297,7 @@ void evalnet_eval(const evalnet_t *n, const board_t *b, const rules_t *r, evalne
                   eval_t *out)
 {
     outcome_kind_t near[2];
-    if (n->encoding == ENC_BG && bearoff_applies(b) && bearoff_eval(b, out)) {
+    if (n->encoding == ENC_BG && bearoff_eval(b, out)) {
         out->equity = eval_equity_of(out, r);
         return;
     }
