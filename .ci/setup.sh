@@ -16,11 +16,17 @@ if [ ${#brade_missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $brade_sudo apt-get install -y -qq "${brade_missing[@]}" >/dev/null
 fi
 
-# brade_build DIR [meson options...]: configure (once) and build.
+# brade_build DIR [meson options...]: configure and build.  A directory
+# configured before with other options (say by .ci/tutor, with none) is
+# set up afresh with these, so CI's options always hold.
 brade_build() {
   local dir=$1; shift
+  local want="$*"
   if [ ! -f "$dir/build.ninja" ]; then
     meson setup "$dir" "$@" >/dev/null
+  elif [ "$(cat "$dir/.brade-options" 2>/dev/null)" != "$want" ]; then
+    meson setup --wipe "$dir" "$@" >/dev/null
   fi
+  printf '%s\n' "$want" >"$dir/.brade-options"
   ninja -C "$dir" >/dev/null
 }

@@ -230,6 +230,7 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
     if (!sh.chunks)
         return -1;
     workq_init(&sh.q, sh.nchunks);
+    sh.q.stop = o->stop;
     int nt = o->threads < 1 ? 1 : o->threads > MAX_THREADS ? MAX_THREADS : o->threads;
     if (nt > sh.nchunks)
         nt = sh.nchunks;
@@ -257,6 +258,7 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
         search_ctx_free(workers[t].search);
         movegen_buf_free(workers[t].buf);
     }
+    out->stopped = workq_stopped(&sh.q);
     workq_destroy(&sh.q);
     if (rc == 0) {
         double eq = 0, eq2 = 0, adj = 0, adj2 = 0, plies = 0;
@@ -272,7 +274,7 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
             out->certain += cs->certain;
             plies += (double)cs->plies;
         }
-        double n = out->games;
+        double n = out->games > 0 ? out->games : 1; /* 0: stopped before the first chunk */
         for (int k = 0; k < OUT_KIND_COUNT; k++) {
             out->mean.win[k] /= n;
             out->mean.lose[k] /= n;

@@ -26,6 +26,7 @@
 #define BRADE_ANALYSIS_ROLLOUT_H
 
 #include <stdbool.h>
+#include <signal.h>
 #include <stdint.h>
 
 #include "analysis/eval.h"
@@ -41,6 +42,10 @@ typedef struct rollout_opts {
     bool lookahead;          /* players use the exact one-roll lookahead (bräde: ~10x per game) */
     eval_kind_t evaluator;
     const evalnet_t *net;    /* other nets than the shipped ones (NULL: the evaluator's own) */
+    /* NULL, or a flag (set by a signal handler: Ctrl-C) that stops the
+     * rollout early: the games begun are finished and reported, and the
+     * result says `stopped` */
+    const volatile sig_atomic_t *stop;
 } rollout_opts_t;
 
 typedef struct rollout_result {
@@ -53,6 +58,7 @@ typedef struct rollout_result {
     int truncated;   /* games cut at the ply limit */
     int certain;     /* games stopped because the result was certain */
     double plies;    /* average plies per game */
+    bool stopped;    /* the stop flag ended it before `games` were played */
 } rollout_result_t;
 
 /* Defaults: 1296 games, seed 1, 2 threads, 0-ply players on the static

@@ -4,7 +4,9 @@
  * training rounds and fitting all hand out their games this way).
  *
  * workq_run starts the workers (the caller's thread is one of them) and
- * waits for them.
+ * waits for them.  A queue given a `stop` flag hands out no more jobs once
+ * the flag is set (Ctrl-C in the REPL): the jobs under way finish, and the
+ * caller learns from workq_stopped() that the rest were never started.
  *
  * Ownership: a workq_t is a plain struct the caller owns; workq_init and
  * workq_destroy bracket its mutex.
@@ -13,6 +15,8 @@
 #define BRADE_ANALYSIS_WORKQ_H
 
 #include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 enum { WORKQ_MAX_THREADS = 16 };
@@ -21,6 +25,8 @@ typedef struct workq {
     pthread_mutex_t lock;
     int next;  /* the next job to hand out */
     int count; /* jobs 0..count-1 */
+    const volatile sig_atomic_t *stop; /* NULL, or set to stop handing out jobs */
+    bool stopped;                      /* a job was refused because of stop */
 } workq_t;
 
 static inline void workq_init(workq_t *q, int count)
@@ -28,6 +34,17 @@ static inline void workq_init(workq_t *q, int count)
     pthread_mutex_init(&q->lock, NULL);
     q->next = 0;
     q->count = count;
+    q->stop = NULL;
+    q->stopped = false;
+}
+
+/* True when the stop flag kept some jobs from being handed out. */
+static inline bool workq_stopped(workq_t *q)
+{
+    pthread_mutex_lock(&q->lock);
+    bool s = q->stopped;
+    pthread_mutex_unlock(&q->lock);
+    return s;
 }
 
 static inline void workq_destroy(workq_t *q)
@@ -40,6 +57,10 @@ static inline int workq_take(workq_t *q)
 {
     pthread_mutex_lock(&q->lock);
     int k = q->next < q->count ? q->next++ : -1;
+    if (k >= 0 && q->stop && *q->stop) {
+        q->stopped = true;
+        k = -1;
+    }
     pthread_mutex_unlock(&q->lock);
     return k;
 }

@@ -25,6 +25,7 @@
 #include "analysis/grade.h"
 #include "analysis/rollout.h"
 #include "analysis/search.h"
+#include "cli/interrupt.h"
 #include "cli/args.h"
 #include "cli/cmd.h"
 #include "cli/netfile.h"
@@ -135,6 +136,7 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
     }
     o->ro.games = o->rollouts;
     o->ro.seed = (uint64_t)seed;
+    o->ro.stop = interrupt_flag(); /* Ctrl-C in the REPL */
     o->ro.evaluator = o->evaluator;
     return true;
 }
@@ -205,6 +207,8 @@ static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ct
             fprintf(stderr, "brade: out of memory\n");
             return 1;
         }
+        if (ro.stopped)
+            return 1; /* Ctrl-C: the REPL says so */
         rolled = true;
     }
     const char *me = args_colour(a->board.turn), *you = args_colour(1 - a->board.turn);
@@ -332,11 +336,13 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         bool mine = your_after && board_equal(&rk[i].sp.play.after, your_after);
         if (i >= ROLLOUT_TOP && !mine)
             continue;
-        if (rollout_play(&rk[i].sp.play, &a->rules, &o->ro, &rk[i].ro) != 0) {
-            fprintf(stderr, "brade: out of memory\n");
+        if (rollout_play(&rk[i].sp.play, &a->rules, &o->ro, &rk[i].ro) != 0 ||
+            rk[i].ro.stopped) {
+            if (!rk[i].ro.stopped)
+                fprintf(stderr, "brade: out of memory\n");
             free(sp);
             free(rk);
-            return 1;
+            return 1; /* stopped: Ctrl-C in the REPL, which says so */
         }
         rk[i].rolled = true;
         rk[i].equity = rk[i].ro.equity;

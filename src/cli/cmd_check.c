@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/interrupt.h"
 #include "cli/cmd.h"
 #include "cli/course_env.h"
 #include "cli/paths.h"
@@ -79,7 +80,8 @@ int cmd_check(int argc, char **argv)
     }
     bool colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
     check_result_t res;
-    bool ok = check_paths(expanded, m, course_env_explain, rollouts, stdout, colour, &res);
+    bool ok = check_paths(expanded, m, course_env_explain, rollouts, interrupt_flag(), stdout,
+                          colour, &res);
     for (int i = 0; i < nowned; i++)
         free(owned[i]);
     return ok ? 0 : 1;

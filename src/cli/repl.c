@@ -3,6 +3,7 @@
  * or plain lines), dispatch, completion, history, and laying out lessons
  * and puzzles on the screen.
  */
+#include "cli/interrupt.h"
 #include "cli/repl.h"
 
 #include <ctype.h>
@@ -283,7 +284,14 @@ void repl_line(repl_t *r, const char *line)
     if (!c && argc && !readable_answer(r, text))
         c = lookup(argv[0], true, &ambiguous);
     if (c) {
-        if (c->run(r, argc, argv, rest) != 0)
+        interrupt_begin();
+        int rc = c->run(r, argc, argv, rest);
+        fflush(stdout);
+        if (interrupt_end()) {
+            printf("%s\n", T(r->ro.lang, "Stopped (Ctrl-C).", "Avbrutet (Ctrl-C)."));
+            rc = 1;
+        }
+        if (rc != 0)
             r->failures++;
     } else if (r->tutor.q && !ambiguous) {
         answer(r, text);
@@ -423,11 +431,21 @@ static char **complete(const char *text, int start, int end)
     return rl_completion_matches(text, generator);
 }
 
-/* Ctrl-C at the prompt drops the line being typed, as in a shell, instead
- * of ending the session (and losing the history). */
+/* Ctrl-C while a command runs stops its long work (cli/interrupt.h); at
+ * the prompt it drops the line being typed, as in a shell, instead of
+ * ending the session (and losing the history); on an empty line it also
+ * says how to leave. */
 static void on_interrupt(int sig)
 {
     (void)sig;
+    if (interrupt_busy()) {
+        interrupt_raise();
+        return;
+    }
+    static const char leave[] = "\n(To leave brade, type 'quit' or press Ctrl-D.)";
+    bool empty = rl_end == 0;
+    if (empty && write(STDOUT_FILENO, leave, sizeof leave - 1) < 0)
+        return;
     if (write(STDOUT_FILENO, "\n", 1) < 0)
         return;
     rl_on_new_line();
@@ -436,6 +454,36 @@ static void on_interrupt(int sig)
 }
 
 /* ------------------------------------------------------------- startup */
+
+enum { LINE_OK, LINE_END, LINE_TOO_LONG, LINE_BINARY };
+
+/* Reads one line of piped input into `line` (without its newline), keeping
+ * at most REPL_MAX_LINE bytes: a longer line is read to its end and
+ * dropped (LINE_TOO_LONG), so memory stays bounded whatever comes in
+ * (`brade /dev/zero` included: a NUL byte gives LINE_BINARY).  LINE_END
+ * at the end of the input. */
+static int read_line(FILE *in, strbuf_t *line)
+{
+    strbuf_clear(line);
+    bool any = false, too_long = false;
+    int c;
+    while ((c = getc(in)) != EOF) {
+        any = true;
+        if (c == '\n')
+            break;
+        if (c == '\0')
+            return LINE_BINARY;
+        if (line->len >= REPL_MAX_LINE)
+            too_long = true;
+        else {
+            char ch = (char)c;
+            strbuf_addn(line, &ch, 1);
+        }
+    }
+    if (!any)
+        return LINE_END;
+    return too_long ? LINE_TOO_LONG : LINE_OK;
+}
 
 /* The learner's language from the locale: Swedish when it starts with sv. */
 static lang_t locale_lang(void)
@@ -616,6 +664,13 @@ int repl_main(int argc, char **argv)
                 printf("\n");
                 break;
             }
+            if (strlen(line) > REPL_MAX_LINE) {
+                printf(T(r->ro.lang, "The line is longer than %d bytes; it is not run.\n",
+                         "Raden är längre än %d byte; den körs inte.\n"),
+                       REPL_MAX_LINE);
+                free(line);
+                continue;
+            }
             if (*line)
                 add_history(line);
             repl_line(r, line);
@@ -626,11 +681,33 @@ int repl_main(int argc, char **argv)
             history_truncate_file(hist, 1000);
         }
     } else {
-        char *line = NULL;
-        size_t cap = 0;
-        while (!r->quit && getline(&line, &cap, in) >= 0)
-            repl_line(r, line);
-        free(line);
+        strbuf_t line;
+        strbuf_init(&line);
+        long lineno = 0;
+        for (;;) {
+            int got = read_line(in, &line);
+            if (got == LINE_END || r->quit)
+                break;
+            lineno++;
+            if (got == LINE_TOO_LONG) {
+                printf(T(r->ro.lang,
+                         "Line %ld is longer than %d bytes; it is skipped.\n",
+                         "Rad %ld är längre än %d byte; den hoppas över.\n"),
+                       lineno, REPL_MAX_LINE);
+                r->failures++;
+                continue;
+            }
+            if (got == LINE_BINARY) {
+                printf(T(r->ro.lang,
+                         "Line %ld holds a NUL byte: the input is not text. The rest is not read.\n",
+                         "Rad %ld innehåller en NUL-byte: indata är inte text. Resten läses inte.\n"),
+                       lineno);
+                r->failures++;
+                break;
+            }
+            repl_line(r, strbuf_str(&line));
+        }
+        strbuf_free(&line);
     }
     if (in != stdin)
         fclose(in);

@@ -9,6 +9,10 @@
  * piped input go through the same code: piped input just has no prompt, no
  * colour, no readline and no history.  --echo prints each input line
  * (after "> ") before its output, which is how transcripts are recorded.
+ * A line longer than REPL_MAX_LINE bytes is skipped with a word, so no
+ * input can make the REPL's memory grow; piped input that is not text (a
+ * NUL byte) ends the session.  Ctrl-C stops the command it interrupts
+ * (cli/interrupt.h).
  *
  * Ownership: a repl_t owns the course, the progress record and the tutor
  * session; repl_free() releases them.  Output goes to stdout.
@@ -23,6 +27,9 @@
 #include "content/course.h"
 #include "tutor/progress.h"
 #include "tutor/tutor.h"
+
+/* The longest input line the REPL runs, in bytes. */
+#define REPL_MAX_LINE 65536
 
 typedef struct repl {
     course_t course;

@@ -3,6 +3,7 @@
  * the one place a command is declared: dispatch, `help` and completion all
  * read it (repl.c).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,8 +106,12 @@ static int do_lesson(repl_t *r, int argc, char **argv, const char *rest)
         if (idx < 0)
             return 1;
         if (argc > 2) {
-            step = atoi(argv[2]) - 1;
-            if (step < 0 || step >= r->course.lessons[idx].nsteps) {
+            char *end;
+            errno = 0;
+            long v = strtol(argv[2], &end, 10);
+            bool number = *argv[2] && !*end && errno == 0;
+            step = number && v >= 1 && v <= r->course.lessons[idx].nsteps ? (int)v - 1 : -1;
+            if (step < 0) {
                 printf(
                     T(L, "Lesson '%s' has steps 1 to %d.\n", "Lektion '%s' har steg 1 till %d.\n"),
                     r->course.lessons[idx].id, r->course.lessons[idx].nsteps);
@@ -641,6 +646,8 @@ static const repl_command_t COMMANDS[] = {
      do_script, COMPLETE_NONE},
     {"bench", NULL, "FLAGS", "the scripting command 'brade bench'", "skriptkommandot 'brade bench'",
      do_script, COMPLETE_NONE},
+    {"analyse", NULL, "FLAGS", "the scripting command 'brade analyse' (Ctrl-C stops it)",
+     "skriptkommandot 'brade analyse' (Ctrl-C avbryter)", do_script, COMPLETE_NONE},
 };
 
 /* The command table (see repl.h). */

@@ -196,7 +196,12 @@ int repl_cmd_setup(repl_t *r, int argc, char **argv, const char *rest)
         tutor_set_position(t, &b, &t->rules, t->roll, t->have_roll);
     } else if ((strcmp(sub, "place") == 0 || strcmp(sub, "remove") == 0) && argc >= 4) {
         int c = colour_arg(argv[2]), slot = point_arg(&t->board, argv[3]);
-        int n = argc >= 5 ? atoi(argv[4]) : 1;
+        int n = 1;
+        if (argc >= 5) {
+            char *end;
+            long v = strtol(argv[4], &end, 10);
+            n = *argv[4] && !*end && v >= 1 && v <= 15 ? (int)v : -1;
+        }
         if (c < 0 || slot < 0 || n < 1 || n > 15) {
             printf("%s\n", T(L, "Usage: setup place|remove white|black POINT|bar [N]",
                              "Användning: setup place|remove white|black TUNGA|bar [N]"));

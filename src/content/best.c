@@ -150,6 +150,7 @@ static int roll_out(reader_t *R, const position_t *pos, int n, const question_t 
     ro.games = c->games;
     ro.seed = (uint64_t)c->seed;
     ro.truncate = c->truncate;
+    ro.stop = R->loader->stop;
     /* accepted plays in the order written, then rivals in search order;
      * play[i] is the play out[i] is about */
     const play_t *play[BEST_MAX_RESULTS];
@@ -179,6 +180,10 @@ static int roll_out(reader_t *R, const position_t *pos, int n, const question_t 
         rollout_result_t res;
         if (rollout_play(play[i], &pos->rules, &ro, &res) != 0) {
             ok = -1;
+            break;
+        }
+        if (res.stopped) {
+            ok = -2;
             break;
         }
         out[i].equity = res.equity;
@@ -358,8 +363,10 @@ bool best_read(reader_t *R, yaml_node_t *qn, yaml_node_t *rollout, yaml_node_t *
 
     best_result_t *res = arena_array(&R->course->arena, BEST_MAX_RESULTS, sizeof *res);
     char source[96];
-    if (R->loader->rollouts) {
-        int k = roll_out(R, pos, n, q, c, res);
+    int k = R->loader->rollouts && !R->loader->stopped ? roll_out(R, pos, n, q, c, res) : -3;
+    if (k == -2)
+        R->loader->stopped = true; /* Ctrl-C: the rest are checked as stated */
+    if (k != -2 && k != -3) {
         if (k < 0) {
             yamlload_error(&R->y, qn, "out of memory while rolling out");
             return false;

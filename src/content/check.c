@@ -9,7 +9,8 @@
 
 /* Loads every path into one course and prints all diagnostics (see check.h). */
 bool check_paths(const char *const *paths, int n, content_explain_fn explain, bool rollouts,
-                 FILE *out, bool colour, check_result_t *res)
+                 const volatile sig_atomic_t *stop, FILE *out, bool colour,
+                 check_result_t *res)
 {
     course_t c;
     diag_list_t d;
@@ -24,6 +25,7 @@ bool check_paths(const char *const *paths, int n, content_explain_fn explain, bo
         return false;
     }
     L.rollouts = rollouts;
+    L.stop = stop;
     for (int i = 0; i < n; i++) {
         struct stat st;
         if (stat(paths[i], &st) != 0)
@@ -42,6 +44,7 @@ bool check_paths(const char *const *paths, int n, content_explain_fn explain, bo
     res->best_claims = L.best_claims;
     res->best_rolled = L.best_rolled;
     res->best_games = L.best_games;
+    res->stopped = L.stopped;
     fprintf(out, "%d file%s checked: %d lesson%s, %d puzzle%s, %d error%s\n", res->files,
             res->files == 1 ? "" : "s", res->lessons, res->lessons == 1 ? "" : "s", res->puzzles,
             res->puzzles == 1 ? "" : "s", res->errors, res->errors == 1 ? "" : "s");
@@ -49,8 +52,11 @@ bool check_paths(const char *const *paths, int n, content_explain_fn explain, bo
         fprintf(out, "best-play claims: %d, %d rolled out again (%ld games)%s\n", res->best_claims,
                 res->best_rolled, res->best_games,
                 rollouts ? "" : "; stated results checked for consistency only");
+    if (res->stopped)
+        fprintf(out, "stopped (Ctrl-C): the claims not rolled out again were checked as stated "
+                     "only\n");
     course_loader_done(&L);
     diag_list_free(&d);
     course_free(&c);
-    return res->errors == 0;
+    return res->errors == 0 && !res->stopped;
 }

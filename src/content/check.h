@@ -12,6 +12,7 @@
 #define BRADE_CHECK_H
 
 #include <stdbool.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "content/load.h"
@@ -20,12 +21,16 @@ typedef struct check_result {
     int files, lessons, puzzles, errors;
     int best_claims, best_rolled; /* best-play questions, and how many were rolled out */
     long best_games;
+    bool stopped; /* Ctrl-C stopped the rollouts part-way */
 } check_result_t;
 
 /* Checks paths[0..n).  `rollouts`: roll out every best-play claim again
  * (seeded, so reproducible; seconds per claim) rather than only checking
- * the stated results for consistency.  Returns true when there is no error. */
+ * the stated results for consistency.  `stop` (NULL, or a flag Ctrl-C
+ * sets) ends the rollouts early; the rest of the check still runs.
+ * Returns true when there is no error and nothing was stopped. */
 bool check_paths(const char *const *paths, int n, content_explain_fn explain, bool rollouts,
-                 FILE *out, bool colour, check_result_t *res);
+                 const volatile sig_atomic_t *stop, FILE *out, bool colour,
+                 check_result_t *res);
 
 #endif

@@ -160,7 +160,7 @@ typedef struct puzzle {
     srcloc_t loc;
     text_t title;
     text_t source; /* where the position comes from, if anywhere */
-    const char **themes;
+    const char **themes; /* at most PUZZLE_MAX_THEMES */
     int nthemes;
     int difficulty; /* 1 (easy) .. 5 (hard) */
     position_t pos;
@@ -184,6 +184,9 @@ int course_find_lesson(const course_t *c, const char *id);
 int course_find_puzzle(const course_t *c, const char *id);
 /* True when puzzle p carries `theme`. */
 bool course_puzzle_has_theme(const puzzle_t *p, const char *theme);
+/* A puzzle (or a puzzle file) names at most this many themes. */
+#define PUZZLE_MAX_THEMES 16
+
 /* The distinct themes of the course's puzzles in order of first use, into
  * out[0..max); returns how many there are (may exceed max). */
 int course_themes(const course_t *c, const char **out, int max);

@@ -6,10 +6,12 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "content/read.h"
 
@@ -92,9 +94,12 @@ bool course_loader_init(course_loader_t *L, course_t *c, diag_list_t *d, content
     L->explain = explain;
     L->seen = NULL;
     L->nseen = L->cap_seen = 0;
+    strset_init(&L->seen_index);
     L->rollouts = false; /* the caller turns it on (brade check) */
     L->best_claims = L->best_rolled = 0;
     L->best_games = 0;
+    L->stop = NULL;
+    L->stopped = false;
     L->buf = movegen_buf_new();
     return L->buf != NULL;
 }
@@ -107,22 +112,23 @@ void course_loader_done(course_loader_t *L)
     free(L->seen);
     L->seen = NULL;
     L->nseen = L->cap_seen = 0;
+    strset_free(&L->seen_index);
 }
 
 /* Records an id; a second item of the same kind with it is an error. */
 bool read_unique_id(reader_t *R, yaml_node_t *n, const char *id, bool lesson)
 {
     course_loader_t *L = R->loader;
-    for (int i = 0; i < L->nseen; i++)
-        if (L->seen[i].lesson == lesson && strcmp(L->seen[i].id, id) == 0) {
-            const char *what = lesson ? "lesson" : "puzzle";
-            yamlload_error(&R->y, n, "a %s with the id '%s' already exists", what, id);
-            bool here = strcmp(L->seen[i].loc.path, R->y.path) == 0;
-            diag_add(L->diags, DIAG_NOTE, L->seen[i].loc.path, here ? R->y.text : NULL,
-                     here ? R->y.len : 0, L->seen[i].loc.line, L->seen[i].loc.col, (int)strlen(id),
-                     "the %s '%s' is defined here", what, id);
-            return false;
-        }
+    int i = strset_get(&L->seen_index, lesson, id);
+    if (i >= 0) {
+        const char *what = lesson ? "lesson" : "puzzle";
+        yamlload_error(&R->y, n, "a %s with the id '%s' already exists", what, id);
+        bool here = strcmp(L->seen[i].loc.path, R->y.path) == 0;
+        diag_add(L->diags, DIAG_NOTE, L->seen[i].loc.path, here ? R->y.text : NULL,
+                 here ? R->y.len : 0, L->seen[i].loc.line, L->seen[i].loc.col, (int)strlen(id),
+                 "the %s '%s' is defined here", what, id);
+        return false;
+    }
     if (L->nseen == L->cap_seen) {
         int cap = L->cap_seen ? 2 * L->cap_seen : 64;
         course_seen_t *s = realloc(L->seen, (size_t)cap * sizeof *s);
@@ -133,7 +139,9 @@ bool read_unique_id(reader_t *R, yaml_node_t *n, const char *id, bool lesson)
     }
     srcloc_t loc = yamlload_loc(&R->y, n);
     loc.path = arena_strdup(&R->course->arena, loc.path);
-    L->seen[L->nseen++] = (course_seen_t){arena_strdup(&R->course->arena, id), loc, lesson};
+    L->seen[L->nseen] = (course_seen_t){arena_strdup(&R->course->arena, id), loc, lesson};
+    strset_put(&L->seen_index, lesson, L->seen[L->nseen].id, L->nseen);
+    L->nseen++;
     return true;
 }
 
@@ -163,6 +171,7 @@ bool course_load_text(course_loader_t *L, const char *path, const char *text, si
     L->course->files++;
     if (!yamlload_open(&R.y, path, text, len, L->diags, &L->course->arena)) {
         yamlload_close(&R.y);
+        diag_text_done(L->diags, text);
         return false;
     }
     yaml_node_t *root = yamlload_root(&R.y);
@@ -180,15 +189,31 @@ bool course_load_text(course_loader_t *L, const char *path, const char *text, si
                        "a course file is a lesson (with 'id', 'title' and 'steps') or a puzzle "
                        "file (with 'puzzles'); this one has neither 'steps' nor 'puzzles'");
     yamlload_close(&R.y);
+    diag_text_done(L->diags, text);
     return L->diags->errors == before;
 }
 
 /* Reads a file (at most LOAD_MAX_FILE bytes) and loads it. */
 bool course_load_file(course_loader_t *L, const char *path)
 {
-    FILE *f = fopen(path, "rb");
+    /* O_NONBLOCK: a FIFO named like a course file must not block us */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1, "cannot open: %s", strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1, "%s",
+                 S_ISDIR(st.st_mode) ? "is a directory, not a course file"
+                                     : "not a regular file (a course file is a plain text file)");
+        close(fd);
+        return false;
+    }
+    FILE *f = fdopen(fd, "rb");
     if (!f) {
         diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1, "cannot open: %s", strerror(errno));
+        close(fd);
         return false;
     }
     char *text = NULL;

@@ -22,10 +22,12 @@
 #define BRADE_LOAD_H
 
 #include <stdbool.h>
+#include <signal.h>
 #include <stddef.h>
 
 #include "content/course.h"
 #include "content/diag.h"
+#include "content/strset.h"
 #include "engine/verdict.h"
 
 typedef size_t (*content_explain_fn)(const board_t *b, const rules_t *r, const verdict_t *v,
@@ -47,6 +49,7 @@ typedef struct course_loader {
     content_explain_fn explain;
     course_seen_t *seen;
     int nseen, cap_seen;
+    strset_t seen_index; /* (lesson?, id) -> index in seen */
     /* "best play" claims (content/best.h): with `rollouts` each is rolled
      * out again and its stated results verified (slow: `brade check`);
      * without, the stated results are only checked for consistency. */
@@ -54,6 +57,10 @@ typedef struct course_loader {
     int best_claims;    /* best-play questions read */
     int best_rolled;    /* ... of them rolled out */
     long best_games;    /* rollout games played */
+    /* NULL, or a flag set by Ctrl-C: rollouts stop, and the claims not yet
+     * rolled out are checked as stated only (`stopped` is then set) */
+    const volatile sig_atomic_t *stop;
+    bool stopped;
 } course_loader_t;
 
 /* Returns false when the generation buffer cannot be allocated. */

@@ -44,6 +44,10 @@ static bool read_themes(reader_t *R, yaml_node_t *n, const char ***out, int *cou
     int c = n->type == YAML_SCALAR_NODE ? 1 : yamlload_list(&R->y, n, "themes");
     if (c < 0)
         return false;
+    if (c > PUZZLE_MAX_THEMES) {
+        yamlload_error(&R->y, n, "%d themes; a puzzle has at most %d", c, PUZZLE_MAX_THEMES);
+        return false;
+    }
     *out = arena_array(&R->course->arena, (size_t)c, sizeof **out);
     *count = 0;
     bool ok = true;
@@ -55,7 +59,7 @@ static bool read_themes(reader_t *R, yaml_node_t *n, const char ***out, int *cou
             continue;
         }
         bool dup = false;
-        for (int j = 0; j < *count; j++)
+        for (int j = 0; j < *count; j++) /* at most PUZZLE_MAX_THEMES */
             dup |= strcmp((*out)[j], t) == 0;
         if (dup) {
             yamlload_error(&R->y, it, "the theme '%s' is named twice", t);

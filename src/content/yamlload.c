@@ -11,6 +11,43 @@
 
 #include "content/strbuf.h"
 
+/* Walks the events of the text and reports nesting deeper than
+ * YAMLLOAD_MAX_DEPTH, before libyaml builds a document (whose scanner is
+ * quadratic in the depth of flow nesting).  A syntax error ends the walk
+ * quietly: the load that follows reports it. */
+static bool depth_ok(yamlload_t *y)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return true;
+    yaml_parser_set_input_string(&parser, (const unsigned char *)y->text, y->len);
+    int depth = 0;
+    bool ok = true;
+    for (;;) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev))
+            break;
+        yaml_event_type_t t = ev.type;
+        if (t == YAML_SEQUENCE_START_EVENT || t == YAML_MAPPING_START_EVENT) {
+            if (++depth > YAMLLOAD_MAX_DEPTH) {
+                diag_add(y->diags, DIAG_ERROR, y->path, y->text, y->len,
+                         (int)ev.start_mark.line + 1, (int)ev.start_mark.column + 1, 1,
+                         "lists and maps nested deeper than %d levels; a course file needs a "
+                         "handful",
+                         YAMLLOAD_MAX_DEPTH);
+                ok = false;
+            }
+        } else if (t == YAML_SEQUENCE_END_EVENT || t == YAML_MAPPING_END_EVENT) {
+            depth--;
+        }
+        yaml_event_delete(&ev);
+        if (!ok || t == YAML_STREAM_END_EVENT)
+            break;
+    }
+    yaml_parser_delete(&parser);
+    return ok;
+}
+
 /* Parses the text into a document (see yamlload.h). */
 bool yamlload_open(yamlload_t *y, const char *path, const char *text, size_t len,
                    diag_list_t *diags, arena_t *arena)
@@ -21,6 +58,8 @@ bool yamlload_open(yamlload_t *y, const char *path, const char *text, size_t len
     y->len = len;
     y->diags = diags;
     y->arena = arena;
+    if (!depth_ok(y))
+        return false;
 
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser)) {
@@ -258,6 +297,15 @@ static void read_pairs(yamlload_t *y, yaml_node_t *m, const char *what, const ya
                            yamlload_kind(k));
             continue;
         }
+        if (merged && ++y->merge_work > YAMLLOAD_MAX_MERGE_KEYS) {
+            if (!y->merge_reported)
+                yamlload_error(y, y->merge_into,
+                               "merges ('<<') bring more than %d keys into %s; the rest are not "
+                               "read (a merge is for reusing a position or two)",
+                               YAMLLOAD_MAX_MERGE_KEYS, what);
+            y->merge_reported = true;
+            return;
+        }
         const char *name = (const char *)k->data.scalar.value;
         if (strcmp(name, "<<") == 0 && k->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
             if (depth > 2)
@@ -320,6 +368,9 @@ bool yamlload_map(yamlload_t *y, yaml_node_t *n, const char *what, const yamlloa
         yamlload_error(y, n, "%s must be a map (key: value lines), not %s", what, yamlload_kind(n));
         return false;
     }
+    y->merge_work = 0; /* the merge budget is per map */
+    y->merge_reported = false;
+    y->merge_into = n;
     read_pairs(y, n, what, keys, nkeys, false, found, 0);
     if (check_required)
         for (int i = 0; i < nkeys; i++)

@@ -27,6 +27,12 @@
 #include "content/course.h"
 #include "content/diag.h"
 
+/* Budgets (see docs/authoring.md): nesting depth of lists and maps, and
+ * keys read through merges into one map (merges can fan out: K maps merged
+ * K times, three deep, is K^4 work for a file of a few K bytes). */
+#define YAMLLOAD_MAX_DEPTH 64
+#define YAMLLOAD_MAX_MERGE_KEYS 1000
+
 typedef struct yamlload {
     const char *path;
     const char *text;
@@ -35,6 +41,9 @@ typedef struct yamlload {
     bool loaded;
     diag_list_t *diags;
     arena_t *arena;
+    long merge_work;     /* keys read through merges into the map at hand */
+    bool merge_reported; /* the merge budget was reported */
+    yaml_node_t *merge_into; /* the map at hand */
 } yamlload_t;
 
 /* Parses text (the contents of `path`) into a document.  A syntax error is

@@ -3,14 +3,10 @@
  */
 #include "tutor/progress.h"
 
-#include <errno.h>
-#include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 static const int INTERVALS[PROGRESS_BOXES] = {0, 1, 2, 4, 8, 16, 32, 64};
 
@@ -47,25 +43,32 @@ void progress_free(progress_t *p)
         free(p->items[i].id);
     free(p->items);
     free(p->path);
+    strset_free(&p->index);
+    progress_journal_clear(p);
+    free(p->journal);
     memset(p, 0, sizeof *p);
+}
+
+/* Forgets the unsaved events (see progress.h). */
+void progress_journal_clear(progress_t *p)
+{
+    for (int i = 0; i < p->njournal; i++)
+        free(p->journal[i].id);
+    p->njournal = 0;
 }
 
 /* The record of an item, or NULL (writable). */
 static progress_item_t *find(progress_t *p, const char *id, bool lesson)
 {
-    for (int i = 0; i < p->n; i++)
-        if (p->items[i].lesson == lesson && strcmp(p->items[i].id, id) == 0)
-            return &p->items[i];
-    return NULL;
+    int i = strset_get(&p->index, lesson, id);
+    return i < 0 ? NULL : &p->items[i];
 }
 
 /* The record of an item, or NULL. */
 const progress_item_t *progress_get(const progress_t *p, const char *id, bool lesson)
 {
-    for (int i = 0; i < p->n; i++)
-        if (p->items[i].lesson == lesson && strcmp(p->items[i].id, id) == 0)
-            return &p->items[i];
-    return NULL;
+    int i = strset_get(&p->index, lesson, id);
+    return i < 0 ? NULL : &p->items[i];
 }
 
 /* The record of an item, made when missing. */
@@ -87,14 +90,37 @@ static progress_item_t *add(progress_t *p, const char *id, bool lesson)
     it->id = dup_s(id);
     it->lesson = lesson;
     it->done = it->last = it->due = -1;
+    strset_put(&p->index, lesson, it->id, p->n - 1);
     return it;
 }
 
-/* Records a completed lesson. */
-void progress_lesson_done(progress_t *p, const char *id, long day) { add(p, id, true)->done = day; }
+/* The record of an item, made when missing (see progress.h). */
+progress_item_t *progress_item(progress_t *p, const char *id, bool lesson)
+{
+    return add(p, id, lesson);
+}
 
-/* Records an attempt and moves the puzzle between boxes (see progress.h). */
-void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hints, long day)
+/* Adds an event to the journal of a record that is saved to a file. */
+static void journal(progress_t *p, const char *id, bool lesson, bool solved, bool hints, long day)
+{
+    if (!p->path)
+        return;
+    if (p->njournal == p->capjournal) {
+        int cap = p->capjournal ? 2 * p->capjournal : 16;
+        progress_event_t *j = realloc(p->journal, (size_t)cap * sizeof *j);
+        if (!j)
+            oom();
+        p->journal = j;
+        p->capjournal = cap;
+    }
+    p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day};
+}
+
+/* The record of a lesson completed on `day` (no journal). */
+static void apply_lesson(progress_t *p, const char *id, long day) { add(p, id, true)->done = day; }
+
+/* The record of a puzzle attempt (no journal; see progress.h). */
+static void apply_result(progress_t *p, const char *id, bool solved, bool hints, long day)
 {
     progress_item_t *it = add(p, id, false);
     it->last = day;
@@ -110,6 +136,34 @@ void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hin
         it->box = 0;
     }
     it->due = day + progress_interval(it->box);
+    if (it->due > PROGRESS_LAST_DAY)
+        it->due = PROGRESS_LAST_DAY; /* the file holds four-digit years */
+}
+
+/* Records a completed lesson. */
+void progress_lesson_done(progress_t *p, const char *id, long day)
+{
+    apply_lesson(p, id, day);
+    journal(p, id, true, true, false, day);
+}
+
+/* Records an attempt and moves the puzzle between boxes (see progress.h). */
+void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hints, long day)
+{
+    apply_result(p, id, solved, hints, day);
+    journal(p, id, false, solved, hints, day);
+}
+
+/* Plays the journal of `from` onto `to` (see progress.h). */
+void progress_replay(progress_t *to, const progress_t *from)
+{
+    for (int i = 0; i < from->njournal; i++) {
+        const progress_event_t *e = &from->journal[i];
+        if (e->lesson)
+            apply_lesson(to, e->id, e->day);
+        else
+            apply_result(to, e->id, e->solved, e->hints, e->day);
+    }
 }
 
 /* ------------------------------------------------------------- the file */
@@ -124,9 +178,13 @@ static long civil_days(long y, long m, long d)
     return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
 }
 
-/* A day number as YYYY-MM-DD. */
+/* A day number as YYYY-MM-DD (clamped to 1970-01-01 .. 9999-12-31). */
 static void day_text(long day, char *buf, size_t size)
 {
+    if (day > PROGRESS_LAST_DAY)
+        day = PROGRESS_LAST_DAY;
+    if (day < 0)
+        day = 0;
     long z = day + 719468;
     long era = (z >= 0 ? z : z - 146096) / 146097;
     long doe = z - era * 146097;
@@ -203,50 +261,82 @@ static int count_of(const char *s)
     return atoi(s);
 }
 
-/* Reads a record; any line that does not read makes it corrupt. */
-bool progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
+/* Notes an unreadable line: the first one's reason goes into why. */
+static void bad_line(int *bad, char *why, size_t why_size, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void bad_line(int *bad, char *why, size_t why_size, const char *fmt, ...)
 {
-    int line = 0;
+    if (*bad == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, why_size, fmt, ap);
+        va_end(ap);
+    }
+    (*bad)++;
+}
+
+/* Reads a record, line by line (see progress.h). */
+int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
+{
+    int line = 0, bad = 0;
     const char *s = text;
     bool header = false;
+    if (why_size)
+        why[0] = '\0';
     while (*s) {
         line++;
         size_t len = strcspn(s, "\n");
+        bool complete = s[len] == '\n';
+        const char *start = s;
+        s += len + complete;
+        if (len && start[len - 1] == '\r')
+            len--; /* CR LF, as an editor on Windows writes */
         char buf[512];
         if (len >= sizeof buf) {
-            snprintf(why, why_size, "line %d is too long", line);
-            return false;
+            bad_line(&bad, why, why_size, "line %d is too long", line);
+            continue;
         }
-        memcpy(buf, s, len);
+        memcpy(buf, start, len);
         buf[len] = '\0';
-        s += len + (s[len] == '\n');
-        if (!header) {
-            if (strcmp(buf, "brade-progress 1") != 0) {
-                snprintf(why, why_size, "line 1 is not 'brade-progress 1'");
-                return false;
+        if (!header && line == 1) {
+            int version;
+            char extra;
+            if (sscanf(buf, "brade-progress %d%c", &version, &extra) == 1 && version != 1) {
+                snprintf(why, why_size, "it was written by a newer brade (format %d)", version);
+                return -1;
             }
-            header = true;
+            header = strcmp(buf, "brade-progress 1") == 0;
+            if (!header)
+                bad_line(&bad, why, why_size, "line %d is not 'brade-progress 1'", line);
             continue;
         }
         char *words[16], *save = NULL;
         int n = 0;
-        for (char *w = strtok_r(buf, " ", &save); w && n < 16; w = strtok_r(NULL, " ", &save))
+        for (char *w = strtok_r(buf, " \t", &save); w && n < 16; w = strtok_r(NULL, " \t", &save))
             words[n++] = w;
         if (n == 0)
             continue;
+        if (!complete && !*s) {
+            /* a last line without its newline: a save cut short, or an edit */
+            bool lesson0 = strcmp(words[0], "lesson") == 0;
+            if (n != (lesson0 ? 3 : 8)) {
+                bad_line(&bad, why, why_size, "line %d is cut short", line);
+                continue;
+            }
+        }
         bool lesson = strcmp(words[0], "lesson") == 0;
         if ((!lesson && strcmp(words[0], "puzzle") != 0) || n < 3 || !valid_id(words[1]) ||
             n != (lesson ? 3 : 8)) {
-            snprintf(why, why_size, "line %d cannot be read", line);
-            return false;
+            bad_line(&bad, why, why_size, "line %d cannot be read", line);
+            continue;
         }
         if (lesson) {
             long day = parse_day(field(words, n, "done") ? field(words, n, "done") : "");
             if (day < 0) {
-                snprintf(why, why_size, "line %d: a lesson needs done=YYYY-MM-DD", line);
-                return false;
+                bad_line(&bad, why, why_size, "line %d: a lesson needs done=YYYY-MM-DD", line);
+                continue;
             }
-            progress_lesson_done(p, words[1], day);
+            apply_lesson(p, words[1], day);
             continue;
         }
         const char *result = field(words, n, "result");
@@ -257,11 +347,11 @@ bool progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         long due = parse_day(field(words, n, "due") ? field(words, n, "due") : "");
         if (!result || (strcmp(result, "solved") != 0 && strcmp(result, "failed") != 0) ||
             solved < 0 || failed < 0 || box < 0 || box >= PROGRESS_BOXES || last < 0 || due < 0) {
-            snprintf(why, why_size,
-                     "line %d: a puzzle needs result=, solved=, failed=, last=, "
-                     "due= and box= with valid values",
+            bad_line(&bad, why, why_size,
+                     "line %d: a puzzle needs result=, solved=, failed=, last=, due= and box= "
+                     "with valid values",
                      line);
-            return false;
+            continue;
         }
         progress_item_t *it = add(p, words[1], false);
         it->solved = solved;
@@ -271,196 +361,9 @@ bool progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         it->box = box;
         it->last_failed = strcmp(result, "failed") == 0;
     }
-    if (!header) {
+    if (line == 0) {
         snprintf(why, why_size, "the file is empty");
-        return false;
+        bad = 1;
     }
-    return true;
-}
-
-/* Reads a whole file; NULL with errno set on failure. */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0;
-    char *text = malloc(cap);
-    if (!text)
-        oom();
-    size_t got;
-    while ((got = fread(text + len, 1, cap - len - 1, f)) > 0) {
-        len += got;
-        if (len + 1 == cap) {
-            if (cap > (16u << 20)) {
-                /* no real record is this large */
-                free(text);
-                fclose(f);
-                errno = EFBIG;
-                return NULL;
-            }
-            cap *= 2;
-            char *t = realloc(text, cap);
-            if (!t)
-                oom();
-            text = t;
-        }
-    }
-    bool err = ferror(f);
-    fclose(f);
-    if (err) {
-        free(text);
-        errno = EIO;
-        return NULL;
-    }
-    text[len] = '\0';
-    if (strlen(text) != len) {
-        /* a NUL byte: not a text file */
-        text[0] = '\x01';
-        text[1] = '\0';
-    }
-    return text;
-}
-
-/* Moves a damaged record aside; the new name goes into `aside`. */
-static bool keep_aside(const char *path, char *aside, size_t size)
-{
-    time_t now = time(NULL);
-    struct tm tm;
-    char stamp[32] = "unknown";
-    if (localtime_r(&now, &tm))
-        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    for (int k = 0; k < 100; k++) {
-        if (k == 0)
-            snprintf(aside, size, "%s.corrupt-%s", path, stamp);
-        else
-            snprintf(aside, size, "%s.corrupt-%s-%d", path, stamp, k);
-        struct stat st;
-        if (lstat(aside, &st) == 0)
-            continue;
-        return rename(path, aside) == 0;
-    }
-    return false;
-}
-
-/* Opens the record; a damaged one is kept aside (see progress.h). */
-bool progress_open(progress_t *p, const char *dir, bool sv, strbuf_t *msg)
-{
-    memset(p, 0, sizeof *p);
-    if (!dir)
-        return true;
-    size_t len = strlen(dir) + sizeof "/progress";
-    p->path = malloc(len);
-    if (!p->path)
-        oom();
-    snprintf(p->path, len, "%s/progress", dir);
-    char *text = slurp(p->path);
-    if (!text) {
-        if (errno == ENOENT)
-            return true;
-        strbuf_addf(
-            msg,
-            sv ? "Kan inte läsa framstegsfilen %s (%s); inga framsteg sparas den här gången.\n"
-               : "Cannot read the progress file %s (%s); progress is not saved this time.\n",
-            p->path, strerror(errno));
-        p->read_only = true;
-        return false;
-    }
-    char why[160];
-    bool ok = progress_parse(p, text, why, sizeof why);
-    free(text);
-    if (ok)
-        return true;
-    /* damaged: start afresh, but keep the old file for the learner to see */
-    for (int i = 0; i < p->n; i++)
-        free(p->items[i].id);
-    p->n = 0;
-    char aside[4200];
-    if (keep_aside(p->path, aside, sizeof aside)) {
-        strbuf_addf(
-            msg,
-            sv ? "Framstegsfilen var skadad (%s). Den är sparad som %s och en ny har påbörjats.\n"
-               : "The progress file was damaged (%s). It is kept as %s and a new one is "
-                 "started.\n",
-            why, aside);
-        return true;
-    }
-    strbuf_addf(
-        msg,
-        sv ? "Framstegsfilen %s är skadad (%s) och kan inte flyttas undan; den lämnas orörd "
-             "och inga framsteg sparas den här gången.\n"
-           : "The progress file %s is damaged (%s) and cannot be moved aside; it is left "
-             "alone and progress is not saved this time.\n",
-        p->path, why);
-    p->read_only = true;
-    return false;
-}
-
-/* Writes the record atomically: temp file, fsync, rename, fsync dir. */
-bool progress_save(progress_t *p, bool sv, strbuf_t *msg)
-{
-    if (!p->path || p->read_only)
-        return true;
-    strbuf_t text;
-    strbuf_init(&text);
-    progress_format(p, &text);
-    size_t len = strlen(p->path) + 32;
-    char *tmp = malloc(len);
-    if (!tmp)
-        oom();
-    snprintf(tmp, len, "%s.tmp.%ld", p->path, (long)getpid());
-    bool ok = false;
-    const char *step = "open";
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (fd >= 0) {
-        size_t off = 0;
-        ok = true;
-        step = "write";
-        while (off < text.len) {
-            ssize_t w = write(fd, text.s + off, text.len - off);
-            if (w < 0) {
-                if (errno == EINTR)
-                    continue;
-                ok = false;
-                break;
-            }
-            off += (size_t)w;
-        }
-        if (ok && fsync(fd) != 0) {
-            step = "sync";
-            ok = false;
-        }
-        if (close(fd) != 0 && ok) {
-            step = "close";
-            ok = false;
-        }
-        if (ok && rename(tmp, p->path) != 0) {
-            step = "rename";
-            ok = false;
-        }
-    }
-    int saved_errno = errno;
-    if (!ok) {
-        unlink(tmp);
-        strbuf_addf(msg,
-                    sv ? "Kunde inte spara framstegen (%s: %s); den gamla filen är orörd.\n"
-                       : "Could not save progress (%s: %s); the old file is untouched.\n",
-                    step, strerror(saved_errno));
-    } else {
-        /* make the rename itself durable */
-        char *dir = dup_s(p->path);
-        char *slash = strrchr(dir, '/');
-        if (slash) {
-            *slash = '\0';
-            int dfd = open(*dir ? dir : "/", O_RDONLY | O_DIRECTORY);
-            if (dfd >= 0) {
-                fsync(dfd);
-                close(dfd);
-            }
-        }
-        free(dir);
-    }
-    free(tmp);
-    strbuf_free(&text);
-    return ok;
+    return bad;
 }

@@ -12,8 +12,21 @@
  * It is written atomically: a temporary file in the same directory is
  * written, flushed to disk (fsync) and renamed over the old one, so a crash
  * or a full disk leaves either the old record or the new one, never half.
- * A file that cannot be read is reported and kept aside under a new name
- * (progress.corrupt-DATE[-N]); it is never silently replaced.
+ * Temporary files a killed save left behind are removed at the next open.
+ *
+ * Nothing is lost to damage: the reader takes every line it can read and
+ * counts the others (CR LF line ends and a last line without its newline
+ * are read as they are meant).  When some line cannot be read, the whole
+ * old file is kept aside under a new name (progress.corrupt-DATE[-N]), the
+ * readable items are loaded and saved at once, and the learner is told
+ * which line and where the old file went.  A record written by a newer
+ * brade (another format number) is left alone and nothing is saved.
+ *
+ * Two tutors on one state directory (two terminal windows) keep both
+ * windows' results: every open and save holds a lock (flock on
+ * `progress.lock`), and a save reads the file again and replays onto it the
+ * events of this session not yet saved (the journal), so a save never
+ * writes back an old copy over the other window's results.
  *
  * The review schedule is a Leitner scheme: a solved puzzle moves up a box
  * and is due again after 1, 2, 4, 8, 16, 32 or 64 days; a failed one goes
@@ -30,6 +43,7 @@
 #include <stddef.h>
 
 #include "content/strbuf.h"
+#include "content/strset.h"
 
 typedef struct progress_item {
     char *id;
@@ -41,14 +55,28 @@ typedef struct progress_item {
     bool last_failed;   /* puzzle: the last attempt failed */
 } progress_item_t;
 
+/* One result of this session not yet saved. */
+typedef struct progress_event {
+    char *id;
+    bool lesson;
+    bool solved, hints; /* puzzle */
+    long day;
+} progress_event_t;
+
 typedef struct progress {
     char *path; /* NULL: nothing is saved (no state directory) */
     progress_item_t *items;
     int n, cap;
-    bool read_only; /* the old file could not be kept aside: do not overwrite it */
+    strset_t index; /* (lesson, id) -> index in items: loading stays linear */
+    bool read_only; /* the file must not be overwritten (unreadable, or newer) */
+    progress_event_t *journal; /* results since the last save (only with a path) */
+    int njournal, capjournal;
 } progress_t;
 
 enum { PROGRESS_BOXES = 8 };
+/* 9999-12-31 as a day number: dates are clamped to it, so the file always
+ * holds four-digit years its reader takes. */
+#define PROGRESS_LAST_DAY 2932896L
 
 /* Opens the record in `dir` (NULL: a record kept only in memory).  A
  * missing file is an empty record.  Problems (a corrupt file, and where it
@@ -60,9 +88,11 @@ void progress_free(progress_t *p);
 /* Writes the record atomically.  Returns false with a reason in msg. */
 bool progress_save(progress_t *p, bool sv, strbuf_t *msg);
 
-/* Parses a record text into p (for tests and progress_open); on failure
- * returns false with the line number and reason in `why`. */
-bool progress_parse(progress_t *p, const char *text, char *why, size_t why_size);
+/* Reads a record text into p (for tests and progress_open): every line
+ * that reads is taken.  Returns the number of lines that could not be read
+ * (0: all of it), with the first one's line number and reason in `why`;
+ * or -1 when the text is a record of another format (then p is empty). */
+int progress_parse(progress_t *p, const char *text, char *why, size_t why_size);
 /* Writes the record text. */
 void progress_format(const progress_t *p, strbuf_t *out);
 
@@ -73,6 +103,14 @@ void progress_lesson_done(progress_t *p, const char *id, long day);
 /* Records a puzzle attempt: solved (with or without hints) or failed. */
 void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hints, long day);
 
+/* The record of an item, made (empty, never tried) when missing; no
+ * journal entry: for merging records. */
+progress_item_t *progress_item(progress_t *p, const char *id, bool lesson);
+/* Applies the journal of `from` (its unsaved results) to `to`, as if the
+ * results had been recorded there. */
+void progress_replay(progress_t *to, const progress_t *from);
+/* Forgets the journal (after a save). */
+void progress_journal_clear(progress_t *p);
 /* Days until a box comes due again. */
 int progress_interval(int box);
 

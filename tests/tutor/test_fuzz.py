@@ -36,7 +36,14 @@ COMMANDS = ["lessons", "lesson", "puzzles", "puzzle", "next", "back", "show", "h
 WORDS = ["1/7", "bar/3#", "20/off", "6-2", "none", "yes", "no", "hemspel", "munk", "4", "-1",
          "white", "black", "place", "remove", "clear", "start", "roll", "to-move", "id",
          "W/38AAAD/fwAAAA", "rules", "language", "sv", "en", "helmfrid", "backgammon",
-         "basics", "play-goal", "rolls-jan", "--white", "1:15", "''", '"', "bar", "99", "ä", "\t"]
+         "basics", "play-goal", "rolls-jan", "--white", "1:15", "''", '"', "bar", "99", "ä", "\t",
+         "-2147483648", "2147483647", "99999999999999999999", "0", "1e9", "nan", "-0"]
+
+
+def sanitizer_said(stderr):
+    """True when a sanitizer reported anything (whatever the exit status:
+    an error after the last output line must not pass unseen)."""
+    return any(w in stderr for w in ("runtime error:", "Sanitizer", "LeakSanitizer"))
 
 
 def mutate(text, rng):
@@ -82,7 +89,8 @@ def main(argv):
                 paths.append(path)
             p = subprocess.run([BRADE, "check", "--no-rollouts"] + paths, capture_output=True, text=True,
                                errors="replace", env=env, timeout=120)
-            if p.returncode not in (0, 1) or "files checked" not in p.stdout:
+            if (p.returncode not in (0, 1) or "files checked" not in p.stdout
+                    or sanitizer_said(p.stderr)):
                 failures += 1
                 print(f"check crashed (seed {seed}, batch {batch}, exit {p.returncode}):\n"
                       f"{p.stderr[-2000:]}")
@@ -101,7 +109,8 @@ def main(argv):
             p = subprocess.run([BRADE, "--course", os.path.join(REPO, "tests", "golden", "course")],
                                input="\n".join(lines) + "\n", capture_output=True, text=True,
                                errors="replace", env=env, timeout=120)
-            if p.returncode not in (0, 1) or "Lessons completed" not in p.stdout:
+            if (p.returncode not in (0, 1) or "Lessons completed" not in p.stdout
+                    or sanitizer_said(p.stderr)):
                 failures += 1
                 print(f"REPL crashed (seed {seed}, session {session}, exit {p.returncode}):\n"
                       f"{p.stderr[-2000:]}\ninput:\n" + "\n".join(lines))

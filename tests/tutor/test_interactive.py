@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The tutor at a terminal (a pseudo-terminal): the prompt says where the
 learner is, Tab completes commands and lesson/puzzle ids, the history is
-kept in the state directory, colour is used unless NO_COLOR is set; and
-piped input gets none of that (no prompt, no colour, no history)."""
+kept in the state directory, colour is used unless NO_COLOR is set; Ctrl-C
+stops a long command and returns to the prompt, and at an idle prompt drops
+the line; and piped input gets none of that (no prompt, no colour, no
+history)."""
 
 import os
 import pty
@@ -50,8 +52,11 @@ def session(keys, env):
 
     drain(10.0)
     for k in keys:
+        limit = 10.0
+        if isinstance(k, tuple):  # (keys, seconds to wait for the prompt)
+            k, limit = k
         os.write(fd, k)
-        drain(10.0)
+        drain(limit)
     _, status = os.waitpid(pid, 0)
     os.close(fd)
     return out.decode("utf-8", "replace"), status
@@ -83,6 +88,27 @@ def main():
         out, _ = session([b"board\n", b"quit\n"], env_nc)
         if "\033[" in out.replace("\033[?2004h", "").replace("\033[?2004l", ""):
             failures.append("colour although NO_COLOR is set")
+
+        # Ctrl-C stops a long command (best-play rollouts of the whole
+        # course take minutes) and the prompt comes back; at an idle prompt
+        # it drops the line and says how to leave
+        course = [os.path.join(REPO, "lessons"), os.path.join(REPO, "puzzles")]
+        t0 = time.time()
+        out, status = session([(b"check --rollouts " + " ".join(course).encode() + b"\n", 2.0),
+                               (b"\x03", 60.0), b"progress\n", (b"half a line", 0.5), b"\x03", b"\x03",
+                               b"quit\n"], env_nc)
+        if "Stopped (Ctrl-C)." not in out:
+            failures.append("Ctrl-C did not stop 'check --rollouts' with a word")
+        if "stopped (Ctrl-C): the claims not rolled out again" not in out:
+            failures.append("the stopped check did not say what was left unchecked")
+        if "Lessons completed" not in out:
+            failures.append("the prompt did not work after Ctrl-C")
+        if out.count("To leave brade, type 'quit' or press Ctrl-D.") != 1:
+            failures.append("Ctrl-C on an empty line (only) should say how to leave")
+        if "Unknown command 'half'" in out:
+            failures.append("Ctrl-C did not drop the line being typed")
+        if status != 0 or time.time() - t0 > 90:
+            failures.append(f"after Ctrl-C: exit status {status}, {time.time() - t0:.0f} s")
 
         # piped: no prompt, no colour, no history
         os.remove(history)

@@ -1,6 +1,7 @@
 /*
  * test_progress.c - the learner's record: the file format, the Leitner
- * schedule, atomic saving, and a damaged file kept aside (cmocka).
+ * schedule, atomic saving, damage read around and kept aside, two windows
+ * on one record, stale temporary files, and year-9999 dates (cmocka).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -66,6 +67,18 @@ static char *read_file(const char *path)
     return buf;
 }
 
+/* Files in dir whose name starts with `prefix`. */
+static int count_files(const char *prefix)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int files = 0;
+    while ((e = readdir(d)) != NULL)
+        files += e->d_name[0] != '.' && strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    closedir(d);
+    return files;
+}
+
 static void test_round_trip(void **state)
 {
     (void)state;
@@ -77,7 +90,7 @@ static void test_round_trip(void **state)
     progress_t p;
     memset(&p, 0, sizeof p);
     char why[160];
-    assert_true(progress_parse(&p, text, why, sizeof why));
+    assert_int_equal(progress_parse(&p, text, why, sizeof why), 0);
     assert_int_equal(p.n, 3);
     const progress_item_t *c7 = progress_get(&p, "c7", false);
     assert_non_null(c7);
@@ -111,19 +124,34 @@ static void test_bad_records(void **state)
         progress_t p;
         memset(&p, 0, sizeof p);
         char why[160] = "";
-        if (progress_parse(&p, BAD[i], why, sizeof why)) {
+        int bad = progress_parse(&p, BAD[i], why, sizeof why);
+        if (bad == 0) {
             print_error("record %zu was accepted\n", i);
             fail();
         }
+        assert_int_equal(p.n, 0); /* nothing in them reads */
         assert_true(why[0] != '\0');
         progress_free(&p);
     }
+    /* a newer format is not ours to read (or to overwrite) */
     progress_t p;
     memset(&p, 0, sizeof p);
     char why[160];
-    assert_false(progress_parse(&p, "brade-progress 1\nlesson a done=2026-01-01\nnonsense\n", why,
-                                sizeof why));
+    assert_int_equal(progress_parse(&p, "brade-progress 2\nlesson a done=2026-01-01\n", why,
+                                    sizeof why),
+                     -1);
+    assert_non_null(strstr(why, "newer"));
+    progress_free(&p);
+    /* one bad line costs that line only */
+    memset(&p, 0, sizeof p);
+    assert_int_equal(progress_parse(&p,
+                                    "brade-progress 1\nlesson a done=2026-01-01\nnonsense\n"
+                                    "lesson b done=2026-01-02\n",
+                                    why, sizeof why),
+                     1);
     assert_non_null(strstr(why, "line 3"));
+    assert_int_equal(p.n, 2);
+    assert_non_null(progress_get(&p, "b", true));
     progress_free(&p);
 }
 
@@ -180,19 +208,25 @@ static void test_save_and_reopen(void **state)
     assert_non_null(text);
     assert_non_null(strstr(text, "lesson moving done=2024-10-04\n"));
     /* no temporary file is left behind */
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    int files = 0;
-    while ((e = readdir(d)) != NULL)
-        files += e->d_name[0] != '.';
-    closedir(d);
-    assert_int_equal(files, 1);
+    assert_int_equal(count_files("progress.tmp."), 0);
+    assert_int_equal(count_files("progress"), 2); /* the record and its lock */
 
     assert_true(progress_open(&p, dir, false, &msg));
     assert_int_equal(p.n, 2);
     assert_true(progress_get(&p, "c7", false)->last_failed);
     progress_free(&p);
     strbuf_free(&msg);
+}
+
+/* The name of the kept-aside file the message gives ("kept as X;"). */
+static void aside_of(const char *msg, char *aside, size_t size)
+{
+    const char *kept = strstr(msg, "kept as ");
+    assert_non_null(kept);
+    kept += strlen("kept as ");
+    snprintf(aside, size, "%.*s", (int)strcspn(kept, ";\n"), kept);
+    if (aside[strlen(aside) - 1] == '.')
+        aside[strlen(aside) - 1] = '\0';
 }
 
 static void test_corrupt_file_is_kept(void **state)
@@ -206,19 +240,195 @@ static void test_corrupt_file_is_kept(void **state)
     assert_true(progress_open(&p, dir, false, &msg));
     assert_int_equal(p.n, 0);
     assert_non_null(strstr(strbuf_str(&msg), "The progress file was damaged (line 2"));
-    assert_non_null(strstr(strbuf_str(&msg), "It is kept as "));
     /* the damaged text is where the message says, untouched */
-    const char *kept = strstr(strbuf_str(&msg), "kept as ") + strlen("kept as ");
     char aside[512];
-    snprintf(aside, sizeof aside, "%.*s", (int)(strstr(kept, " and a new") - kept), kept);
+    aside_of(strbuf_str(&msg), aside, sizeof aside);
     assert_non_null(strstr(aside, "/progress.corrupt-"));
     assert_string_equal(read_file(aside), damaged);
     /* and the new record can be saved */
     progress_lesson_done(&p, "a", 20000);
     assert_true(progress_save(&p, false, &msg));
     progress_free(&p);
-    unlink(aside);
     strbuf_free(&msg);
+}
+
+/* A damaged line, CR LF ends and a cut-short last line: what reads is
+ * kept and saved at once, the old file is kept aside, the learner told. */
+static void test_damage_costs_only_the_damaged_lines(void **state)
+{
+    (void)state;
+    const char *text = "brade-progress 1\r\n"
+                       "lesson moving done=2026-11-21\r\n"
+                       "\x7f\x01garbage here\r\n"
+                       "puzzle c5 result=solved solved=1 failed=0 last=2026-02-28 "
+                       "due=2026-03-02 box=2\r\n"
+                       "puzzle c6 result=solved solved=1 fai";
+    write_file("progress", text);
+    progress_t p;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    assert_true(progress_open(&p, dir, false, &msg));
+    assert_int_equal(p.n, 2);
+    assert_non_null(progress_get(&p, "moving", true));
+    assert_int_equal(progress_get(&p, "c5", false)->box, 2);
+    const char *m = strbuf_str(&msg);
+    assert_non_null(strstr(m, "line 3"));
+    assert_non_null(strstr(m, "2 lines could not be read"));
+    assert_non_null(strstr(m, "2 items were read from it and saved again"));
+    char aside[512];
+    aside_of(m, aside, sizeof aside);
+    assert_string_equal(read_file(aside), text);
+    /* the file is whole again: a second open is quiet */
+    progress_free(&p);
+    strbuf_clear(&msg);
+    assert_true(progress_open(&p, dir, false, &msg));
+    assert_int_equal(msg.len, 0);
+    assert_int_equal(p.n, 2);
+    progress_free(&p);
+    strbuf_free(&msg);
+}
+
+/* A record of a newer format is left alone and nothing is saved. */
+static void test_newer_format_is_left_alone(void **state)
+{
+    (void)state;
+    const char *text = "brade-progress 2\nsomething new\n";
+    write_file("progress", text);
+    progress_t p;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    assert_false(progress_open(&p, dir, false, &msg));
+    assert_non_null(strstr(strbuf_str(&msg), "newer brade"));
+    progress_lesson_done(&p, "a", 20000);
+    assert_true(progress_save(&p, false, &msg)); /* quietly not saved */
+    char path[512];
+    snprintf(path, sizeof path, "%s/progress", dir);
+    assert_string_equal(read_file(path), text);
+    progress_free(&p);
+    strbuf_free(&msg);
+}
+
+/* Two windows on one state directory: each save reads the file again and
+ * replays its own results onto it, so neither loses the other's. */
+static void test_two_windows_keep_both(void **state)
+{
+    (void)state;
+    progress_t a, b;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    assert_true(progress_open(&a, dir, false, &msg));
+    assert_true(progress_open(&b, dir, false, &msg));
+    progress_puzzle_result(&a, "play-author", false, false, 20000);
+    assert_true(progress_save(&a, false, &msg));
+    progress_puzzle_result(&b, "play-goal", false, false, 20000);
+    assert_true(progress_save(&b, false, &msg));
+    /* the same puzzle solved in both windows: both attempts count */
+    progress_puzzle_result(&a, "legal-no", true, false, 20001);
+    assert_true(progress_save(&a, false, &msg));
+    progress_puzzle_result(&b, "legal-no", true, false, 20002);
+    assert_true(progress_save(&b, false, &msg));
+    assert_int_equal(msg.len, 0);
+    /* a's memory learnt b's results at its save */
+    assert_non_null(progress_get(&a, "play-goal", false));
+    progress_free(&a);
+    progress_free(&b);
+    progress_t c;
+    assert_true(progress_open(&c, dir, false, &msg));
+    assert_int_equal(c.n, 3);
+    assert_non_null(progress_get(&c, "play-author", false));
+    assert_non_null(progress_get(&c, "play-goal", false));
+    const progress_item_t *it = progress_get(&c, "legal-no", false);
+    assert_int_equal(it->solved, 2);
+    assert_int_equal(it->box, 2);
+    assert_int_equal(it->last, 20002);
+    progress_free(&c);
+    strbuf_free(&msg);
+}
+
+/* Temporary files of killed saves are removed at the next open. */
+static void test_stale_temp_files_are_removed(void **state)
+{
+    (void)state;
+    write_file("progress.tmp.2147483000", "brade-progress 1\n");
+    write_file("progress.tmp.12", "brade-progress 1\n");
+    write_file("progress.tmpfile", "not ours");
+    progress_t p;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    assert_true(progress_open(&p, dir, false, &msg));
+    assert_int_equal(count_files("progress.tmp."), 0);
+    assert_int_equal(count_files("progress.tmpfile"), 1);
+    progress_free(&p);
+    strbuf_free(&msg);
+}
+
+/* Dates are clamped to 9999-12-31, so what is written reads back. */
+static void test_year_9999(void **state)
+{
+    (void)state;
+    progress_t p;
+    memset(&p, 0, sizeof p);
+    char why[160];
+    assert_int_equal(progress_parse(&p,
+                                    "brade-progress 1\npuzzle b result=solved solved=1 failed=0 "
+                                    "last=9999-12-01 due=9999-12-31 box=3\n",
+                                    why, sizeof why),
+                     0);
+    progress_puzzle_result(&p, "b", true, false, PROGRESS_LAST_DAY - 3);
+    assert_int_equal(progress_get(&p, "b", false)->due, PROGRESS_LAST_DAY);
+    strbuf_t out;
+    strbuf_init(&out);
+    progress_format(&p, &out);
+    assert_non_null(strstr(strbuf_str(&out), "due=9999-12-31"));
+    progress_t q;
+    memset(&q, 0, sizeof q);
+    assert_int_equal(progress_parse(&q, strbuf_str(&out), why, sizeof why), 0);
+    assert_int_equal(q.n, 1);
+    strbuf_free(&out);
+    progress_free(&p);
+    progress_free(&q);
+}
+
+/* A directory where the record should be: said plainly. */
+static void test_directory_in_the_way(void **state)
+{
+    (void)state;
+    char sub[512];
+    snprintf(sub, sizeof sub, "%s/progress", dir);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    progress_t p;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    assert_false(progress_open(&p, dir, false, &msg));
+    assert_non_null(strstr(strbuf_str(&msg), "Is a directory"));
+    progress_free(&p);
+    strbuf_free(&msg);
+    rmdir(sub);
+}
+
+/* Many items: every one is found (the index, not a scan). */
+static void test_many_items(void **state)
+{
+    (void)state;
+    strbuf_t text;
+    strbuf_init(&text);
+    strbuf_add(&text, "brade-progress 1\n");
+    for (int i = 0; i < 20000; i++)
+        strbuf_addf(&text, "lesson l%d done=2026-01-01\npuzzle l%d result=solved solved=1 "
+                           "failed=0 last=2026-01-01 due=2026-01-02 box=1\n", i, i);
+    progress_t p;
+    memset(&p, 0, sizeof p);
+    char why[160];
+    assert_int_equal(progress_parse(&p, strbuf_str(&text), why, sizeof why), 0);
+    assert_int_equal(p.n, 40000);
+    for (int i = 0; i < 20000; i += 997) {
+        char id[16];
+        snprintf(id, sizeof id, "l%d", i);
+        assert_non_null(progress_get(&p, id, true));
+        assert_int_equal(progress_get(&p, id, false)->box, 1);
+    }
+    strbuf_free(&text);
+    progress_free(&p);
 }
 
 static void test_save_failure_keeps_old(void **state)
@@ -231,6 +441,9 @@ static void test_save_failure_keeps_old(void **state)
     snprintf(sub, sizeof sub, "%s/gone", dir);
     assert_int_equal(mkdir(sub, 0700), 0);
     assert_true(progress_open(&p, sub, true, &msg));
+    char lock[600];
+    snprintf(lock, sizeof lock, "%s/progress.lock", sub);
+    unlink(lock);
     assert_int_equal(rmdir(sub), 0); /* the directory vanishes under us */
     progress_lesson_done(&p, "a", 20000);
     assert_false(progress_save(&p, false, &msg));
@@ -241,13 +454,21 @@ static void test_save_failure_keeps_old(void **state)
 
 int main(void)
 {
+#define T(f) cmocka_unit_test_setup_teardown(f, make_dir, remove_dir)
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_bad_records),
-        cmocka_unit_test(test_schedule),
-        cmocka_unit_test(test_save_and_reopen),
-        cmocka_unit_test(test_corrupt_file_is_kept),
-        cmocka_unit_test(test_save_failure_keeps_old),
+        T(test_round_trip),
+        T(test_bad_records),
+        T(test_schedule),
+        T(test_save_and_reopen),
+        T(test_corrupt_file_is_kept),
+        T(test_damage_costs_only_the_damaged_lines),
+        T(test_newer_format_is_left_alone),
+        T(test_two_windows_keep_both),
+        T(test_stale_temp_files_are_removed),
+        T(test_year_9999),
+        T(test_directory_in_the_way),
+        T(test_many_items),
+        T(test_save_failure_keeps_old),
     };
-    return cmocka_run_group_tests(tests, make_dir, remove_dir);
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,32 @@
+/*
+ * interrupt.c - Ctrl-C stops the work it interrupts (see interrupt.h).
+ */
+#include "cli/interrupt.h"
+
+static volatile sig_atomic_t flag; /* Ctrl-C came while busy */
+static volatile sig_atomic_t busy; /* a command is running */
+
+/* The flag long work polls. */
+const volatile sig_atomic_t *interrupt_flag(void) { return &flag; }
+
+/* A command starts. */
+void interrupt_begin(void)
+{
+    flag = 0;
+    busy = 1;
+}
+
+/* The command ended; was it stopped? */
+bool interrupt_end(void)
+{
+    busy = 0;
+    bool stopped = flag != 0;
+    flag = 0;
+    return stopped;
+}
+
+/* True while a command runs. */
+bool interrupt_busy(void) { return busy != 0; }
+
+/* Sets the flag (async-signal-safe). */
+void interrupt_raise(void) { flag = 1; }
