@@ -74,6 +74,15 @@ def files(tmp):
     check("and 150 more errors in this file (the first 100 are shown)" in out,
           "errors-per-line: no 'and 150 more errors' line")
     check("250 errors" in out, "errors-per-line: the summary does not count all 250 errors")
+    # line ends as libyaml counts them (CR, NEL, LS, PS): the source line is
+    # still shown under the error
+    for name, nl in (("cr", "\r"), ("nel", "\u0085"), ("ls", "\u2028")):
+        path = os.path.join(tmp, f"ends-{name}.yaml")
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(nl.join(["puzzles:", "  - id: p", "    titel: x", ""]))
+        rc, out, _ = run([BRADE, "check", "--no-rollouts", path])
+        check(f"{path}:3:5: error: unknown key 'titel'" in out and "    3 |     titel: x" in out,
+              f"line ends {name}: no source line under the error:\n{out[:400]}")
     # a FIFO named like a course file does not block
     fifo = os.path.join(tmp, "fifo.yaml")
     os.mkfifo(fifo)
