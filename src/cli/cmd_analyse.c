@@ -16,6 +16,7 @@
  * from a weights file (brade train's output); --batch reads further flags
  * line by line from standard input and answers each in turn.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,9 @@
 #include "tutor/explain_analysis.h"
 
 enum { ROLLOUT_TOP = 5 };
+/* Fewer rollout games a play than this get a warning (at 324 the 95%
+ * margin of a bräde play is still about 0.1 points). */
+enum { ROLLOUT_FEW = 324 };
 
 typedef struct analyse_opts {
     int plies;
@@ -427,11 +431,33 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         printf("\n}\n");
     } else {
         bool sv = o->lang == LANG_SV;
-        printf("%s: %s %s, %s %d-%d, %d-ply%s: %d %s\n", rname, me, sv ? "vid tärningarna" : "to move",
-               sv ? "slag" : "roll", a->roll.a, a->roll.b, o->plies,
-               o->rollouts > 0 ? " + rollouts" : "", n, sv ? "tillåtna drag" : n == 1 ? "legal play" : "legal plays");
+        printf("%s: %s %s, %s %d-%d: %d %s\n", rname, me, sv ? "vid tärningarna" : "to move",
+               sv ? "slag" : "roll", a->roll.a, a->roll.b, n,
+               sv ? "tillåtna drag" : n == 1 ? "legal play" : "legal plays");
+        /* the plays come in tiers, as in gnubg: rolled out, then searched
+         * at the full depth, then those a move filter cut at a lower
+         * depth; each tier is sorted, and says what its figures are */
+        int tier = -1;
         for (int i = 0; i < n; i++) {
             const ranked_t *x = &rk[i];
+            int t = x->rolled ? 100 : x->sp.plies;
+            if (t != tier) {
+                tier = t;
+                if (x->rolled)
+                    printf(sv ? "  utspelade, %d partier per drag (± är 95 %% osäkerhet):\n"
+                              : "  rolled out, %d games a play (± is the 95%% margin):\n",
+                           x->ro.games);
+                else if (i == 0 || rk[0].rolled)
+                    printf(sv ? "  sökta %d drag framåt%s:\n" : "  searched %d-ply%s:\n",
+                           x->sp.plies,
+                           i == 0 ? "" : sv ? " (inte utspelade)" : " (not rolled out)");
+                else
+                    printf(sv ? "  bortsållade efter %d drag framåt (deras värde på det "
+                                "djupet):\n"
+                              : "  cut by the move filter at %d-ply (their value at that "
+                                "depth):\n",
+                           x->sp.plies);
+            }
             char note[256];
             notation_play(&x->sp.play, a->board.geom, note, sizeof note);
             double lost = best - x->equity;
@@ -441,16 +467,21 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             char lost_text[32] = "";
             if (lost >= 0.0005)
                 snprintf(lost_text, sizeof lost_text, "-%.3f", lost);
+            double eq = fabs(x->equity) < 0.0005 ? 0.0 : x->equity; /* never "-0.000" */
             printf("%3d. %-24s %+.3f %7s  %-9s", i + 1, x->sp.play.nsteps ? note : "(no move)",
-                   x->equity, lost_text, g == GRADE_FINE ? "" : grade_name(g));
+                   eq, lost_text, g == GRADE_FINE ? "" : grade_name(g));
             if (x->rolled)
                 printf(" ±%.3f", x->ro.ci95);
-            else if (x->sp.plies != rk[0].sp.plies)
-                printf(" (%d-ply)", x->sp.plies);
             printf(" ");
             print_probs_text(x->rolled ? &x->ro.mean : &x->sp.value, &a->rules, o->lang);
             printf("%s\n", i == yours ? (sv ? "  <- ditt" : "  <- yours") : "");
         }
+        if (o->rollouts > 0 && o->rollouts < ROLLOUT_FEW)
+            printf(sv ? "Obs: %d partier per drag är för få för att skilja dragen åt; "
+                        "ta %d eller fler.\n"
+                      : "Note: %d games a play are too few to tell these plays apart; use %d "
+                        "or more.\n",
+                   o->rollouts, ROLLOUT_FEW);
         if (have_why)
             printf("%s\n", why);
         if (yours >= 0) {

@@ -651,11 +651,15 @@ int repl_main(int argc, char **argv)
         sigaction(SIGINT, &sa, NULL);
         printf(
             T(r->ro.lang,
-              "brade: a tutor for bräde. %d lessons and %d puzzles are loaded.\n"
+              "brade: a tutor for bräde. %d %s and %d %s are loaded.\n"
               "Type 'lessons' to start learning, 'puzzle' for a puzzle, 'help' for all commands.\n",
-              "brade: en lärare i bräde. %d lektioner och %d problem är inlästa.\n"
+              "brade: en lärare i bräde. %d %s och %d %s är inlästa.\n"
               "Skriv 'lessons' för att börja lära, 'puzzle' för ett problem, 'help' för alla kommandon.\n"),
-            r->course.nlessons, r->course.npuzzles);
+            r->course.nlessons,
+            r->course.nlessons == 1 ? T(r->ro.lang, "lesson", "lektion") : T(r->ro.lang, "lessons", "lektioner"),
+            r->course.npuzzles,
+            r->course.npuzzles == 1 ? T(r->ro.lang, "puzzle", "problem")
+                                    : T(r->ro.lang, "puzzles", "problem"));
         while (!r->quit) {
             char prompt[160];
             prompt_text(r, prompt, sizeof prompt);

@@ -57,7 +57,8 @@ static int do_lessons(repl_t *r, int argc, char **argv, const char *rest)
         }
         bool here = r->tutor.mode == TUTOR_LESSON && r->tutor.lesson == i;
         printf("%s%2d. %-18s %s (%d %s)%s\n", here ? "* " : "  ", i + 1, ls->id,
-               text_pick(&ls->title, L), ls->nsteps, T(L, "steps", "steg"), done);
+               text_pick(&ls->title, L), ls->nsteps,
+               ls->nsteps == 1 ? T(L, "step", "steg") : T(L, "steps", "steg"), done);
     }
     return 0;
 }
@@ -235,9 +236,10 @@ static int do_puzzles(repl_t *r, int argc, char **argv, const char *rest)
         shown++;
     }
     if (r->theme)
-        printf(T(L, "%d puzzle(s) on %s; 'puzzle' picks the next one due among them.\n",
-                 "%d problem om %s; 'puzzle' väljer nästa som står på tur bland dem.\n"),
-               shown, r->theme);
+        printf(T(L, "%d %s on %s; 'puzzle' picks the next one due among them.\n",
+                 "%d %s om %s; 'puzzle' väljer nästa som står på tur bland dem.\n"),
+               shown, shown == 1 ? T(L, "puzzle", "problem") : T(L, "puzzles", "problem"),
+               r->theme);
     else
         printf("%s\n", T(L, "'puzzle ID' opens one; 'puzzle' picks the next one due.",
                          "'puzzle ID' öppnar ett; 'puzzle' väljer nästa som står på tur."));

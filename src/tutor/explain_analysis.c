@@ -4,6 +4,7 @@
  */
 #include "tutor/explain_analysis.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,6 +214,27 @@ size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t
     else
         snprintf(other, sizeof other, "%s", b_text && *b_text ? b_text : (sv ? "inget drag" : "no move"));
     add(buf, size, &u, "%s: ", a_text && *a_text ? a_text : (sv ? "inget drag" : "no move"));
+    const outcome_t *oa = &c->a.outcome, *ob = &c->b.outcome;
+    if (oa->kind != OUT_NONE && oa->kind == ob->kind && oa->points == ob->points &&
+        oa->munk == ob->munk && oa->tiebreak == ob->tiebreak) {
+        /* two plays that end the game alike: no estimate to compare */
+        char what[128];
+        explain_outcome(lang, oa, what, sizeof what);
+        add(buf, size, &u, sv ? "Båda avslutar partiet direkt med samma resultat (%s); vilket "
+                                "som helst duger."
+                              : "Both end the game at once with the same result (%s); either "
+                                "will do.",
+            what);
+        return u;
+    }
+    double apart = c->a.value.equity - c->b.value.equity;
+    if ((c->main == CONTRAST_PROBABILITY || c->main == CONTRAST_NONE) && apart < 0.0005 &&
+        apart > -0.0005) {
+        add(buf, size, &u, sv ? "Uppskattningen skiljer det inte från %s (ekvitet %+.3f för båda)."
+                              : "The estimate cannot tell it from %s (equity %+.3f both).",
+            other, fabs(c->a.value.equity) < 0.0005 ? 0.0 : c->a.value.equity);
+        return u;
+    }
     sentence(lang, c->main, c, other, buf, size, &u);
     if (c->second != CONTRAST_NONE) {
         add(buf, size, &u, " ");

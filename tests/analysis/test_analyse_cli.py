@@ -178,11 +178,44 @@ def train_resume_and_use():
     shutil.rmtree(d)
 
 
-for name, fn in [("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
+MID = ["--white", "1:4 2 6 7 8 14:2 23:2 24:3", "--black", "1:4 6 9 10 21:2 24:6",
+       "--to-move", "white"]
+
+
+def text_tiers():
+    """The text output says what each group of plays is, and each group is
+    sorted; no "-0.000"; too few rollout games get a warning."""
+    import re
+    for extra in ([], ["--rollouts", "10"], ["--plies", "2"]):
+        out = run(["analyse", "--roll", "5-1"] + MID + extra).stdout
+        lines = out.splitlines()
+        assert "-ply" not in lines[0], lines[0]  # the header does not claim one depth
+        tiers, cur = [], None
+        for line in lines[1:]:
+            if line.startswith("  ") and line.rstrip().endswith(":"):
+                cur = []
+                tiers.append((line.strip(), cur))
+            elif re.match(r"^ *\d+\. ", line):
+                assert cur is not None, f"a play before any group heading: {line}"
+                cur.append(float(line[30:37]))
+        assert tiers, out
+        for head, eqs in tiers:
+            assert eqs == sorted(eqs, reverse=True), f"{head} not sorted: {eqs}"
+        assert "-0.000" not in out
+        few = "too few to tell these plays apart" in out
+        assert few == (extra == ["--rollouts", "10"]), out
+        if extra == ["--rollouts", "10"]:
+            assert tiers[0][0].startswith("rolled out, 10 games a play"), tiers[0][0]
+    # two plays that end the game alike are not "100% against 100%"
+    out = run(["analyse", "--roll", "4-2"] + C7).stdout
+    assert "Both end the game at once with the same result (sprängjan, 4 points)" in out, out
+
+
+for name, fn in [("text-tiers", text_tiers), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
                  ("exact-ending", exact_ending), ("learner-play", learner_play),
                  ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
                  ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
                  ("positions-listed", positions_listed), ("train", train_resume_and_use)]:
     check(name, fn)
-print(f"{11 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{12 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
