@@ -24,6 +24,7 @@ void diag_list_free(diag_list_t *l)
     for (int i = 0; i < l->nfiles; i++)
         free(l->files[i].path);
     free(l->files);
+    strset_free(&l->file_index);
     free(l->line_start);
     diag_list_init(l);
 }
@@ -176,13 +177,9 @@ static void set_excerpt(diag_list_t *l, diag_t *d, const char *text, size_t len,
 /* The budget record of `path` (added when new). */
 static diag_file_t *file_of(diag_list_t *l, const char *path)
 {
-    /* the file at hand is nearly always the last one */
-    for (int i = l->nfiles - 1; i >= 0 && i >= l->nfiles - 4; i--)
-        if (strcmp(l->files[i].path, path) == 0)
-            return &l->files[i];
-    for (int i = l->nfiles - 5; i >= 0; i--)
-        if (strcmp(l->files[i].path, path) == 0)
-            return &l->files[i];
+    int i = strset_get(&l->file_index, 0, path);
+    if (i >= 0)
+        return &l->files[i];
     if (l->nfiles == l->cap_files) {
         int cap = l->cap_files ? 2 * l->cap_files : 8;
         diag_file_t *f = realloc(l->files, (size_t)cap * sizeof *f);
@@ -191,8 +188,9 @@ static diag_file_t *file_of(diag_list_t *l, const char *path)
         l->files = f;
         l->cap_files = cap;
     }
-    diag_file_t *f = &l->files[l->nfiles++];
+    diag_file_t *f = &l->files[l->nfiles];
     *f = (diag_file_t){dup_n(path, strlen(path)), 0, 0, -1, false};
+    strset_put(&l->file_index, 0, f->path, l->nfiles++);
     return f;
 }
 

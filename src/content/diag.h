@@ -33,6 +33,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "content/strset.h"
+
 typedef enum { DIAG_ERROR, DIAG_NOTE } diag_sev_t;
 
 #define DIAG_MAX_PER_FILE 100
@@ -64,6 +66,7 @@ typedef struct diag_list {
     /* budget per file */
     diag_file_t *files;
     int nfiles, cap_files;
+    strset_t file_index; /* path -> index in files */
     /* line index of the last text seen */
     const char *idx_text;
     size_t idx_len;

@@ -6,14 +6,12 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "content/read.h"
+#include "content/readfile.h"
 
 /* ---------------------------------------------------------------- course */
 
@@ -196,63 +194,24 @@ bool course_load_text(course_loader_t *L, const char *path, const char *text, si
 /* Reads a file (at most LOAD_MAX_FILE bytes) and loads it. */
 bool course_load_file(course_loader_t *L, const char *path)
 {
-    /* O_NONBLOCK: a FIFO named like a course file must not block us */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1, "cannot open: %s", strerror(errno));
-        return false;
-    }
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1, "%s",
-                 S_ISDIR(st.st_mode) ? "is a directory, not a course file"
-                                     : "not a regular file (a course file is a plain text file)");
-        close(fd);
-        return false;
-    }
-    FILE *f = fdopen(fd, "rb");
-    if (!f) {
-        diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1, "cannot open: %s", strerror(errno));
-        close(fd);
-        return false;
-    }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    bool too_big = false;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = cap ? 2 * cap : 8192;
-            char *t = realloc(text, cap);
-            if (!t) {
-                free(text);
-                fclose(f);
-                diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1, "out of memory");
-                return false;
-            }
-            text = t;
-        }
-        size_t got = fread(text + len, 1, cap - len - 1, f);
-        len += got;
-        if (len > LOAD_MAX_FILE) {
-            too_big = true;
-            break;
-        }
-        if (got == 0)
-            break;
-    }
-    bool read_error = ferror(f);
-    fclose(f);
-    if (read_error || too_big) {
-        if (too_big)
+    size_t len;
+    char *text = readfile_regular(path, LOAD_MAX_FILE, &len);
+    if (!text) {
+        if (errno == EFBIG)
             diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1,
                      "the file is larger than %d MB; a course file is far smaller",
                      LOAD_MAX_FILE >> 20);
+        else if (errno == EISDIR)
+            diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1,
+                     "is a directory, not a course file");
+        else if (errno == EINVAL)
+            diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1,
+                     "not a regular file (a course file is a plain text file)");
         else
-            diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1, "cannot read the file");
-        free(text);
+            diag_add(L->diags, DIAG_ERROR, path, NULL, 0, 0, 0, 1, "cannot open: %s",
+                     strerror(errno));
         return false;
     }
-    text[len] = '\0';
     bool ok = course_load_text(L, path, text, len);
     free(text);
     return ok;

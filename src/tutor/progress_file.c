@@ -17,67 +17,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "content/readfile.h"
+
 /* Out of memory: abort with a message. */
 static void oom(void)
 {
     fputs("brade: out of memory\n", stderr);
     abort();
-}
-
-/* Reads a whole regular file; NULL with errno set on failure (EISDIR for
- * a directory, EINVAL for anything else that is not a regular file). */
-static char *slurp(const char *path)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        int e = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-        close(fd);
-        errno = e;
-        return NULL;
-    }
-    FILE *f = fdopen(fd, "rb");
-    if (!f) {
-        close(fd);
-        return NULL;
-    }
-    size_t cap = 4096, len = 0;
-    char *text = malloc(cap);
-    if (!text)
-        oom();
-    size_t got;
-    while ((got = fread(text + len, 1, cap - len - 1, f)) > 0) {
-        len += got;
-        if (len + 1 == cap) {
-            if (cap > (64u << 20)) {
-                /* no real record is this large */
-                free(text);
-                fclose(f);
-                errno = EFBIG;
-                return NULL;
-            }
-            cap *= 2;
-            char *t = realloc(text, cap);
-            if (!t)
-                oom();
-            text = t;
-        }
-    }
-    bool err = ferror(f);
-    fclose(f);
-    if (err) {
-        free(text);
-        errno = EIO;
-        return NULL;
-    }
-    text[len] = '\0';
-    /* a NUL byte: the line holding it cannot be read (it is cut there) */
-    for (size_t i = 0; i < len; i++)
-        if (!text[i])
-            text[i] = '\x01';
-    return text;
 }
 
 /* `name` in the directory of the record (malloc'd). */
@@ -257,6 +203,9 @@ static bool write_atomic(const progress_t *p, const strbuf_t *text, const char *
     return ok;
 }
 
+/* No real record is this large (100 000 items are 8 MB). */
+enum { PROGRESS_MAX_FILE = 64 << 20 };
+
 /* Reads the file into p (empty or not, p's items are replaced).  Returns
  * 0 when all of it read (or there is no file), the number of lines kept
  * aside, -1 when the file is a newer format or the file cannot be read
@@ -266,13 +215,18 @@ static int read_record(progress_t *p, char *why, size_t why_size, char *aside, s
 {
     clear_items(p);
     aside[0] = '\0';
-    char *text = slurp(p->path);
+    size_t len;
+    char *text = readfile_regular(p->path, PROGRESS_MAX_FILE, &len);
     if (!text) {
         if (errno == ENOENT)
             return 0;
         snprintf(why, why_size, "%s", strerror(errno));
         return -1;
     }
+    /* a NUL byte: the line holding it cannot be read (it is not cut there) */
+    for (size_t i = 0; i < len; i++)
+        if (!text[i])
+            text[i] = '\x01';
     int bad = progress_parse(p, text, why, why_size);
     free(text);
     if (bad < 0) {
@@ -358,7 +312,6 @@ bool progress_save(progress_t *p, bool sv, strbuf_t *msg)
     disk.path = p->path;
     char why[160], aside[4200];
     int bad = read_record(&disk, why, sizeof why, aside, sizeof aside);
-    progress_t *out = &disk;
     if (bad < 0 || (bad > 0 && !aside[0])) {
         /* the file changed into something we must not merge with or
          * overwrite: keep this session's record in memory only */
@@ -379,10 +332,10 @@ bool progress_save(progress_t *p, bool sv, strbuf_t *msg)
                     sv ? "Framstegsfilen var skadad (%s); den gamla filen är sparad som %s.\n"
                        : "The progress file was damaged (%s); the old file is kept as %s.\n",
                     why, aside);
-    progress_replay(out, p);
+    progress_replay(&disk, p);
     strbuf_t text;
     strbuf_init(&text);
-    progress_format(out, &text);
+    progress_format(&disk, &text);
     const char *step;
     bool ok = write_atomic(p, &text, &step);
     int saved_errno = errno;
@@ -394,8 +347,8 @@ bool progress_save(progress_t *p, bool sv, strbuf_t *msg)
                     step, strerror(saved_errno));
     } else {
         /* the merged record is ours now: both windows' results */
-        for (int i = 0; i < out->n; i++) {
-            const progress_item_t *src = &out->items[i];
+        for (int i = 0; i < disk.n; i++) {
+            const progress_item_t *src = &disk.items[i];
             progress_item_t *it = progress_item(p, src->id, src->lesson);
             char *id = it->id;
             *it = *src;

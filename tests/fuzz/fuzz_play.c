@@ -17,8 +17,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2 || size > 4096)
         return 0;
-    int preset = data[0] % rules_preset_count();
-    roll_t roll = {1 + data[1] % 6, 1 + (data[1] / 6) % 6};
+    roll_t roll;
+    const rules_t *r = fuzz_rules_roll(data, &roll);
     char *s = fuzz_string(data + 2, size - 2);
     /* "white|black|play", or just a play against the starting position */
     char *parts[3] = {NULL, NULL, s};
@@ -29,7 +29,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         parts[1] = bar1 + 1;
         parts[2] = bar2 + 1;
     }
-    const rules_t *r = rules_preset_at(preset);
     board_t b;
     board_error_t e;
     if (parts[0]) {

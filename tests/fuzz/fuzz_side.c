@@ -16,15 +16,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2 || size > 4096)
         return 0;
-    int preset = data[0] % rules_preset_count();
-    roll_t roll = {1 + data[1] % 6, 1 + (data[1] / 6) % 6};
+    roll_t roll;
+    const rules_t *r = fuzz_rules_roll(data, &roll);
     char *s = fuzz_string(data + 2, size - 2);
     /* white's spec, a '|', black's spec */
     char *bar = strchr(s, '|');
     const char *white = s, *black = bar ? bar + 1 : "1:15";
     if (bar)
         *bar = '\0';
-    const rules_t *r = rules_preset_at(preset);
     uint8_t counts[BOARD_SLOTS];
     board_error_t e;
     if (board_parse_side(white, r->geometry, counts, &e) == BOARD_OK) {
