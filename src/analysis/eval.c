@@ -40,10 +40,11 @@ eval_ctx_t *eval_ctx_new(const rules_t *r, eval_kind_t kind)
 
 bool eval_ctx_set_net(eval_ctx_t *c, const evalnet_t *n)
 {
-    if (!c->scratch && !(c->scratch = malloc(sizeof *c->scratch)))
+    if (!c->scratch && !(c->scratch = calloc(1, sizeof *c->scratch)))
         return false;
     c->net = n;
     c->kind = EVAL_NET;
+    evalnet_cache_stop(c->scratch);
     /* Backgammon nets need no exact lookahead: bear-offs are exact from the
      * database and the race net knows the rest (measured against gnubg:
      * the same choices, and a 2-ply search of a late race up to ten times
@@ -82,8 +83,42 @@ void eval_ctx_free(eval_ctx_t *c)
     if (!c)
         return;
     movegen_buf_free(c->buf);
+    if (c->scratch)
+        evalnet_cache_free(c->scratch);
     free(c->scratch);
     free(c);
+}
+
+void eval_ctx_cache(eval_ctx_t *c, bool on)
+{
+    if (c->kind != EVAL_NET || !c->scratch)
+        return;
+    if (on)
+        (void)evalnet_cache_start(c->scratch);
+    else
+        evalnet_cache_stop(c->scratch);
+}
+
+long eval_ctx_cache_hits(const eval_ctx_t *c)
+{
+    return c->scratch ? c->scratch->cache_hits : 0;
+}
+
+bool eval_can_prune(const eval_ctx_t *c)
+{
+    return c->kind == EVAL_NET && c->net && c->net->prune[0];
+}
+
+double eval_play_rough(eval_ctx_t *c, const play_t *p)
+{
+    if (p->outcome.kind != OUT_NONE) {
+        eval_t e;
+        eval_from_outcome(&p->outcome, true, &e);
+        return e.equity;
+    }
+    board_t next = p->after;
+    board_swap(&next);
+    return -evalnet_prune_equity(c->net, &next, &c->rules, c->scratch);
 }
 
 void eval_ctx_set_weights(eval_ctx_t *c, const eval_weights_t *w)

@@ -84,6 +84,21 @@ void eval_ctx_set_weights(eval_ctx_t *c, const eval_weights_t *w);
  * Returns false (nothing changed) when out of memory. */
 bool eval_ctx_set_net(eval_ctx_t *c, const evalnet_t *n);
 
+/* Turns the position cache on (forgetting what it held) or off.  While on,
+ * a position the nets have evaluated before is answered from the cache,
+ * with the same numbers (search_rank turns it on for a 2-ply ranking).
+ * Only EVAL_NET has one; for the others, and when out of memory, this
+ * does nothing. */
+void eval_ctx_cache(eval_ctx_t *c, bool on);
+/* Evaluations answered from the cache since the context was made. */
+long eval_ctx_cache_hits(const eval_ctx_t *c);
+
+/* True when the context's nets have pruning nets (evalnet.h). */
+bool eval_can_prune(const eval_ctx_t *c);
+/* A play's rough value for the side that made it, from the pruning nets
+ * (exact when the play ends the game): for screening plays only. */
+double eval_play_rough(eval_ctx_t *c, const play_t *p);
+
 /* The evaluator's name for people and files: "net", "linear", "hand", "pips". */
 const char *eval_kind_name(eval_kind_t k);
 /* Reads such a name ("shipped" is the default evaluator); false if unknown. */

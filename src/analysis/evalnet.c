@@ -57,9 +57,30 @@ void evalnet_free(evalnet_t *n)
 {
     if (!n)
         return;
-    for (int ph = 0; ph < EVALNET_PHASES; ph++)
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
         nn_free(n->net[ph]);
+        nn_free(n->prune[ph]);
+    }
     free(n);
+}
+
+int evalnet_prune_inputs(void)
+{
+    return RAW;
+}
+
+bool evalnet_prune_new(evalnet_t *n, int hidden, uint64_t seed)
+{
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        nn_t *p = nn_new(RAW, hidden, n->classes);
+        if (!p)
+            return false;
+        nn_init_random(p, seed + 0x7072 + (uint64_t)ph);
+        nn_free(n->prune[ph]);
+        n->prune[ph] = p;
+    }
+    n->prune_games = 0;
+    return true;
 }
 
 int evalnet_phase(const board_t *b)
@@ -125,44 +146,47 @@ static int home_points(const board_t *b, int s)
     return n;
 }
 
-/* Is side s's own point q (1..24) blocked by the other side (backgammon)? */
-static bool bg_blocked(const board_t *b, int s, int q)
-{
-    return q >= 1 && q <= 24 && b->side[1 - s][25 - q] >= 2;
-}
-
 /* Rolls of 36 on which side s's rearmost checker (at p, 0 = the bar) can
- * get past the furthest point the other side holds within 12 pips. */
+ * get past the furthest point the other side holds within 12 pips.  The
+ * points blocked for it are a bit mask; a non-double is tried in both
+ * orders once and counts twice. */
 static int bg_escapes(const board_t *b, int s, int p)
 {
+    uint32_t blocked = 0; /* bit q: s's own point q (1..24) is held by the other side */
+    const uint8_t *o = b->side[1 - s];
+    for (int q = 1; q <= 24; q++)
+        if (o[25 - q] >= 2)
+            blocked |= 1u << q;
     int far = 0;
     for (int q = p + 1; q <= p + 12 && q <= 24; q++)
-        if (bg_blocked(b, s, q))
+        if (blocked >> q & 1)
             far = q;
     if (far == 0)
         return 36;
+#define BLOCKED(q) ((q) >= 1 && (q) <= 24 && (blocked >> (q) & 1))
     int n = 0;
     for (int d1 = 1; d1 <= 6; d1++)
-        for (int d2 = 1; d2 <= 6; d2++) {
+        for (int d2 = d1; d2 <= 6; d2++) {
             bool out = false;
             if (d1 == d2) {
                 int at = p;
                 for (int k = 0; k < 4 && !out; k++) {
                     at += d1;
-                    if (bg_blocked(b, s, at))
+                    if (BLOCKED(at))
                         break;
                     out = at > far;
                 }
             } else {
-                for (int o = 0; o < 2 && !out; o++) {
-                    int a = o ? d2 : d1, c = o ? d1 : d2;
-                    if (bg_blocked(b, s, p + a))
+                for (int k = 0; k < 2 && !out; k++) {
+                    int a = k ? d2 : d1, c = k ? d1 : d2;
+                    if (BLOCKED(p + a))
                         continue;
-                    out = p + a > far || (!bg_blocked(b, s, p + a + c) && p + a + c > far);
+                    out = p + a > far || (!BLOCKED(p + a + c) && p + a + c > far);
                 }
             }
-            n += out;
+            n += out ? (d1 == d2 ? 1 : 2) : 0;
         }
+#undef BLOCKED
     return n;
 }
 
@@ -293,6 +317,84 @@ bool evalnet_exact(const evalnet_t *n, const board_t *b, float p[NN_MAX_CLASSES]
     return true;
 }
 
+int evalnet_prune_encode(const board_t *b, nn_input_t *x)
+{
+    x->n = 0;
+    encode_raw(b, x);
+    return evalnet_phase(b);
+}
+
+double evalnet_prune_equity(const evalnet_t *n, const board_t *b, const rules_t *r,
+                            evalnet_scratch_t *s)
+{
+    static const outcome_kind_t none[2] = {OUT_NONE, OUT_NONE};
+    int ph = evalnet_prune_encode(b, &s->x);
+    nn_forward(n->prune[ph], &s->x, &s->a);
+    eval_t e;
+    evalnet_to_eval(n, s->a.p, none, r, &e);
+    return e.equity;
+}
+
+/* The cache: 2^16 entries of about 110 bytes (7 MB), made the first time
+ * a search asks for it.  A 2-ply search of a backgammon middle game looks
+ * at some 50,000 positions; see docs/analysis.md for the hits measured. */
+enum { CACHE_BITS = 16, CACHE_SIZE = 1 << CACHE_BITS, CACHE_CLASSES = 2 * EVALNET_BRADE_SIDE };
+
+typedef struct cache_entry {
+    uint32_t gen; /* valid when equal to the cache's generation */
+    uint8_t near[2];
+    uint8_t side[2][BOARD_SLOTS];
+    float p[CACHE_CLASSES];
+} cache_entry_t;
+
+struct evalnet_cache {
+    uint32_t gen;
+    cache_entry_t e[CACHE_SIZE];
+};
+
+bool evalnet_cache_start(evalnet_scratch_t *s)
+{
+    if (!s->cache) {
+        s->cache = calloc(1, sizeof *s->cache);
+        if (!s->cache)
+            return s->cache_on = false;
+    }
+    /* a new generation forgets every entry at once; the memory is cleared
+     * only when the counter wraps */
+    if (++s->cache->gen == 0) {
+        memset(s->cache->e, 0, sizeof s->cache->e);
+        s->cache->gen = 1;
+    }
+    return s->cache_on = true;
+}
+
+void evalnet_cache_stop(evalnet_scratch_t *s)
+{
+    s->cache_on = false;
+}
+
+void evalnet_cache_free(evalnet_scratch_t *s)
+{
+    free(s->cache);
+    s->cache = NULL;
+    s->cache_on = false;
+}
+
+/* The slot of a position: a multiply-xorshift hash of its checker counts. */
+static uint32_t cache_slot(const board_t *b)
+{
+    uint8_t key[56] = {0};
+    memcpy(key, b->side, sizeof b->side);
+    uint64_t h = 0x9e3779b97f4a7c15u;
+    for (int i = 0; i < 56; i += 8) {
+        uint64_t w;
+        memcpy(&w, key + i, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9u;
+        h ^= h >> 31;
+    }
+    return (uint32_t)(h >> (64 - CACHE_BITS));
+}
+
 void evalnet_eval(const evalnet_t *n, const board_t *b, const rules_t *r, evalnet_scratch_t *s,
                   eval_t *out)
 {
@@ -301,7 +403,25 @@ void evalnet_eval(const evalnet_t *n, const board_t *b, const rules_t *r, evalne
         out->equity = eval_equity_of(out, r);
         return;
     }
+    cache_entry_t *ce = NULL;
+    if (s->cache_on && n->classes <= CACHE_CLASSES) {
+        ce = &s->cache->e[cache_slot(b)];
+        if (ce->gen == s->cache->gen && memcmp(ce->side, b->side, sizeof ce->side) == 0) {
+            s->cache_hits++;
+            near[0] = (outcome_kind_t)ce->near[0];
+            near[1] = (outcome_kind_t)ce->near[1];
+            evalnet_to_eval(n, ce->p, near, r, out);
+            return;
+        }
+    }
     int ph = evalnet_encode(n, b, r, &s->x, near);
     nn_forward(n->net[ph], &s->x, &s->a);
+    if (ce) {
+        ce->gen = s->cache->gen;
+        ce->near[0] = (uint8_t)near[0];
+        ce->near[1] = (uint8_t)near[1];
+        memcpy(ce->side, b->side, sizeof ce->side);
+        memcpy(ce->p, s->a.p, (size_t)n->classes * sizeof(float));
+    }
     evalnet_to_eval(n, s->a.p, near, r, out);
 }

@@ -55,6 +55,14 @@ typedef struct evalnet {
     int classes;            /* 2 x classes per winner */
     int hidden;
     nn_t *net[EVALNET_PHASES];
+    /* Pruning nets (optional): small nets over the point-by-point inputs
+     * alone, taught to agree with `net` (train_prune), that a search uses
+     * to screen the plays inside its tree before the full nets look at
+     * the best few, as gnubg's pruning nets do.  NULL when the file has
+     * none. */
+    nn_t *prune[EVALNET_PHASES];
+    long prune_games;       /* the games they were taught on */
+    uint64_t prune_seed;    /* ... and the seed of those games */
     /* how it was made (kept in the file) */
     long games;             /* training games played so far */
     uint64_t seed;
@@ -94,16 +102,47 @@ void evalnet_to_eval(const evalnet_t *n, const float *p, const outcome_kind_t ne
  * (backgammon bear-offs, from the bear-off database).  False otherwise. */
 bool evalnet_exact(const evalnet_t *n, const board_t *b, float p[NN_MAX_CLASSES]);
 
+/* A cache of the nets' outputs by position (evalnet_cache_*): a search
+ * meets the same position again through plays made in another order, and
+ * a hit gives the very numbers the net would (the class distribution is
+ * kept, and turned into an eval_t the same way).  Direct-mapped, the whole
+ * position kept as the key, so a hit is never another position's value. */
+typedef struct evalnet_cache evalnet_cache_t;
+
 /* Scratch for evaluation (one per thread). */
 typedef struct evalnet_scratch {
     nn_input_t x;
     nn_act_t a;
+    evalnet_cache_t *cache; /* owned; NULL until evalnet_cache_start */
+    bool cache_on;          /* looked up and filled by evalnet_eval */
+    long cache_hits;        /* evaluations answered from the cache */
 } evalnet_scratch_t;
+
+/* Starts using the cache of s, forgetting what it held (the weights may
+ * have changed since: a net in training).  False (the cache stays off)
+ * when out of memory. */
+bool evalnet_cache_start(evalnet_scratch_t *s);
+/* Stops using it (its memory is kept for the next start). */
+void evalnet_cache_stop(evalnet_scratch_t *s);
+/* Frees the cache's memory (the scratch itself is the caller's). */
+void evalnet_cache_free(evalnet_scratch_t *s);
 
 /* The static evaluation of b for its side on roll (exact where
  * evalnet_exact knows it, else the net of b's phase). */
 void evalnet_eval(const evalnet_t *n, const board_t *b, const rules_t *r, evalnet_scratch_t *s,
                   eval_t *out);
+
+/* The inputs of a pruning net (the point-by-point part of the encoding). */
+int evalnet_prune_inputs(void);
+/* Gives n pruning nets of `hidden` units with random starting weights
+ * (replacing any it had).  False when out of memory or out of range. */
+bool evalnet_prune_new(evalnet_t *n, int hidden, uint64_t seed);
+/* Encodes b for a pruning net; returns the phase. */
+int evalnet_prune_encode(const board_t *b, nn_input_t *x);
+/* The pruning nets' rough equity of b for its side on roll (n must have
+ * them): only for ordering plays, never shown. */
+double evalnet_prune_equity(const evalnet_t *n, const board_t *b, const rules_t *r,
+                            evalnet_scratch_t *s);
 
 /* Errors from reading a weights file: line number and a message. */
 typedef struct evalnet_error {

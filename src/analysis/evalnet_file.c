@@ -18,6 +18,11 @@
  *   ...
  *   net race
  *   ...
+ *   prune 32 40000 1          (optional: pruning nets' hidden units, games taught, seed)
+ *   prune contact             (then their weights, as above)
+ *   ...
+ *   prune race
+ *   ...
  *   end 0123456789abcdef      (FNV-1a 64 of every byte before this line)
  */
 #include <errno.h>
@@ -99,6 +104,18 @@ char *evalnet_format(const evalnet_t *n, size_t *len)
         long count = nn_weight_count(net);
         for (long i = 0; i < count; i++)
             put(&o, "%.9g%c", (double)*nn_weight_at(net, i), i % 8 == 7 || i == count - 1 ? '\n' : ' ');
+    }
+    if (n->prune[0]) {
+        put(&o, "prune %d %ld %llu\n", n->prune[0]->hidden, n->prune_games,
+            (unsigned long long)n->prune_seed);
+        for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+            put(&o, "prune %s\n", PHASE_NAMES[ph]);
+            nn_t *net = n->prune[ph];
+            long count = nn_weight_count(net);
+            for (long i = 0; i < count; i++)
+                put(&o, "%.9g%c", (double)*nn_weight_at(net, i),
+                    i % 8 == 7 || i == count - 1 ? '\n' : ' ');
+        }
     }
     if (!o.failed)
         put(&o, "end %016llx\n", (unsigned long long)fnv1a(o.s, o.len));
@@ -223,6 +240,43 @@ static bool read_weights(in_t *in, nn_t *net)
     return true;
 }
 
+/* The optional pruning nets: "prune HIDDEN GAMES SEED", then per phase
+ * "prune PHASE" and its weights. */
+static bool read_prune(in_t *in, evalnet_t *n)
+{
+    const char *s, *e;
+    (void)next_line(in, &s, &e);
+    char buf[64];
+    size_t l = (size_t)(e - s);
+    if (l >= sizeof buf)
+        return fail(in, "expected 'prune HIDDEN GAMES SEED'");
+    memcpy(buf, s, l);
+    buf[l] = '\0';
+    int hidden;
+    long games;
+    unsigned long long seed;
+    char extra;
+    if (sscanf(buf, "prune %d %ld %llu %c", &hidden, &games, &seed, &extra) != 3 || hidden < 1 ||
+        hidden > NN_MAX_HIDDEN || games < 0)
+        return fail(in, "expected 'prune HIDDEN GAMES SEED' (1 to %d hidden units)",
+                    NN_MAX_HIDDEN);
+    n->prune_games = games;
+    n->prune_seed = seed;
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        char want[32];
+        snprintf(want, sizeof want, "prune %s", PHASE_NAMES[ph]);
+        if (!next_line(in, &s, &e) || (size_t)(e - s) != strlen(want) ||
+            strncmp(s, want, strlen(want)) != 0)
+            return fail(in, "expected '%s'", want);
+        n->prune[ph] = nn_new(evalnet_prune_inputs(), hidden, n->classes);
+        if (!n->prune[ph])
+            return fail(in, "out of memory");
+        if (!read_weights(in, n->prune[ph]))
+            return false;
+    }
+    return true;
+}
+
 evalnet_t *evalnet_parse(const char *text, size_t len, evalnet_error_t *err)
 {
     in_t in = {text, text + len, 0, err};
@@ -289,6 +343,8 @@ evalnet_t *evalnet_parse(const char *text, size_t len, evalnet_error_t *err)
             ok = fail(&in, "out of memory");
         ok = ok && read_weights(&in, n->net[ph]);
     }
+    if (ok && in.end - in.p > 6 && strncmp(in.p, "prune ", 6) == 0)
+        ok = read_prune(&in, n);
     if (ok) {
         size_t body = (size_t)(in.p - text);
         const char *s, *e;

@@ -28,10 +28,17 @@ typedef struct search_filter {
     double margin; /* ... and only those within this equity (hemspel units) of the best */
 } search_filter_t;
 
+/* Inside the tree, with pruning nets: the replies the full net screens. */
+enum { SEARCH_PRUNE_KEEP = 5, SEARCH_PRUNE_MAX = 16 };
+
 typedef struct search_opts {
     int plies;                                 /* 0..SEARCH_MAX_PLIES */
     search_filter_t filter[SEARCH_MAX_PLIES];  /* filter[k]: from ply k to ply k+1 */
-    search_filter_t inner;                     /* replies looked at deeper inside the tree */
+    search_filter_t inner;                     /* replies looked at deeper inside the tree
+                                                  (keep 0: the ruleset's default) */
+    int prune;                                 /* with pruning nets: only this many replies
+                                                  by their rough value are screened inside the
+                                                  tree (0: every reply) */
 } search_opts_t;
 
 typedef struct search_play {
@@ -54,7 +61,9 @@ search_ctx_t *search_ctx_new_with(const rules_t *r, eval_kind_t kind, const eval
 void search_ctx_free(search_ctx_t *c);
 
 /* The default filters for a depth (gnubg-like): 0-ply keeps 8 plays within
- * 0.16, 1-ply keeps 3 within 0.08; inside the tree 2 replies within 0.10. */
+ * 0.16, 1-ply keeps 3 within 0.08; inside the tree the best reply
+ * (backgammon) or 2 within 0.10 (bräde), screened among the best 5 by the
+ * pruning nets where the nets have them. */
 void search_default_opts(int plies, search_opts_t *o);
 
 /* Ranks every legal play of `roll` for the side on roll of b: fills

@@ -75,4 +75,36 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
 int train_strength(const evalnet_t *n, const rules_t *r, eval_kind_t baseline, int plies,
                    int games, uint64_t seed, int threads, selfplay_result_t *out);
 
+/* ---- pruning nets (train_prune.c) ---- */
+
+typedef struct train_prune_opts {
+    int hidden;          /* hidden units of each pruning net */
+    long games;          /* self-play games whose positions they are taught on */
+    double alpha;        /* learning rate */
+    int samples;         /* random other plays of each roll taught besides the chosen one */
+    double noise;        /* chance of a random play in the games */
+    uint64_t seed;
+    long report_every;   /* games between progress reports */
+    volatile sig_atomic_t *stop;
+} train_prune_opts_t;
+
+void train_prune_default_opts(train_prune_opts_t *o);
+
+typedef struct train_prune_status {
+    long games;          /* games played so far */
+    double loss;         /* mean cross entropy against the full net since the last report */
+} train_prune_status_t;
+
+typedef struct train_prune_hooks {
+    void *ud;
+    void (*progress)(void *ud, const train_prune_status_t *s);
+} train_prune_hooks_t;
+
+/* Gives n new pruning nets (replacing any) and teaches them to agree with
+ * n's full nets over o->games games of self-play under r.  Returns 0 when
+ * done, 1 when stopped (the nets are then only partly taught), -1 when out
+ * of memory. */
+int train_prune(evalnet_t *n, const rules_t *r, const train_prune_opts_t *o,
+                const train_prune_hooks_t *h);
+
 #endif

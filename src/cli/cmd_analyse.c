@@ -497,9 +497,41 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     return 0;
 }
 
+/* A search context kept from one batch line to the next (its position
+ * cache is made once, not per question), with what it was made for. */
+typedef struct kept_search {
+    search_ctx_t *sc;
+    char rules[256];
+    eval_kind_t evaluator;
+    const evalnet_t *net;
+} kept_search_t;
+
+/* The search context for this analysis: the kept one when it was made for
+ * the same ruleset, evaluator and net, else a new one (kept in its place
+ * when `keep` is not NULL; otherwise the caller frees it). */
+static search_ctx_t *search_for(kept_search_t *keep, const rules_t *r, eval_kind_t kind,
+                                const evalnet_t *net)
+{
+    char name[256];
+    rules_format(r, name, sizeof name);
+    if (keep && keep->sc && keep->evaluator == kind && keep->net == net &&
+        strcmp(keep->rules, name) == 0)
+        return keep->sc;
+    search_ctx_t *sc = search_ctx_new_with(r, kind, net);
+    if (keep && sc) {
+        search_ctx_free(keep->sc);
+        keep->sc = sc;
+        snprintf(keep->rules, sizeof keep->rules, "%s", name);
+        keep->evaluator = kind;
+        keep->net = net;
+    }
+    return sc;
+}
+
 /* One analysis: argv are the command's flags.  `net` (may be NULL) is a
- * weights file already read, used instead of reading --weights again. */
-static int analyse_once(int argc, char **argv, const evalnet_t *net)
+ * weights file already read, used instead of reading --weights again;
+ * `keep` (may be NULL) a search context kept between batch lines. */
+static int analyse_once(int argc, char **argv, const evalnet_t *net, kept_search_t *keep)
 {
     pos_args_t a;
     if (!args_parse_position(argc, argv, false, EXTRA, &a, stderr))
@@ -519,7 +551,8 @@ static int analyse_once(int argc, char **argv, const evalnet_t *net)
         return 2;
     }
     o.ro.net = net;
-    search_ctx_t *sc = search_ctx_new_with(&a.rules, o.evaluator, net);
+    /* a net read for this line alone is not kept */
+    search_ctx_t *sc = search_for(own ? NULL : keep, &a.rules, o.evaluator, net);
     if (!sc) {
         fprintf(stderr, "brade: out of memory\n");
         evalnet_free(own);
@@ -528,7 +561,8 @@ static int analyse_once(int argc, char **argv, const evalnet_t *net)
     char rname[256];
     rules_format(&a.rules, rname, sizeof rname);
     int rc = a.have_roll ? analyse_plays(&a, &o, sc, rname) : analyse_facts(&a, &o, sc, rname);
-    search_ctx_free(sc);
+    if (own || !keep)
+        search_ctx_free(sc);
     evalnet_free(own);
     return rc;
 }
@@ -557,16 +591,18 @@ static int analyse_batch(int argc, char **argv)
         return 2;
     char line[BATCH_LINE];
     int rc = 0;
+    kept_search_t keep = {0};
     while (fgets(line, sizeof line, stdin)) {
         int n = base;
         for (char *tok = strtok(line, " \t\r\n"); tok && n < BATCH_ARGS * 2; tok = strtok(NULL, " \t\r\n"))
             args[n++] = tok;
         if (n == base)
             continue;
-        if (analyse_once(n, args, net) != 0)
+        if (analyse_once(n, args, net, &keep) != 0)
             rc = 2;
         fflush(stdout);
     }
+    search_ctx_free(keep.sc);
     evalnet_free(net);
     return rc;
 }
@@ -576,5 +612,5 @@ int cmd_analyse(int argc, char **argv)
     for (int i = 0; i < argc; i++)
         if (strcmp(argv[i], "--batch") == 0)
             return analyse_batch(argc, argv);
-    return analyse_once(argc, argv, NULL);
+    return analyse_once(argc, argv, NULL, NULL);
 }

@@ -8,6 +8,7 @@
  *               [--from NET]
  *               [--round G] [--report-every N] [--checkpoint-every N]
  *               [--strength-every N] [--strength-games N] [--final-games N]
+ *   brade train --rules R --out FILE --prune H [--prune-games N] [--seed S]
  *
  * FILE is the net and its checkpoint: when it exists the run resumes from
  * it (same ruleset and shape), so a long training is made in pieces by
@@ -16,7 +17,9 @@
  * --report-every games; at the end the net plays --final-games games
  * against the linear evaluator (0-ply each, paired dice) and the result
  * is printed.  --from NET starts a new net from another net's weights (a
- * net for one bräde ruleset is a good start for another).
+ * net for one bräde ruleset is a good start for another).  --prune H
+ * teaches the existing net in FILE pruning nets of H hidden units (see
+ * analysis/train_prune.c) and saves it; further training drops them.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -33,6 +36,8 @@ typedef struct tr_args {
     const char *rules, *out, *from;
     long seed, hidden, final;
     bool seed_set, hidden_set;
+    long prune, prune_games; /* --prune H: teach pruning nets of H units instead */
+    bool games_set;
 } tr_args_t;
 
 static bool real(const char *flag, const char *s, double lo, double hi, double *out)
@@ -84,7 +89,11 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
         else if (strcmp(f, "--from") == 0)
             a->from = v;
         else if (strcmp(f, "--games") == 0)
-            ok = args_number(f, v, 1, 2000000000L, &o->games);
+            ok = args_number(f, v, 1, 2000000000L, &o->games), a->games_set = true;
+        else if (strcmp(f, "--prune") == 0)
+            ok = args_number(f, v, 1, NN_MAX_HIDDEN, &a->prune);
+        else if (strcmp(f, "--prune-games") == 0)
+            ok = args_number(f, v, 1, 100000000L, &a->prune_games);
         else if (strcmp(f, "--seed") == 0)
             ok = args_number(f, v, 0, 2147483647L, &a->seed), a->seed_set = true;
         else if (strcmp(f, "--hidden") == 0)
@@ -127,6 +136,15 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
     }
     if (!a->out) {
         fprintf(stderr, "brade: train needs --out FILE (the net, and its checkpoint)\n");
+        return false;
+    }
+    if (a->prune_games && !a->prune) {
+        fprintf(stderr, "brade: --prune-games goes with --prune H\n");
+        return false;
+    }
+    if (a->prune && (a->games_set || a->from || a->hidden_set)) {
+        fprintf(stderr, "brade: --prune teaches the pruning nets of an existing net; train it "
+                        "(--games, --from, --hidden) in another run first\n");
         return false;
     }
     return true;
@@ -179,6 +197,59 @@ static void join_command(int argc, char **argv, char *buf, size_t size)
         len += (size_t)snprintf(buf + len, size - len, " %s", argv[i]);
 }
 
+static void prune_progress(void *ud, const train_prune_status_t *s)
+{
+    const long *target = ud;
+    fprintf(stderr, "pruning nets: games %ld/%ld  loss %.4f\n", s->games, *target, s->loss);
+}
+
+/* --prune H: teaches the net in a.out pruning nets of H hidden units and
+ * saves it. */
+static int prune_main(const tr_args_t *a, const rules_t *r, int argc, char **argv)
+{
+    evalnet_t *n = netfile_load_for(a->out, r);
+    if (!n)
+        return 1;
+    if (strcmp(n->rules, r->name) != 0) {
+        fprintf(stderr, "%s: a net for %s, not %s\n", a->out, n->rules, r->name);
+        evalnet_free(n);
+        return 2;
+    }
+    train_prune_opts_t po;
+    train_prune_default_opts(&po);
+    po.hidden = (int)a->prune;
+    if (a->prune_games)
+        po.games = a->prune_games;
+    po.seed = (uint64_t)a->seed;
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old);
+    po.stop = &interrupted;
+    train_prune_hooks_t hooks = {&po.games, prune_progress};
+    int rc = train_prune(n, r, &po, &hooks);
+    sigaction(SIGINT, &old, NULL);
+    if (rc != 0) {
+        fprintf(stderr, rc < 0 ? "brade: out of memory\n"
+                               : "stopped: %s is left as it was (pruning nets are taught in one run)\n",
+                a->out);
+        evalnet_free(n);
+        return rc < 0 ? 1 : 130;
+    }
+    char cmd[256];
+    join_command(argc, argv, cmd, sizeof cmd);
+    fprintf(stderr, "(%s)\n", cmd);
+    if (!netfile_save(a->out, n)) {
+        evalnet_free(n);
+        return 1;
+    }
+    printf("%s: pruning nets of %d hidden units taught on %ld games, seed %ld\n", a->out,
+           (int)a->prune, n->prune_games, a->seed);
+    evalnet_free(n);
+    return 0;
+}
+
 int cmd_train(int argc, char **argv)
 {
     tr_args_t a;
@@ -196,6 +267,8 @@ int cmd_train(int argc, char **argv)
                 r.name);
         return 2;
     }
+    if (a.prune)
+        return prune_main(&a, &r, argc, argv);
     evalnet_t *n = NULL;
     if (access(a.out, F_OK) == 0) {
         n = netfile_load_for(a.out, &r);
@@ -210,6 +283,15 @@ int cmd_train(int argc, char **argv)
             return 2;
         }
         fprintf(stderr, "resuming %s at %ld games\n", a.out, n->games);
+        if (n->prune[0] && n->games < o.games) {
+            /* taught to agree with the weights about to change */
+            for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+                nn_free(n->prune[ph]);
+                n->prune[ph] = NULL;
+            }
+            fprintf(stderr, "its pruning nets were taught on the old weights and are dropped; "
+                            "teach new ones with --prune H after this run\n");
+        }
     } else if (a.from) {
         /* a new net for this ruleset that starts from another one's weights */
         n = netfile_load_for(a.from, &r);

@@ -31,8 +31,8 @@ static const command_t COMMANDS[] = {
      "exact facts of a position, or the plays of a roll ranked with equities", cmd_analyse},
     {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K | --positions K | --fit FILE",
      "engine against engine: points per game with a 95% interval", cmd_selfplay},
-    {"train", "train --rules R --out FILE [--games N] [--seed S] [--hidden H] [--alpha A] [--lookahead on|off] [--from NET]",
-     "train the evaluator's nets by TD(lambda) self-play (resumes from FILE)", cmd_train},
+    {"train", "train --rules R --out FILE [--games N] [--seed S] [--hidden H] [--alpha A] [--lookahead on|off] [--from NET] | --prune H [--prune-games N]",
+     "train the evaluator's nets by TD(lambda) self-play (resumes from FILE), or teach them pruning nets", cmd_train},
     {"help", "help", "this list", cmd_help},
 };
 

@@ -155,6 +155,27 @@ def train_resume_and_use():
          "--final-games", "0", "--games", "12"])
     strip = lambda t: "\n".join(l for l in t.split("\n") if not l.startswith(("command", "end")))
     assert strip(open(net).read()) == strip(open(net2).read())
+    # pruning nets: taught into the file, used by a 2-ply analysis, the
+    # same query asked twice in one batch answered alike (a fresh cache
+    # each time), and dropped by further training
+    pr = os.path.join(d, "pr.net")
+    shutil.copy(net, pr)
+    p = run(["train", "--rules", "backgammon", "--out", pr, "--prune", "4", "--prune-games", "6"])
+    assert "pruning nets of 4 hidden units taught on 6 games" in p.stdout, p.stdout
+    assert "\nprune 4 6 1\nprune contact\n" in open(pr).read()
+    q = "--position-id 4HPwATDgc/ABMA --roll 3-1\n"
+    p = subprocess.run([BRADE, "analyse", "--rules", "backgammon", "--plies", "2", "--batch",
+                        "--weights", pr], input=q + "--position-id 4HPwATDgc/ABMA --roll 6-5\n" + q,
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0 and p.stdout.count("searched 2-ply") == 3, p.stdout
+    one = run(["analyse", "--rules", "backgammon", "--plies", "2", "--weights", pr,
+               "--position-id", "4HPwATDgc/ABMA", "--roll", "3-1"]).stdout
+    assert p.stdout.startswith(one) and p.stdout.endswith(one), (one, p.stdout)
+    run(["train", "--rules", "backgammon", "--out", pr, "--prune", "4", "--games", "20"], code=2)
+    run(["train", "--rules", "backgammon", "--out", pr, "--prune-games", "5"], code=2)
+    p = run(["train", "--rules", "backgammon", "--out", pr, "--games", "16", "--final-games", "0"])
+    assert "pruning nets were taught on the old weights" in p.stderr, p.stderr
+    assert "\nprune " not in open(pr).read()
     # another shape, another ruleset's file, a damaged file
     run(base + ["--games", "16", "--hidden", "7"], code=2)
     run(["analyse", "--weights", net, "--roll", "4-2"] + C7, code=2)

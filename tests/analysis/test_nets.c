@@ -1,7 +1,9 @@
 /* test_nets.c - the trained evaluator: the network's gradient against
- * finite differences, the weights file (round trip, damage, versions),
- * encodings and result classes, the bear-off database against values
- * worked out by hand, and training's determinism (threads, resuming). */
+ * finite differences, the forward pass against a plain one, the weights
+ * file (round trip, damage, versions, pruning nets), encodings and result
+ * classes, the bear-off database against values worked out by hand,
+ * training's determinism (threads, resuming, pruning nets), the position
+ * cache and the pruned search. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 #include "../unit/test_util.h"
 
 #include "analysis/bearoff.h"
+#include "analysis/dice.h"
 #include "analysis/eval_model.h"
 #include "analysis/evalnet.h"
 #include "analysis/search.h"
@@ -76,6 +79,71 @@ static void gradient_matches_finite_differences(void **state)
     assert_true(cross_entropy(m, &x, t) < before - 0.05);
     nn_free(m);
     nn_free(n);
+}
+
+/* The forward pass written plainly: b1 and then the entries in input
+ * order per hidden unit, b2 and then the hidden units in order per class,
+ * the same float operations as nn_forward in its blocks and registers. */
+static void plain_forward(const nn_t *n, const nn_input_t *x, float *p)
+{
+    float h[NN_MAX_HIDDEN], z[NN_MAX_CLASSES];
+    for (int j = 0; j < n->hidden; j++) {
+        float acc = n->b1[j];
+        for (int e = 0; e < x->n; e++) {
+            float prod = x->val[e] * n->w1[(size_t)x->idx[e] * (size_t)n->hidden + (size_t)j];
+            acc += prod;
+        }
+        h[j] = acc > 30.0f ? 1.0f : acc < -30.0f ? 0.0f : 1.0f / (1.0f + expf(-acc));
+    }
+    for (int k = 0; k < n->classes; k++) {
+        float acc = n->b2[k];
+        for (int j = 0; j < n->hidden; j++) {
+            float prod = h[j] * n->w2[(size_t)j * (size_t)n->classes + (size_t)k];
+            acc += prod;
+        }
+        z[k] = acc;
+    }
+    float mx = z[0], sum = 0.0f;
+    for (int k = 1; k < n->classes; k++)
+        if (z[k] > mx)
+            mx = z[k];
+    for (int k = 0; k < n->classes; k++) {
+        p[k] = expf(z[k] - mx);
+        sum += p[k];
+    }
+    for (int k = 0; k < n->classes; k++)
+        p[k] /= sum;
+}
+
+/* nn_forward (blocks of hidden units in vector registers, AVX2 where the
+ * processor has it) gives the plain pass's numbers bit for bit, for shapes
+ * on and off the block size, with 6 and 12 classes. */
+static void forward_matches_plain(void **state)
+{
+    (void)state;
+    const int shapes[][2] = {{80, 12}, {128, 6}, {7, 4}, {33, 6}, {32, 12}, {16, 2}};
+    uint64_t rng = 99;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        nn_t *n = nn_new(300, shapes[i][0], shapes[i][1]);
+        assert_non_null(n);
+        nn_init_random(n, 11 + i);
+        for (int j = 0; j < n->hidden; j++)
+            n->b1[j] = 0.01f * (float)(j % 7) - 0.03f;
+        for (int k = 0; k < n->classes; k++)
+            n->b2[k] = 0.1f * (float)k;
+        for (int t = 0; t < 50; t++) {
+            nn_input_t x = {0};
+            for (int idx = 0; idx < 300; idx++)
+                if (dice_below(&rng, 4) == 0)
+                    nn_input_add(&x, idx, dice_below(&rng, 3) == 0 ? (float)dice_unit(&rng) * 3.0f : 1.0f);
+            nn_act_t a;
+            float p[NN_MAX_CLASSES];
+            nn_forward(n, &x, &a);
+            plain_forward(n, &x, p);
+            assert_memory_equal(a.p, p, sizeof(float) * (size_t)n->classes);
+        }
+        nn_free(n);
+    }
 }
 
 static evalnet_t *small_net(const char *rules, int hidden)
@@ -148,7 +216,7 @@ static void encoding_and_classes(void **state)
         assert_true(x.n > 4 && x.n < evalnet_inputs(n->encoding));
         for (int k = 0; k < x.n; k++)
             assert_true(x.idx[k] < evalnet_inputs(n->encoding));
-        evalnet_scratch_t s;
+        evalnet_scratch_t s = {0};
         eval_t e;
         evalnet_eval(n, &b, &r, &s, &e);
         assert_true(fabs(eval_p_win(&e) + eval_p_lose(&e) - 1.0) < 1e-5);
@@ -323,15 +391,223 @@ static void shipped_nets(void **state)
         assert_non_null(rules_preset(evalnet_builtin_name(i)));
 }
 
+/* Positions from seeded random play, for the cache and pruning tests. */
+static int random_positions(const rules_t *r, board_t *out, int count, uint64_t seed)
+{
+    movegen_buf_t *buf = movegen_buf_new();
+    uint64_t rng = seed;
+    int n = 0;
+    while (n < count) {
+        board_t b;
+        board_start(&b, r->geometry, BOARD_WHITE);
+        for (int ply = 0; ply < 200 && n < count; ply++) {
+            roll_t roll = dice_order(dice_below(&rng, DICE_ORDERS));
+            int np = movegen_plays(&b, r, roll, buf);
+            if (np <= 0) {
+                board_swap(&b);
+                continue;
+            }
+            const play_t *p = movegen_play(buf, dice_below(&rng, np));
+            if (p->outcome.kind != OUT_NONE)
+                break;
+            b = p->after;
+            board_swap(&b);
+            out[n++] = b;
+        }
+    }
+    movegen_buf_free(buf);
+    return n;
+}
+
+/* The cache answers a position with the very numbers the net gives it
+ * (a miss, then a hit), many positions share its slots, a new start
+ * forgets everything, and off it is not asked. */
+static void cache_gives_the_same_numbers(void **state)
+{
+    (void)state;
+    enum { N = 3000 };
+    const char *names[] = {"backgammon", "lyckans-talisman"};
+    board_t *pos = malloc(sizeof *pos * N);
+    for (int i = 0; i < 2; i++) {
+        rules_t r = tr(names[i]);
+        const evalnet_t *n = evalnet_builtin(&r);
+        assert_non_null(n);
+        random_positions(&r, pos, N, 5 + (uint64_t)i);
+        evalnet_scratch_t s = {0};
+        eval_t *plain = malloc(sizeof *plain * N);
+        for (int k = 0; k < N; k++)
+            evalnet_eval(n, &pos[k], &r, &s, &plain[k]);
+        assert_int_equal(s.cache_hits, 0);
+        assert_true(evalnet_cache_start(&s));
+        for (int round = 0; round < 2; round++)
+            for (int k = 0; k < N; k++) {
+                eval_t e;
+                evalnet_eval(n, &pos[k], &r, &s, &e);
+                assert_memory_equal(&e, &plain[k], sizeof e);
+            }
+        long hits = s.cache_hits;
+        assert_true(hits > N / 2); /* the second round found most of them */
+        assert_true(evalnet_cache_start(&s)); /* forgets */
+        eval_t e;
+        evalnet_eval(n, &pos[0], &r, &s, &e);
+        assert_int_equal(s.cache_hits, hits);
+        evalnet_cache_stop(&s);
+        evalnet_eval(n, &pos[1], &r, &s, &e);
+        evalnet_eval(n, &pos[1], &r, &s, &e);
+        assert_int_equal(s.cache_hits, hits);
+        assert_memory_equal(&e, &plain[1], sizeof e);
+        evalnet_cache_free(&s);
+        free(plain);
+    }
+    free(pos);
+}
+
+/* Pruning nets go through the file and back; a file without them still
+ * reads; damage in their header is reported with its line. */
+static void prune_file_round_trip(void **state)
+{
+    (void)state;
+    evalnet_t *n = small_net("backgammon", 6);
+    assert_true(evalnet_prune_new(n, 4, 9));
+    n->prune_games = 77;
+    n->prune_seed = 3;
+    size_t len;
+    char *text = evalnet_format(n, &len);
+    assert_non_null(strstr(text, "\nprune 4 77 3\nprune contact\n"));
+    evalnet_error_t err;
+    evalnet_t *m = evalnet_parse(text, len, &err);
+    assert_non_null(m);
+    assert_int_equal(m->prune_games, 77);
+    assert_int_equal(m->prune_seed, 3);
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        assert_non_null(m->prune[ph]);
+        assert_int_equal(m->prune[ph]->inputs, evalnet_prune_inputs());
+        for (long i = 0; i < nn_weight_count(n->prune[ph]); i++)
+            assert_true(*nn_weight_at(n->prune[ph], i) == *nn_weight_at(m->prune[ph], i));
+    }
+    evalnet_free(m);
+    char *bad = malloc(len + 1);
+    memcpy(bad, text, len + 1);
+    char *at = strstr(bad, "prune 4 77 3");
+    at[6] = 'x';
+    assert_null(evalnet_parse(bad, len, &err));
+    assert_non_null(strstr(err.msg, "prune HIDDEN GAMES SEED"));
+    int line = 1;
+    for (const char *c = bad; c < at; c++)
+        line += *c == '\n';
+    assert_int_equal(err.line, line);
+    /* a changed weight of theirs: the checksum covers them too */
+    memcpy(bad, text, len + 1);
+    at = strstr(bad, "prune race\n") + 11;
+    *at = *at == '1' ? '2' : '1';
+    assert_null(evalnet_parse(bad, len, &err));
+    assert_non_null(strstr(err.msg, "checksum"));
+    free(bad);
+    free(text);
+    evalnet_free(n);
+}
+
+/* Teaching pruning nets is deterministic, brings them closer to the full
+ * net, and a search that screens through them at least as many replies as
+ * a roll has gives the unpruned search's numbers. */
+static void pruning_nets_and_search(void **state)
+{
+    (void)state;
+    rules_t r = tr("backgammon");
+    const evalnet_t *shipped = evalnet_builtin(&r);
+    size_t len;
+    char *text = evalnet_format(shipped, &len);
+    evalnet_t *a = evalnet_parse(text, len, NULL), *b = evalnet_parse(text, len, NULL);
+    free(text);
+    assert_non_null(a);
+    assert_non_null(b);
+    train_prune_opts_t o;
+    train_prune_default_opts(&o);
+    o.hidden = 8;
+    o.games = 200;
+    o.report_every = 1000;
+    assert_int_equal(train_prune(a, &r, &o, NULL), 0);
+    assert_int_equal(train_prune(b, &r, &o, NULL), 0);
+    assert_int_equal(a->prune_games, 200);
+    for (long i = 0; i < nn_weight_count(a->prune[0]); i++)
+        assert_true(*nn_weight_at(a->prune[0], i) == *nn_weight_at(b->prune[0], i));
+    /* closer to the full net than the untaught starting weights */
+    text = evalnet_format(shipped, &len);
+    evalnet_t *fresh = evalnet_parse(text, len, NULL);
+    free(text);
+    assert_true(evalnet_prune_new(fresh, 8, 1));
+    board_t pos[400];
+    random_positions(&r, pos, 400, 17);
+    evalnet_scratch_t s = {0};
+    double err_taught = 0, err_fresh = 0;
+    for (int k = 0; k < 400; k++) {
+        eval_t e;
+        evalnet_eval(shipped, &pos[k], &r, &s, &e);
+        err_taught += fabs(evalnet_prune_equity(a, &pos[k], &r, &s) - e.equity);
+        err_fresh += fabs(evalnet_prune_equity(fresh, &pos[k], &r, &s) - e.equity);
+    }
+    assert_true(err_taught < 0.9 * err_fresh); /* 0.44 against 0.54 a position */
+
+    /* the search: with pruning wide enough to keep every reply, the same
+     * numbers as without pruning nets */
+    text = evalnet_format(shipped, &len);
+    evalnet_t *none = evalnet_parse(text, len, NULL);
+    free(text);
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        nn_free(none->prune[ph]);
+        none->prune[ph] = NULL;
+    }
+    search_ctx_t *plain = search_ctx_new_with(&r, EVAL_NET, none);
+    search_ctx_t *pruned = search_ctx_new_with(&r, EVAL_NET, a);
+    assert_false(eval_can_prune(plain->eval));
+    assert_true(eval_can_prune(pruned->eval));
+    search_opts_t so;
+    search_default_opts(1, &so);
+    eval_t x, y;
+    /* two checkers a side: no roll has more than 16 plays */
+    board_t few = tb("backgammon", "24 13 off:13", "24 11 off:13", BOARD_WHITE);
+    search_position(plain, &few, 1, &so, &x);
+    so.prune = SEARCH_PRUNE_MAX;
+    search_position(pruned, &few, 1, &so, &y);
+    assert_memory_equal(&x, &y, sizeof x);
+    /* the opening position: pruned to 5 replies a roll, the full net
+     * evaluates far fewer positions, and the value stays close */
+    board_t b0;
+    board_start(&b0, GEOM_BACKGAMMON, BOARD_WHITE);
+    search_default_opts(1, &so);
+    long before_plain = plain->eval->evaluations, before_pruned = pruned->eval->evaluations;
+    search_position(plain, &b0, 1, &so, &x);
+    search_position(pruned, &b0, 1, &so, &y);
+    long full_plain = plain->eval->evaluations - before_plain;
+    long full_pruned = pruned->eval->evaluations - before_pruned;
+    assert_true(full_pruned * 2 < full_plain);
+    assert_true(fabs(x.equity - y.equity) < 0.05);
+    /* off: the unpruned numbers */
+    so.prune = 0;
+    search_position(pruned, &b0, 1, &so, &y);
+    assert_memory_equal(&x, &y, sizeof x);
+    search_ctx_free(plain);
+    search_ctx_free(pruned);
+    evalnet_cache_free(&s);
+    evalnet_free(fresh);
+    evalnet_free(none);
+    evalnet_free(a);
+    evalnet_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gradient_matches_finite_differences),
+        cmocka_unit_test(forward_matches_plain),
         cmocka_unit_test(file_round_trip_and_damage),
         cmocka_unit_test(encoding_and_classes),
         cmocka_unit_test(bearoff_by_hand),
         cmocka_unit_test(training_is_deterministic),
         cmocka_unit_test(shipped_nets),
+        cmocka_unit_test(cache_gives_the_same_numbers),
+        cmocka_unit_test(prune_file_round_trip),
+        cmocka_unit_test(pruning_nets_and_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
