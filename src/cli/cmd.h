@@ -26,6 +26,8 @@ int cmd_selfplay(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_tutor(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_review(int argc, char **argv);
 
 const command_t *cmd_table(int *count);
 

@@ -2,6 +2,7 @@
  * netfile.c - weights files on disk (see netfile.h).
  */
 #include "cli/netfile.h"
+#include "cli/savefile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -74,27 +75,9 @@ bool netfile_save(const char *path, const evalnet_t *n)
         fprintf(stderr, "%s: out of memory\n", path);
         return false;
     }
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 32);
-    if (!tmp) {
-        free(text);
-        fprintf(stderr, "%s: out of memory\n", path);
-        return false;
-    }
-    snprintf(tmp, pl + 32, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(text, 1, len, f) == len;
-    if (f)
-        ok = (fflush(f) == 0) && (fsync(fileno(f)) == 0) && ok;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok) {
+    bool ok = savefile_write(path, text, len);
+    if (!ok)
         fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno));
-        remove(tmp);
-    }
-    free(tmp);
     free(text);
     return ok;
 }

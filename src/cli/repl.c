@@ -279,6 +279,17 @@ void repl_line(repl_t *r, const char *line)
     while (*rest == ' ' || *rest == '\t')
         rest++;
     bool ambiguous = false;
+    /* during a game, the game's words and every line that is not one of
+     * the REPL's own commands go to the game */
+    if (repl_in_game(r) && argc &&
+        (play_view_word(argv[0]) || !lookup(argv[0], false, &ambiguous))) {
+        repl_game_line(r, text);
+        fflush(stdout);
+        free(text);
+        free(buf);
+        return;
+    }
+    ambiguous = false;
     /* exact names always; prefixes unless the line reads as an answer */
     const repl_command_t *c = argc ? lookup(argv[0], false, &ambiguous) : NULL;
     if (!c && argc && !readable_answer(r, text))
@@ -520,7 +531,11 @@ static void usage(void)
 static void prompt_text(const repl_t *r, char *buf, size_t size)
 {
     const tutor_t *t = &r->tutor;
-    if (t->mode == TUTOR_LESSON)
+    if (repl_in_game(r)) {
+        char p[64];
+        play_view_prompt(&r->game, p, sizeof p);
+        snprintf(buf, size, "%s> ", p);
+    } else if (t->mode == TUTOR_LESSON)
         snprintf(buf, size, "%s %d/%d> ", r->course.lessons[t->lesson].id, t->step + 1,
                  r->course.lessons[t->lesson].nsteps);
     else if (t->mode == TUTOR_PUZZLE)
@@ -532,6 +547,7 @@ static void prompt_text(const repl_t *r, char *buf, size_t size)
 /* Frees what the REPL owns: tutor, record, course, buffers. */
 static void repl_free_all(repl_t *r)
 {
+    repl_game_end(r);
     tutor_done(&r->tutor);
     progress_free(&r->progress);
     course_free(&r->course);
@@ -636,7 +652,7 @@ int repl_main(int argc, char **argv)
     if (r->interactive) {
         char hist[4200] = "";
         if (r->have_state) {
-            snprintf(hist, sizeof hist, "%s/history", r->state_dir);
+            snprintf(hist, sizeof hist, "%.4096s/history", r->state_dir);
             read_history(hist);
         }
         stifle_history(1000);

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cli/play_view.h"
 #include "cli/render.h"
 #include "content/course.h"
 #include "tutor/progress.h"
@@ -46,6 +47,8 @@ typedef struct repl {
     bool have_state;
     char *theme;  /* the puzzle theme chosen with `puzzles THEME` (owned), or NULL */
     strbuf_t out; /* scratch for the tutor's replies */
+    play_view_t game; /* a game under way (`play`); game.g is NULL when none */
+    int games_started;
 } repl_t;
 
 /* How a command's arguments are completed. */
@@ -95,6 +98,17 @@ void repl_draw_board(repl_t *r);
 
 /* `setup` and `export` (repl_setup.c). */
 int repl_cmd_setup(repl_t *r, int argc, char **argv, const char *rest);
+/* `play` and the words of a game (repl_play.c): while a game is under way
+ * the REPL hands it every line that is not one of its own commands, and
+ * `hint`, `board`, `dice`, `roll`, `resign`, `one-die` go to the game. */
+int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest);
+int repl_cmd_game(repl_t *r, int argc, char **argv, const char *rest);
+/* True while a game is under way. */
+bool repl_in_game(const repl_t *r);
+/* Hands a line to the game; ends it (saving the record) when it is over. */
+void repl_game_line(repl_t *r, const char *line);
+/* Ends a game under way (saving its record). */
+void repl_game_end(repl_t *r);
 int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest);
 /* Completion words for `setup`'s first argument. */
 const char *const *repl_setup_words(void);

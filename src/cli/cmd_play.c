@@ -1,0 +1,222 @@
+/*
+ * cmd_play.c - `brade play` (a game from the shell) and `brade review`
+ * (a saved game analysed).
+ *
+ *   brade play [--rules R] [--seed S] [--white human|engine[:LEVEL]]
+ *              [--black human|engine[:LEVEL]] [--dice auto|manual]
+ *              [--tutor off|warn] [--warn doubtful|bad|very-bad] [--record FILE]
+ *              [--lang en|sv]
+ *   brade review FILE [--all] [--plies N] [--json] [--lang en|sv]
+ *
+ * A person's words come from standard input, typed or piped (the same
+ * path), so a whole game can be scripted; engine against engine needs no
+ * input at all.  The record goes to FILE, or to the state directory.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/args.h"
+#include "cli/cmd.h"
+#include "cli/play_view.h"
+#include "content/readfile.h"
+#include "tutor/review.h"
+#include "tutor/words.h"
+
+/* en or sv. */
+static bool lang_of(const char *s, lang_t *out)
+{
+    if (strcmp(s, "en") == 0)
+        *out = LANG_EN;
+    else if (strcmp(s, "sv") == 0)
+        *out = LANG_SV;
+    else
+        return false;
+    return true;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    play_opts_t o;
+    play_default_opts(&o);
+    const char *record = NULL;
+    if (!play_view_parse(argc, argv, false, &o, &record, stderr))
+        return 2;
+    render_opts_t ro = {o.lang, render_colour_wanted(stdout)};
+    play_view_t v;
+    if (!play_view_start(&v, &o, &ro, 80, record))
+        return 1;
+    bool tty = isatty(STDIN_FILENO);
+    char line[4096];
+    int failures = 0;
+    while (play_view_active(&v)) {
+        if (tty) {
+            char p[64];
+            play_view_prompt(&v, p, sizeof p);
+            printf("%s> ", p);
+        }
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin))
+            break;
+        line[strcspn(line, "\r\n")] = '\0';
+        const char *s = line + strspn(line, " \t");
+        if (!*s || *s == '#')
+            continue;
+        if (strcmp(s, "quit") == 0)
+            break;
+        failures += play_view_line(&v, s);
+    }
+    bool over = !play_view_active(&v);
+    if (!over)
+        printf("%s\n", T(o.lang, "The game was left unfinished.", "Partiet lämnades oavslutat."));
+    play_view_end(&v);
+    (void)failures;
+    return over ? 0 : 1;
+}
+
+/* ---- review ---- */
+
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            printf("\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            printf("\\u%04x", *s);
+        else
+            putchar(*s);
+    }
+    putchar('"');
+}
+
+int cmd_review(int argc, char **argv)
+{
+    review_opts_t o;
+    review_default_opts(&o);
+    const char *path = NULL;
+    bool json = false;
+    for (int i = 0; i < argc; i++) {
+        const char *f = argv[i];
+        long n;
+        if (strcmp(f, "--all") == 0) {
+            o.all = true;
+        } else if (strcmp(f, "--json") == 0) {
+            json = true;
+        } else if (strcmp(f, "--plies") == 0 && i + 1 < argc) {
+            if (!args_number(f, argv[++i], 0, 2, &n))
+                return 2;
+            o.plies = (int)n;
+        } else if (strcmp(f, "--lang") == 0 && i + 1 < argc) {
+            if (!lang_of(argv[++i], &o.lang)) {
+                fprintf(stderr, "brade: --lang is en or sv\n");
+                return 2;
+            }
+        } else if (f[0] == '-' && f[1]) {
+            fprintf(stderr, "brade: unknown option %s for review (see brade help)\n", f);
+            return 2;
+        } else if (!path) {
+            path = f;
+        } else {
+            fprintf(stderr, "brade: review reads one game record\n");
+            return 2;
+        }
+    }
+    if (!path) {
+        fprintf(stderr, "brade: review needs a game record (brade review FILE)\n");
+        return 2;
+    }
+    size_t len;
+    char *text = readfile_regular(path, 16 << 20, &len);
+    if (!text) {
+        perror(path);
+        return 2;
+    }
+    playrec_t rec;
+    int line;
+    char msg[256];
+    if (!playrec_parse(text, len, &rec, &line, msg, sizeof msg)) {
+        fprintf(stderr, "%s:%d: %s\n", path, line, msg);
+        free(text);
+        return 2;
+    }
+    free(text);
+    review_t rv;
+    bool ok = review_run(&rec, &o, NULL, &rv);
+    if (!ok) {
+        fprintf(stderr, "%s:%d: %s\n", path, rv.error_line, rv.error);
+        review_free(&rv);
+        playrec_free(&rec);
+        return 2;
+    }
+    lang_t lang = o.lang;
+    static const char *const GN[] = {"fine", "doubtful", "bad", "very-bad"};
+    if (json) {
+        printf("{\n  \"rules\": ");
+        json_str(rec.rules.name);
+        printf(",\n  \"plies\": %d,\n  \"finished\": %s,\n  \"decisions\": [", o.plies,
+               rv.finished ? "true" : "false");
+        for (int i = 0; i < rv.nitems; i++) {
+            const review_item_t *it = &rv.items[i];
+            printf("%s\n    {\"line\": %d, \"colour\": \"%s\", \"roll\": \"%d-%d\", \"play\": ", i ? "," : "",
+                   it->line, it->colour == BOARD_WHITE ? "white" : "black", it->roll.a, it->roll.b);
+            json_str(it->d.mine_text);
+            printf(", \"best\": ");
+            json_str(it->d.best_text);
+            printf(", \"equity\": %.4f, \"best_equity\": %.4f, \"lost\": %.4f, \"grade\": \"%s\", \"why\": ",
+                   it->d.mine_value.equity, it->d.best_value.equity, it->d.lost, GN[it->d.grade]);
+            json_str(it->d.words);
+            printf("}");
+        }
+        printf("\n  ],\n  \"sides\": {");
+        for (int c = 0; c < 2; c++) {
+            const review_side_t *s = &rv.side[c];
+            printf("%s\n    \"%s\": {\"reviewed\": %s, \"decisions\": %d, \"doubtful\": %d, \"bad\": %d, "
+                   "\"very_bad\": %d, \"lost\": %.4f}",
+                   c ? "," : "", c == BOARD_WHITE ? "white" : "black", s->reviewed ? "true" : "false",
+                   s->decisions, s->errors[1], s->errors[2], s->errors[3], s->lost);
+        }
+        printf("\n  }\n}\n");
+    } else {
+        printf(T(lang, "Review of %s (%s, each play against the best at %d-ply):\n",
+                 "Granskning av %s (%s, varje drag mot det bästa %d drag framåt):\n"),
+               path, rec.rules.name, o.plies);
+        int shown = 0;
+        for (int i = 0; i < rv.nitems; i++) {
+            const review_item_t *it = &rv.items[i];
+            if (it->d.grade == GRADE_FINE)
+                continue;
+            shown++;
+            printf(T(lang, "line %d, %s %d-%d: %s\n", "rad %d, %s %d-%d: %s\n"), it->line,
+                   it->colour == BOARD_WHITE ? T(lang, "white", "vit") : T(lang, "black", "svart"),
+                   it->roll.a, it->roll.b, it->d.words);
+        }
+        bool any = rv.side[0].reviewed || rv.side[1].reviewed;
+        if (!any)
+            printf("%s\n", T(lang, "Both sides were played by the engine; add --all to review its plays.",
+                             "Båda sidor spelades av programmet; lägg till --all för att granska dess drag."));
+        else if (!shown)
+            printf("%s\n", T(lang, "No play gave away as much as a doubtful play.",
+                             "Inget drag gav bort så mycket som ett tveksamt drag."));
+        for (int c = 0; c < 2; c++) {
+            const review_side_t *s = &rv.side[c];
+            if (!s->reviewed)
+                continue;
+            printf(T(lang, "%s: %d decisions, %d doubtful, %d bad, %d very bad; %.3f points given away "
+                           "in all, %.1f millipoints a decision.\n",
+                     "%s: %d beslut, %d tveksamma, %d dåliga, %d mycket dåliga; %.3f poäng bortgivna "
+                     "sammanlagt, %.1f tusendels poäng per beslut.\n"),
+                   c == BOARD_WHITE ? T(lang, "White", "Vit") : T(lang, "Black", "Svart"), s->decisions,
+                   s->errors[1], s->errors[2], s->errors[3], s->lost,
+                   s->decisions ? 1000.0 * s->lost / s->decisions : 0.0);
+        }
+        if (!rv.finished)
+            printf("%s\n", T(lang, "(The record stops before the end of the game.)",
+                             "(Protokollet slutar före partiets slut.)"));
+    }
+    review_free(&rv);
+    playrec_free(&rec);
+    return 0;
+}

@@ -1,0 +1,315 @@
+/*
+ * play_view.c - a game at the terminal (see play_view.h).
+ */
+#include "cli/play_view.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/paths.h"
+#include "cli/savefile.h"
+#include "tutor/words.h"
+
+static void put(play_view_t *v, strbuf_t *sb)
+{
+    strbuf_t w;
+    strbuf_init(&w);
+    render_lines(strbuf_str(sb), v->width, &w);
+    fputs(strbuf_str(&w), stdout);
+    strbuf_free(&w);
+    strbuf_clear(sb);
+}
+
+/* Saves the record: the named file, or the next free games/DATE-N.txt in
+ * the state directory.  Says where. */
+static void save(play_view_t *v)
+{
+    lang_t lang = v->ro.lang;
+    const strbuf_t *rec = &v->g->record;
+    char path[4200];
+    if (v->record_path[0]) {
+        snprintf(path, sizeof path, "%s", v->record_path);
+    } else {
+        char dir[4096], why[256];
+        if (!paths_state_dir(dir, sizeof dir, why, sizeof why)) {
+            printf(T(lang, "The game record was not saved: %s\n", "Partiprotokollet sparades inte: %s\n"), why);
+            return;
+        }
+        char games[4150];
+        snprintf(games, sizeof games, "%s/games", dir);
+        if (mkdir(games, 0700) != 0 && errno != EEXIST) {
+            printf(T(lang, "The game record was not saved: %s: %s\n", "Partiprotokollet sparades inte: %s: %s\n"),
+                   games, strerror(errno));
+            return;
+        }
+        char day[16];
+        paths_format_day(paths_today(), day, sizeof day);
+        struct stat st;
+        for (int i = 1; i < 100000; i++) {
+            snprintf(path, sizeof path, "%s/%s-%d.txt", games, day, i);
+            if (stat(path, &st) != 0)
+                break;
+        }
+    }
+    if (!savefile_write(path, rec->s ? rec->s : "", rec->len)) {
+        printf(T(lang, "The game record was not saved: %s: %s\n", "Partiprotokollet sparades inte: %s: %s\n"), path,
+               strerror(errno));
+        return;
+    }
+    v->saved = true;
+    printf(T(lang, "The game record is in %s (review it with: brade review %s).\n",
+             "Partiprotokollet finns i %s (granska det med: brade review %s).\n"),
+           path, path);
+}
+
+static void draw(play_view_t *v)
+{
+    play_game_t *g = v->g;
+    strbuf_t b;
+    strbuf_init(&b);
+    if (g->last[0])
+        strbuf_addf(&b, T(v->ro.lang, "Last play: %s\n", "Senaste drag: %s\n"), g->last);
+    render_board(&g->game.board, &g->game.rules, g->roll, g->state == PS_HUMAN, &v->ro, &b);
+    fputs(strbuf_str(&b), stdout);
+    strbuf_free(&b);
+}
+
+/* Runs the engine's turns, then says what is wanted. */
+static void advance(play_view_t *v, strbuf_t *sb)
+{
+    play_game_t *g = v->g;
+    lang_t lang = v->ro.lang;
+    while (g->state == PS_ENGINE)
+        play_engine(g, sb);
+    put(v, sb);
+    switch (g->state) {
+    case PS_HUMAN:
+        if (v->shown_turn == g->turns)
+            break; /* the board and the question stand as shown */
+        v->shown_turn = g->turns;
+        draw(v);
+        printf(T(lang, "%s to play %d-%d: type a play (or hint, resign, help).\n",
+                 "%s ska spela %d-%d: skriv ett drag (eller hint, resign, help).\n"),
+               play_on_roll(g) == BOARD_WHITE ? T(lang, "White", "Vit") : T(lang, "Black", "Svart"),
+               g->roll.a, g->roll.b);
+        break;
+    case PS_TEKA:
+        printf("%s\n", T(lang, "Teka: give white's die and black's (dice 3 5).",
+                         "Teka: ange vits tärning och svarts (dice 3 5)."));
+        break;
+    case PS_ROLL:
+        if (g->o.manual_dice)
+            printf(T(lang, "%s rolls: give the %s (dice 6 3).\n", "%s slår: ange %s (dice 6 3).\n"),
+                   play_on_roll(g) == BOARD_WHITE ? T(lang, "White", "Vit") : T(lang, "Black", "Svart"),
+                   g->ndice == 1 ? T(lang, "die", "tärningen") : T(lang, "dice", "tärningarna"));
+        break;
+    case PS_OVER:
+        draw(v);
+        if (!v->saved)
+            save(v);
+        break;
+    case PS_ENGINE:
+        break;
+    }
+}
+
+bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, const char **record,
+                     FILE *err)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *f = argv[i];
+        if (rules_word && f[0] != '-') {
+            rules_error_t re;
+            if (!rules_parse(f, &o->rules, &re)) {
+                fprintf(err, "brade: unknown ruleset '%s' (see 'rules')\n", f);
+                return false;
+            }
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(err, "brade: %s needs a value (see 'help play')\n", f);
+            return false;
+        }
+        const char *val = argv[++i];
+        long n;
+        if (strcmp(f, "--rules") == 0) {
+            rules_error_t re;
+            if (!rules_parse(val, &o->rules, &re)) {
+                fprintf(err, "brade: unknown ruleset '%s' (see 'rules')\n", val);
+                return false;
+            }
+        } else if (strcmp(f, "--seed") == 0) {
+            char *e;
+            n = strtol(val, &e, 10);
+            if (e == val || *e || n < 0 || n > 2147483647L) {
+                fprintf(err, "brade: --seed must be a whole number from 0 to 2147483647\n");
+                return false;
+            }
+            o->seed = (uint64_t)n;
+        } else if (strcmp(f, "--white") == 0 || strcmp(f, "--black") == 0) {
+            if (!play_seat_parse(val, &o->seat[f[2] == 'w' ? BOARD_WHITE : BOARD_BLACK])) {
+                fprintf(err, "brade: %s is human, engine or engine:LEVEL (0 to %d), not '%s'\n", f,
+                        PLAY_LEVELS - 1, val);
+                return false;
+            }
+        } else if (strcmp(f, "--dice") == 0 && (strcmp(val, "auto") == 0 || strcmp(val, "manual") == 0)) {
+            o->manual_dice = strcmp(val, "manual") == 0;
+        } else if (strcmp(f, "--tutor") == 0 && (strcmp(val, "off") == 0 || strcmp(val, "warn") == 0)) {
+            o->tutor = strcmp(val, "warn") == 0 ? PLAY_TUTOR_WARN : PLAY_TUTOR_OFF;
+        } else if (strcmp(f, "--warn") == 0 && (strcmp(val, "doubtful") == 0 || strcmp(val, "bad") == 0 ||
+                                                strcmp(val, "very-bad") == 0)) {
+            o->warn_at = val[0] == 'd' ? GRADE_DOUBTFUL : val[0] == 'b' ? GRADE_BAD : GRADE_VERY_BAD;
+        } else if (strcmp(f, "--warn") == 0) {
+            fprintf(err, "brade: --warn is doubtful, bad or very-bad, not '%s'\n", val);
+            return false;
+        } else if (strcmp(f, "--record") == 0 && record) {
+            *record = val;
+        } else if (strcmp(f, "--lang") == 0 && (strcmp(val, "en") == 0 || strcmp(val, "sv") == 0)) {
+            o->lang = strcmp(val, "sv") == 0 ? LANG_SV : LANG_EN;
+        } else if (strcmp(f, "--dice") == 0 || strcmp(f, "--tutor") == 0 || strcmp(f, "--lang") == 0) {
+            fprintf(err, "brade: %s is %s, not '%s'\n", f,
+                    f[2] == 'd' ? "auto or manual" : f[2] == 't' ? "off or warn" : "en or sv", val);
+            return false;
+        } else {
+            fprintf(err, "brade: unknown option %s for play (see 'help play')\n", f);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *ro, int width,
+                     const char *record_path)
+{
+    memset(v, 0, sizeof *v);
+    v->shown_turn = -1;
+    v->ro = *ro;
+    v->width = width;
+    if (record_path)
+        snprintf(v->record_path, sizeof v->record_path, "%s", record_path);
+    strbuf_t sb;
+    strbuf_init(&sb);
+    char rules[256], w[32], b[32];
+    rules_format(&o->rules, rules, sizeof rules);
+    play_seat_format(&o->seat[BOARD_WHITE], w, sizeof w);
+    play_seat_format(&o->seat[BOARD_BLACK], b, sizeof b);
+    strbuf_addf(&sb, T(ro->lang, "A game of %s: white %s, black %s, seed %llu%s.\n",
+                       "Ett parti %s: vit %s, svart %s, frö %llu%s.\n"),
+                rules, w, b, (unsigned long long)o->seed,
+                o->manual_dice ? T(ro->lang, ", your own dice", ", egna tärningar") : "");
+    v->g = play_new(o, &sb);
+    if (!v->g) {
+        printf("%s\n", T(ro->lang, "Out of memory.", "Minnet räcker inte."));
+        strbuf_free(&sb);
+        return false;
+    }
+    advance(v, &sb);
+    strbuf_free(&sb);
+    return true;
+}
+
+bool play_view_active(const play_view_t *v)
+{
+    return v->g && v->g->state != PS_OVER;
+}
+
+static const char *const WORDS[] = {"hint", "resign", "one-die", "roll", "dice", "board", "record", NULL};
+
+bool play_view_word(const char *word)
+{
+    for (int i = 0; WORDS[i]; i++)
+        if (strcmp(word, WORDS[i]) == 0)
+            return true;
+    return false;
+}
+
+/* "6 3", "6-3", "63", "4": dice; false if the text is not only dice. */
+static int parse_dice(const char *s, int *d)
+{
+    int n = 0;
+    for (; *s; s++) {
+        if (*s == ' ' || *s == '-' || *s == '\t')
+            continue;
+        if (*s < '0' || *s > '9' || n == 2)
+            return -1;
+        d[n++] = *s - '0';
+    }
+    return n;
+}
+
+int play_view_line(play_view_t *v, const char *line)
+{
+    play_game_t *g = v->g;
+    lang_t lang = v->ro.lang;
+    strbuf_t sb;
+    strbuf_init(&sb);
+    int rc = 0;
+    char word[32] = "";
+    sscanf(line, "%31s", word);
+    const char *rest = line + strspn(line, " \t");
+    rest += strcspn(rest, " \t");
+    rest += strspn(rest, " \t");
+    int d[2], nd;
+    if (!play_view_active(v)) {
+        strbuf_addf(&sb, "%s\n", T(lang, "The game is over.", "Partiet är slut."));
+        rc = 1;
+    } else if (strcmp(word, "hint") == 0) {
+        play_hint(g, &sb);
+    } else if (strcmp(word, "resign") == 0) {
+        rc = !play_resign(g, &sb);
+    } else if (strcmp(word, "one-die") == 0) {
+        rc = !play_one_die(g, &sb);
+    } else if (strcmp(word, "roll") == 0) {
+        rc = !play_dice(g, NULL, 0, &sb);
+    } else if (strcmp(word, "dice") == 0) {
+        nd = parse_dice(rest, d);
+        if (nd < 1) {
+            strbuf_addf(&sb, "%s\n", T(lang, "Say the dice as 'dice 6 3' (or 'dice 4' for one die).",
+                                       "Ange tärningarna som 'dice 6 3' (eller 'dice 4' för en tärning)."));
+            rc = 1;
+        } else {
+            rc = !play_dice(g, d, nd, &sb);
+        }
+    } else if ((g->state == PS_ROLL || g->state == PS_TEKA) && (nd = parse_dice(line, d)) > 0) {
+        rc = !play_dice(g, d, nd, &sb);
+    } else if (strcmp(word, "board") == 0) {
+        draw(v);
+    } else if (strcmp(word, "record") == 0) {
+        strbuf_addf(&sb, "%s", strbuf_str(&g->record));
+    } else if (g->state == PS_HUMAN) {
+        play_answer_t a = play_move(g, line, &sb);
+        rc = a == PA_PLAYED || a == PA_WARNED ? 0 : 1;
+    } else {
+        strbuf_addf(&sb, "%s\n", g->state == PS_TEKA || g->state == PS_ROLL
+                                     ? T(lang, "Dice are wanted now (dice 6 3), or 'roll'.",
+                                         "Nu behövs tärningar (dice 6 3), eller 'roll'.")
+                                     : T(lang, "Nothing to play now.", "Inget att spela nu."));
+        rc = 1;
+    }
+    advance(v, &sb);
+    strbuf_free(&sb);
+    return rc;
+}
+
+void play_view_prompt(const play_view_t *v, char *buf, size_t size)
+{
+    const play_game_t *g = v->g;
+    if (!g || g->state == PS_OVER)
+        snprintf(buf, size, "game over");
+    else if (g->state == PS_HUMAN)
+        snprintf(buf, size, "%s %d-%d", play_on_roll(g) == BOARD_WHITE ? "white" : "black", g->roll.a,
+                 g->roll.b);
+    else
+        snprintf(buf, size, "dice");
+}
+
+void play_view_end(play_view_t *v)
+{
+    if (v->g && !v->saved && v->g->turns > 0)
+        save(v);
+    play_free(v->g);
+    v->g = NULL;
+}

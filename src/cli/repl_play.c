@@ -1,0 +1,96 @@
+/*
+ * repl_play.c - games in the REPL: `play` and the words of a game (see
+ * repl.h and play_view.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/paths.h"
+
+#include "cli/repl.h"
+#include "tutor/words.h"
+
+bool repl_in_game(const repl_t *r)
+{
+    return r->game.g != NULL;
+}
+
+void repl_game_end(repl_t *r)
+{
+    if (r->game.g)
+        play_view_end(&r->game);
+}
+
+void repl_game_line(repl_t *r, const char *line)
+{
+    if (play_view_line(&r->game, line) != 0)
+        r->failures++;
+    if (!play_view_active(&r->game))
+        repl_game_end(r);
+}
+
+/* `play [RULES] [--white ...] [--black ...] [--seed S] [--dice manual]
+ * [--tutor off|warn] [--record FILE]`: a game against the engine, under
+ * the REPL's ruleset unless one is named; `play end` leaves it. */
+int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    lang_t lang = r->ro.lang;
+    if (argc == 2 && strcmp(argv[1], "end") == 0) {
+        if (!repl_in_game(r)) {
+            printf("%s\n", T(lang, "No game is under way.", "Inget parti pågår."));
+            return 1;
+        }
+        printf("%s\n", T(lang, "The game is left unfinished.", "Partiet lämnas oavslutat."));
+        repl_game_end(r);
+        return 0;
+    }
+    if (repl_in_game(r)) {
+        printf("%s\n", T(lang, "A game is under way: finish it, or leave it with 'play end'.",
+                         "Ett parti pågår: spela klart det, eller lämna det med 'play end'."));
+        return 1;
+    }
+    play_opts_t o;
+    play_default_opts(&o);
+    o.rules = r->tutor.rules;
+    o.lang = lang;
+    const char *record = NULL;
+    if (!play_view_parse(argc - 1, argv + 1, true, &o, &record, stdout))
+        return 1;
+    /* a new seed each game unless one is given (from the clock; from the
+     * day and the games started when BRADE_TODAY fixes the day, as in the
+     * tests) */
+    bool seeded = false;
+    for (int i = 1; i < argc; i++)
+        seeded |= strcmp(argv[i], "--seed") == 0;
+    if (!seeded) {
+        uint64_t base = getenv("BRADE_TODAY") ? (uint64_t)paths_today() * 1000u : (uint64_t)time(NULL);
+        o.seed = (base + (uint64_t)r->games_started) % 2147483648u;
+    }
+    r->games_started++;
+    if (!play_view_start(&r->game, &o, &r->ro, r->width, record))
+        return 1;
+    if (!play_view_active(&r->game))
+        repl_game_end(r);
+    return 0;
+}
+
+/* `dice`, `roll`, `resign`, `one-die` (and `hint`, `board` during a game). */
+int repl_cmd_game(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)argc;
+    if (!repl_in_game(r)) {
+        printf(T(r->ro.lang, "'%s' is a word of a game: start one with 'play'.\n",
+                 "'%s' hör till ett parti: börja ett med 'play'.\n"),
+               argv[0]);
+        return 1;
+    }
+    char line[512];
+    snprintf(line, sizeof line, "%s%s%s", argv[0], *rest ? " " : "", rest);
+    int rc = play_view_line(&r->game, line);
+    if (!play_view_active(&r->game))
+        repl_game_end(r);
+    return rc;
+}

@@ -1,0 +1,71 @@
+/*
+ * decision.c - one decision judged (see decision.h).
+ */
+#include "tutor/decision.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/contrast.h"
+#include "engine/notation.h"
+#include "tutor/explain_analysis.h"
+#include "tutor/words.h"
+
+static void play_text(const play_t *p, int geom, lang_t lang, char *buf, size_t size)
+{
+    if (p->nsteps)
+        notation_play(p, geom, buf, size);
+    else
+        snprintf(buf, size, "%s", T(lang, "no move", "inget drag"));
+}
+
+bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_t *mine, int plies,
+                    const grade_thresholds_t *t, lang_t lang, decision_t *out)
+{
+    memset(out, 0, sizeof *out);
+    const rules_t *r = &sc->eval->rules;
+    search_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+    if (!rk)
+        return false;
+    search_opts_t so;
+    search_default_opts(plies, &so);
+    int n = search_rank(sc, b, roll, &so, rk);
+    if (n <= 0) {
+        free(rk);
+        return false;
+    }
+    out->best = rk[0].play;
+    out->best_value = rk[0].value;
+    out->is_best = board_equal(&rk[0].play.after, &mine->after);
+    if (out->is_best)
+        out->mine_value = rk[0].value;
+    else
+        search_play_value(sc, mine, rk[0].plies, &so, &out->mine_value);
+    free(rk);
+    out->lost = out->best_value.equity - out->mine_value.equity;
+    if (out->lost < 0)
+        out->lost = 0;
+    out->grade = grade_classify(out->lost, t, r);
+    play_text(&out->best, b->geom, lang, out->best_text, sizeof out->best_text);
+    play_text(mine, b->geom, lang, out->mine_text, sizeof out->mine_text);
+    size_t u = 0;
+    char g[256];
+    explain_analysis_grade(lang, out->grade, out->lost, g, sizeof g);
+    explain_appendf(out->words, sizeof out->words, &u, "%s: %s.", out->mine_text, g);
+    if (!out->is_best && out->lost >= 0.0005) {
+        contrast_t c;
+        movegen_buf_t *buf = movegen_buf_new();
+        if (buf) {
+            contrast_plays(b, r, &out->best, &out->best_value, mine, &out->mine_value, buf, &c);
+            movegen_buf_free(buf);
+            char why[512];
+            explain_analysis_why(lang, &c, out->mine_text, true, why, sizeof why);
+            explain_appendf(out->words, sizeof out->words, &u,
+                            T(lang, " %s is better (%+.3f against %+.3f)%s%s", " %s är bättre (%+.3f mot %+.3f)%s%s"),
+                            out->best_text, out->best_value.equity, out->mine_value.equity,
+                            *why ? ": " : ".", why);
+        }
+    }
+    return true;
+}

@@ -1,0 +1,36 @@
+/*
+ * decision.h - one decision judged: a play of a roll against the best
+ * play the analysis finds, with the equity given away, its class and why
+ * in words.  The tutor's warning during a game and the review of a saved
+ * game both ask this.
+ *
+ * Ownership: plain values; the search context is the caller's.
+ */
+#ifndef BRADE_TUTOR_DECISION_H
+#define BRADE_TUTOR_DECISION_H
+
+#include <stdbool.h>
+
+#include "analysis/grade.h"
+#include "analysis/search.h"
+#include "tutor/explain.h"
+
+typedef struct decision {
+    play_t best;            /* the best play found */
+    eval_t best_value;      /* its value, `plies` deep */
+    eval_t mine_value;      /* the judged play's value, as deep */
+    double lost;            /* equity given away (>= 0) */
+    grade_t grade;
+    bool is_best;           /* the judged play is the best one */
+    char best_text[128];    /* the best play in notation */
+    char mine_text[128];    /* the judged play in notation */
+    char words[1024];       /* "A bad play: it gives away 0.123 points. 24/18 13/8 is better: ..." */
+} decision_t;
+
+/* Judges `mine` (one of the legal plays of `roll` in b, the ruleset being
+ * the search context's) `plies` deep.  False when out of memory or the
+ * roll has no play. */
+bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_t *mine, int plies,
+                    const grade_thresholds_t *t, lang_t lang, decision_t *out);
+
+#endif

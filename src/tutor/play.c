@@ -1,0 +1,424 @@
+/*
+ * play.c - a whole game with the tutor watching (see play.h).
+ */
+#include "tutor/play.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/dice.h"
+#include "engine/notation.h"
+#include "engine/verdict.h"
+#include "tutor/decision.h"
+#include "tutor/explain_analysis.h"
+#include "tutor/playrec.h"
+#include "tutor/words.h"
+
+bool play_seat_parse(const char *text, play_seat_t *out)
+{
+    if (strcmp(text, "human") == 0) {
+        *out = (play_seat_t){SEAT_HUMAN, 0};
+        return true;
+    }
+    if (strncmp(text, "engine", 6) != 0)
+        return false;
+    out->kind = SEAT_ENGINE;
+    out->level = PLAY_DEFAULT_LEVEL;
+    if (text[6] == '\0')
+        return true;
+    if (text[6] != ':' || text[7] < '0' || text[7] >= '0' + PLAY_LEVELS || text[8] != '\0')
+        return false;
+    out->level = text[7] - '0';
+    return true;
+}
+
+void play_seat_format(const play_seat_t *s, char *buf, size_t size)
+{
+    if (s->kind == SEAT_HUMAN)
+        snprintf(buf, size, "human");
+    else
+        snprintf(buf, size, "engine:%d", s->level);
+}
+
+void play_default_opts(play_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->rules = *rules_preset("lyckans-talisman");
+    o->seat[BOARD_WHITE] = (play_seat_t){SEAT_HUMAN, 0};
+    o->seat[BOARD_BLACK] = (play_seat_t){SEAT_ENGINE, PLAY_DEFAULT_LEVEL};
+    o->seed = 1;
+    o->tutor = PLAY_TUTOR_WARN;
+    o->warn_at = GRADE_BAD;
+    grade_default(&o->thresholds);
+    o->lang = LANG_EN;
+}
+
+static const char *colour_name(lang_t lang, int c, bool capital)
+{
+    if (c == BOARD_WHITE)
+        return capital ? T(lang, "White", "Vit") : T(lang, "white", "vit");
+    return capital ? T(lang, "Black", "Svart") : T(lang, "black", "svart");
+}
+
+int play_on_roll(const play_game_t *g)
+{
+    return g->game.board.turn;
+}
+
+static int die(play_game_t *g)
+{
+    return 1 + dice_below(&g->dice_rng, 6);
+}
+
+static void finish_record(play_game_t *g)
+{
+    playrec_result(&g->record, &g->game);
+}
+
+static void start_turn(play_game_t *g, strbuf_t *out);
+
+/* The roll is known: the legal plays, then whose move it is. */
+static void set_roll(play_game_t *g, int a, int b, strbuf_t *out)
+{
+    if (b > a) { /* the higher die first, as the board and the notation show it */
+        int t = a;
+        a = b;
+        b = t;
+    }
+    g->roll = (roll_t){a, b};
+    g->nlegal = movegen_plays(&g->game.board, &g->game.rules, g->roll, g->legal);
+    g->warned = -1;
+    int c = play_on_roll(g);
+    char dice[16];
+    playrec_dice_text(g->roll, dice, sizeof dice);
+    if (g->nlegal == 1 && movegen_play(g->legal, 0)->nsteps == 0) {
+        /* no legal play: the turn passes */
+        strbuf_addf(out, T(g->o.lang, "%s rolls %s and cannot move.\n", "%s slår %s och kan inte flytta.\n"),
+                    colour_name(g->o.lang, c, true), dice);
+        playrec_turn(&g->record, c, g->roll, "-");
+        snprintf(g->last, sizeof g->last, "%s %s: -", colour_name(g->o.lang, c, false), dice);
+        game_play(&g->game, movegen_play(g->legal, 0), g->ndice, a);
+        g->turns++;
+        start_turn(g, out);
+        return;
+    }
+    g->state = g->o.seat[c].kind == SEAT_HUMAN ? PS_HUMAN : PS_ENGINE;
+}
+
+/* The side on roll rolls: from the stream, or wait for the caller. */
+static void roll_now(play_game_t *g, strbuf_t *out)
+{
+    if (g->o.manual_dice) {
+        g->state = PS_ROLL;
+        return;
+    }
+    int a = die(g), b = g->ndice == 2 ? die(g) : 0;
+    set_roll(g, a, b, out);
+}
+
+/* A new turn: the game may be over; else the side on roll rolls (a person
+ * who may declare the one-die rule is asked first). */
+static void start_turn(play_game_t *g, strbuf_t *out)
+{
+    if (g->game.phase == GAME_OVER) {
+        g->state = PS_OVER;
+        finish_record(g);
+        play_result_text(g, out);
+        return;
+    }
+    int c = play_on_roll(g);
+    g->ndice = game_dice_to_roll(&g->game);
+    if (g->o.seat[c].kind == SEAT_HUMAN && game_one_die_eligible(&g->game)) {
+        strbuf_addf(out,
+                    T(g->o.lang,
+                      "%s may declare the one-die rule now: one checker moved by one die would "
+                      "make a vackert spel (%s). Type 'one-die' to declare it, or 'roll'.\n",
+                      "%s får begära enslagsregeln nu: en bricka flyttad med en tärning skulle "
+                      "ge ett vackert spel (%s). Skriv 'one-die' för att begära den, eller 'roll'.\n"),
+                    colour_name(g->o.lang, c, true), g->game.rules.name);
+        g->state = PS_ROLL;
+        return;
+    }
+    roll_now(g, out);
+}
+
+/* Teka is decided: the game starts. */
+static void teka_done(play_game_t *g, int wd, int bd, strbuf_t *out)
+{
+    int starter = game_teka(&g->game.rules, wd, bd);
+    playrec_teka(&g->record, wd, bd);
+    strbuf_addf(out, T(g->o.lang, "Teka: white rolls %d, black rolls %d", "Teka: vit slår %d, svart slår %d"),
+                wd, bd);
+    if (starter < 0) {
+        strbuf_addf(out, "%s", T(g->o.lang, ": equal, roll again.\n", ": lika, slå om.\n"));
+        return;
+    }
+    bool highest = g->game.rules.start_rule == START_HIGHEST;
+    strbuf_addf(out, T(g->o.lang, ": %s starts (the %s die starts under %s)", ": %s börjar (%s tärning börjar enligt %s)"),
+                colour_name(g->o.lang, starter, false),
+                highest ? T(g->o.lang, "highest", "högsta") : T(g->o.lang, "lowest", "lägsta"),
+                g->game.rules.name);
+    game_new(&g->game, &g->o.rules, starter);
+    g->ndice = 2;
+    if (highest) {
+        /* backgammon: the teka dice are the first roll */
+        strbuf_addf(out, "%s", T(g->o.lang, ", with those two dice as its first roll.\n",
+                                 ", med de två tärningarna som första slag.\n"));
+        set_roll(g, wd, bd, out);
+        return;
+    }
+    strbuf_addf(out, "%s", ".\n");
+    start_turn(g, out);
+}
+
+static void teka_auto(play_game_t *g, strbuf_t *out)
+{
+    for (;;) {
+        int wd = die(g), bd = die(g);
+        teka_done(g, wd, bd, out);
+        if (wd != bd)
+            return;
+    }
+}
+
+play_game_t *play_new(const play_opts_t *o, strbuf_t *out)
+{
+    play_game_t *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->o = *o;
+    g->legal = movegen_buf_new();
+    g->sc = search_ctx_new(&o->rules, EVAL_DEFAULT);
+    if (!g->legal || !g->sc) {
+        play_free(g);
+        return NULL;
+    }
+    strbuf_init(&g->record);
+    g->dice_rng = dice_stream(o->seed, 0x64696365);
+    g->engine_rng = dice_stream(o->seed, 0x656e67);
+    g->warned = -1;
+    game_new(&g->game, &o->rules, BOARD_WHITE);
+    playrec_header(&g->record, o);
+    if (o->manual_dice)
+        g->state = PS_TEKA;
+    else
+        teka_auto(g, out);
+    return g;
+}
+
+void play_free(play_game_t *g)
+{
+    if (!g)
+        return;
+    movegen_buf_free(g->legal);
+    search_ctx_free(g->sc);
+    strbuf_free(&g->record);
+    free(g);
+}
+
+bool play_dice(play_game_t *g, const int *dice, int n, strbuf_t *out)
+{
+    lang_t lang = g->o.lang;
+    if (g->state != PS_TEKA && g->state != PS_ROLL) {
+        strbuf_addf(out, "%s", T(lang, "No dice are wanted now.\n", "Inga tärningar behövs nu.\n"));
+        return false;
+    }
+    if (n == 0 && !g->o.manual_dice && g->state == PS_ROLL) {
+        roll_now(g, out); /* 'roll': the dice come from the stream */
+        return true;
+    }
+    int want = g->state == PS_TEKA ? 2 : g->ndice;
+    if (n != want) {
+        strbuf_addf(out,
+                    g->state == PS_TEKA
+                        ? T(lang, "Teka needs two single dice, white's and black's (say 'dice 3 5').\n",
+                            "Teka behöver två tärningar, vits och svarts (till exempel 'dice 3 5').\n")
+                    : want == 1 ? T(lang, "One die is rolled now (the one-die rule): say 'dice 4'.\n",
+                                    "Nu slås en tärning (enslagsregeln): till exempel 'dice 4'.\n")
+                                : T(lang, "Two dice are rolled now: say 'dice 6 3'.\n",
+                                    "Nu slås två tärningar: till exempel 'dice 6 3'.\n"));
+        return false;
+    }
+    for (int i = 0; i < n; i++)
+        if (dice[i] < 1 || dice[i] > 6) {
+            strbuf_addf(out, T(lang, "A die shows 1 to 6, not %d.\n", "En tärning visar 1 till 6, inte %d.\n"),
+                        dice[i]);
+            return false;
+        }
+    if (g->state == PS_TEKA)
+        teka_done(g, dice[0], dice[1], out);
+    else
+        set_roll(g, dice[0], n == 2 ? dice[1] : 0, out);
+    return true;
+}
+
+/* Makes legal play i of the roll and goes on. */
+static void make(play_game_t *g, int i, strbuf_t *out)
+{
+    const play_t *p = movegen_play(g->legal, i);
+    int c = play_on_roll(g);
+    char note[128], dice[16];
+    notation_play(p, g->game.board.geom, note, sizeof note);
+    if (!p->nsteps)
+        snprintf(note, sizeof note, "-");
+    playrec_dice_text(g->roll, dice, sizeof dice);
+    playrec_turn(&g->record, c, g->roll, note);
+    strbuf_addf(out, T(g->o.lang, "%s plays %s: %s\n", "%s spelar %s: %s\n"), colour_name(g->o.lang, c, true),
+                dice, note);
+    snprintf(g->last, sizeof g->last, "%s %s: %s", colour_name(g->o.lang, c, false), dice, note);
+    game_play(&g->game, p, g->roll.b ? 2 : 1, g->roll.a);
+    g->turns++;
+    start_turn(g, out);
+}
+
+play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
+{
+    if (g->state != PS_HUMAN) {
+        strbuf_addf(out, "%s", T(g->o.lang, "It is not your turn to play.\n", "Det är inte din tur att spela.\n"));
+        return PA_NOT_NOW;
+    }
+    verdict_t v;
+    verdict_judge(&g->game.board, &g->game.rules, g->roll, text, g->legal, g->nlegal, &v);
+    if (v.kind != VERDICT_LEGAL) {
+        char buf[2048];
+        explain_verdict(g->o.lang, &g->game.board, &g->game.rules, &v, g->legal, text, buf, sizeof buf);
+        strbuf_addf(out, "%s\n", buf);
+        return PA_ILLEGAL;
+    }
+    if (g->o.tutor == PLAY_TUTOR_WARN && g->warned != v.play && g->nlegal > 1 && g->roll.b) {
+        decision_t d;
+        if (decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, v.play), 1,
+                           &g->o.thresholds, g->o.lang, &d) &&
+            d.grade >= g->o.warn_at) {
+            strbuf_addf(out, T(g->o.lang, "Tutor: %s (%s)\n", "Läraren: %s (%s)\n"), d.words,
+                        g->game.rules.name);
+            strbuf_addf(out, "%s",
+                        T(g->o.lang,
+                          "Type the same play again to make it anyway, or another play ('hint' "
+                          "lists the best).\n",
+                          "Skriv samma drag igen för att spela det ändå, eller ett annat drag "
+                          "('hint' visar de bästa).\n"));
+            g->warned = v.play;
+            return PA_WARNED;
+        }
+    }
+    make(g, v.play, out);
+    return PA_PLAYED;
+}
+
+void play_engine(play_game_t *g, strbuf_t *out)
+{
+    if (g->state != PS_ENGINE)
+        return;
+    int c = play_on_roll(g);
+    int level = g->o.seat[c].level;
+    search_opts_t so;
+    search_default_opts(level >= 3 ? 2 : level == 2 ? 1 : 0, &so);
+    int pick = search_choose(g->sc, &g->game.board, g->roll, g->legal, g->nlegal, &so);
+    if (level == 0 && g->nlegal > 2) {
+        /* the beginner: one play in four the second best, one in eight the third */
+        int r = dice_below(&g->engine_rng, 8);
+        int want = r < 2 ? 1 : r < 3 ? 2 : 0;
+        if (want > 0) {
+            search_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+            if (rk) {
+                int n = search_rank(g->sc, &g->game.board, g->roll, &so, rk);
+                if (n > want)
+                    for (int i = 0; i < g->nlegal; i++)
+                        if (board_equal(&movegen_play(g->legal, i)->after, &rk[want].play.after))
+                            pick = i;
+                free(rk);
+            }
+        }
+    }
+    make(g, pick, out);
+}
+
+bool play_resign(play_game_t *g, strbuf_t *out)
+{
+    lang_t lang = g->o.lang;
+    int c = play_on_roll(g);
+    if ((g->state != PS_HUMAN && g->state != PS_ROLL) || g->o.seat[c].kind != SEAT_HUMAN) {
+        strbuf_addf(out, "%s", T(lang, "You can give up only on your own turn.\n",
+                                 "Man kan bara ge upp när det är ens egen tur.\n"));
+        return false;
+    }
+    const movegen_buf_t *legal = g->state == PS_HUMAN ? g->legal : NULL;
+    if (!game_may_resign(&g->game, legal, g->nlegal)) {
+        const game_t *gm = &g->game;
+        if (!gm->rules.allow_resign)
+            strbuf_addf(out, T(lang, "Giving up is not part of %s.\n", "Att ge upp finns inte i %s.\n"),
+                        gm->rules.name);
+        else if (gm->phase != GAME_PLAYING)
+            strbuf_addf(out, "%s", T(lang, "The game is being decided by its last rolls; it cannot be given up now.\n",
+                                     "Partiet avgörs av de sista slagen; det kan inte ges upp nu.\n"));
+        else if (gm->janband[c])
+            strbuf_addf(out, T(lang, "You have had a band in your third or fourth quarter (a janband), so under %s you can no longer give up.\n",
+                               "Du har haft ett band i din tredje eller fjärde kvadrant (ett janband), så enligt %s kan du inte längre ge upp.\n"),
+                        gm->rules.name);
+        else if (gm->janblotta[c])
+            strbuf_addf(out, T(lang, "Your janblotta has been out, so under %s you can no longer give up.\n",
+                               "Din janblotta har varit ute, så enligt %s kan du inte längre ge upp.\n"),
+                        gm->rules.name);
+        else
+            strbuf_addf(out, T(lang, "Under %s you may give up after the roll only if some legal play keeps you free of a janband and the janblotta; none does with this roll.\n",
+                               "Enligt %s får man ge upp efter slaget bara om något tillåtet drag håller en fri från janband och janblotta; inget gör det med detta slag.\n"),
+                        gm->rules.name);
+        return false;
+    }
+    playrec_resign(&g->record, c);
+    game_resign(&g->game);
+    strbuf_addf(out, T(lang, "%s gives up.\n", "%s ger upp.\n"), colour_name(lang, c, true));
+    start_turn(g, out);
+    return true;
+}
+
+bool play_one_die(play_game_t *g, strbuf_t *out)
+{
+    lang_t lang = g->o.lang;
+    int c = play_on_roll(g);
+    if (g->state != PS_ROLL || g->o.seat[c].kind != SEAT_HUMAN || !game_declare_one_die(&g->game)) {
+        strbuf_addf(out, T(lang, "The one-die rule cannot be declared now (%s: before the roll, when one checker moved by one die would make a vackert spel).\n",
+                           "Enslagsregeln kan inte begäras nu (%s: före slaget, när en bricka flyttad med en tärning skulle ge ett vackert spel).\n"),
+                    g->game.rules.name);
+        return false;
+    }
+    playrec_one_die(&g->record, c);
+    g->ndice = game_dice_to_roll(&g->game);
+    strbuf_addf(out, T(lang, "%s declares the one-die rule and rolls one die.\n",
+                       "%s begär enslagsregeln och slår en tärning.\n"),
+                colour_name(lang, c, true));
+    roll_now(g, out);
+    return true;
+}
+
+void play_hint(play_game_t *g, strbuf_t *out)
+{
+    if (g->state != PS_HUMAN || !g->roll.b) {
+        strbuf_addf(out, "%s", T(g->o.lang, "There is no roll of yours to play now.\n",
+                                 "Du har inget slag att spela nu.\n"));
+        return;
+    }
+    char buf[4096];
+    explain_analysis_hint(g->o.lang, &g->game.board, &g->game.rules, g->roll, 1, 5, NULL, buf,
+                          sizeof buf);
+    strbuf_addf(out, "%s", buf);
+}
+
+void play_result_text(const play_game_t *g, strbuf_t *out)
+{
+    const game_t *gm = &g->game;
+    lang_t lang = g->o.lang;
+    if (gm->phase != GAME_OVER)
+        return;
+    if (gm->winner < 0) {
+        strbuf_addf(out, T(lang, "The game is drawn: nobody scores (%s).\n", "Partiet blev oavgjort: ingen får poäng (%s).\n"),
+                    gm->rules.name);
+        return;
+    }
+    char how[128];
+    explain_outcome(lang, &gm->result, how, sizeof how);
+    strbuf_addf(out, T(lang, "%s wins: %s (%s).\n", "%s vinner: %s (%s).\n"), colour_name(lang, gm->winner, true),
+                how, gm->rules.name);
+}

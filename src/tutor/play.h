@@ -1,0 +1,129 @@
+/*
+ * play.h - a whole game against the engine, between two people at one
+ * keyboard, or between two engines, with the tutor watching: a state
+ * machine that takes dice and answers as values (no terminal, no files),
+ * so the shell command, the REPL and the tests drive the same game.
+ *
+ * The engine decides everything the rules decide (game.h): teka and who
+ * starts, the one-die rule's series, giving up and whether it is allowed,
+ * the draw rule and reply rolls, the result and its points; every
+ * explanation names the ruleset.  Dice come from a seeded stream (game g
+ * of seed s is always the same dice), or from the caller (manual dice, for
+ * a game on a real board).  Engine choices that are random (the beginner
+ * level's mistakes) use a second stream, so a game's dice do not depend on
+ * who plays it.
+ *
+ * Every step is written to the game record (playrec.h), which review.h
+ * reads back.
+ *
+ * Ownership: play_new returns a game the caller frees with play_free; it
+ * owns its search context, movegen buffer and record.  Messages go into
+ * the caller's strbuf.
+ */
+#ifndef BRADE_TUTOR_PLAY_H
+#define BRADE_TUTOR_PLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analysis/grade.h"
+#include "analysis/search.h"
+#include "content/strbuf.h"
+#include "engine/game.h"
+#include "tutor/explain.h"
+
+typedef enum { SEAT_HUMAN = 0, SEAT_ENGINE = 1 } seat_kind_t;
+
+/* Engine levels: 0 beginner (0-ply, and now and then the second or third
+ * best play), 1 0-ply, 2 1-ply (the default), 3 2-ply. */
+enum { PLAY_LEVELS = 4, PLAY_DEFAULT_LEVEL = 2 };
+
+typedef struct play_seat {
+    seat_kind_t kind;
+    int level; /* engine only */
+} play_seat_t;
+
+/* Reads "human", "engine" or "engine:LEVEL"; false when it is neither. */
+bool play_seat_parse(const char *text, play_seat_t *out);
+/* Writes it back ("human", "engine:2"). */
+void play_seat_format(const play_seat_t *s, char *buf, size_t size);
+
+/* What the tutor does before a person's play is final. */
+typedef enum { PLAY_TUTOR_OFF = 0, PLAY_TUTOR_WARN } play_tutor_t;
+
+typedef struct play_opts {
+    rules_t rules;
+    play_seat_t seat[2];          /* by colour (BOARD_WHITE, BOARD_BLACK) */
+    uint64_t seed;
+    bool manual_dice;             /* the caller gives every roll (play_dice) */
+    play_tutor_t tutor;
+    grade_t warn_at;              /* the tutor warns from this class up */
+    grade_thresholds_t thresholds;
+    lang_t lang;
+} play_opts_t;
+
+/* Lyckans Talisman, white a person, black the engine at the default level,
+ * seed 1, dice from the seed, the tutor warning from "bad" up, English. */
+void play_default_opts(play_opts_t *o);
+
+typedef enum {
+    PS_TEKA,   /* manual dice: waiting for teka's two single dice */
+    PS_ROLL,   /* manual dice: waiting for the roll of the side on roll */
+    PS_HUMAN,  /* a person is to play the roll */
+    PS_ENGINE, /* the engine is to play the roll: play_engine() */
+    PS_OVER
+} play_state_t;
+
+typedef struct play_game {
+    play_opts_t o;
+    game_t game;
+    play_state_t state;
+    roll_t roll;          /* the roll being played (b == 0: one die) */
+    int ndice;            /* dice the side on roll rolls now: 1 or 2 */
+    movegen_buf_t *legal; /* owned: the legal plays of the roll */
+    int nlegal;
+    int warned;           /* the legal play the tutor warned about, or -1 */
+    int turns;            /* plays made so far */
+    char last[160];       /* "black 6-3: 1/7 7/10", the last play made */
+    uint64_t dice_rng, engine_rng;
+    search_ctx_t *sc;     /* owned: the engine and the tutor */
+    strbuf_t record;      /* the game record so far (playrec.h) */
+} play_game_t;
+
+/* A new game: teka is rolled at once unless the dice are manual.  NULL
+ * when out of memory.  `out` gets what happened (teka, who starts). */
+play_game_t *play_new(const play_opts_t *o, strbuf_t *out);
+void play_free(play_game_t *g);
+
+/* The colour on roll. */
+int play_on_roll(const play_game_t *g);
+
+/* Manual dice: teka's two single dice (white's, black's) in PS_TEKA, or
+ * the roll (n dice, 1 or 2) in PS_ROLL.  False, with the reason in out,
+ * when they do not fit the state. */
+bool play_dice(play_game_t *g, const int *dice, int n, strbuf_t *out);
+
+typedef enum {
+    PA_PLAYED,   /* the play was made (and the game went on) */
+    PA_ILLEGAL,  /* not a legal play: out says why, with the rule */
+    PA_WARNED,   /* legal, but the tutor warns first: typing it again makes it */
+    PA_NOT_NOW   /* no person is to play now */
+} play_answer_t;
+
+/* A person's play, as typed. */
+play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out);
+/* The engine plays the roll (PS_ENGINE). */
+void play_engine(play_game_t *g, strbuf_t *out);
+/* The person on roll gives up; false (out says why) when the ruleset does
+ * not allow it now. */
+bool play_resign(play_game_t *g, strbuf_t *out);
+/* The person on roll declares the one-die rule for the coming roll
+ * (before rolling, manual dice; or before the first roll of the turn);
+ * false when not allowed (out says why). */
+bool play_one_die(play_game_t *g, strbuf_t *out);
+/* The best plays of the roll in words, as `hint` says them. */
+void play_hint(play_game_t *g, strbuf_t *out);
+/* The result in words ("White wins: jan, 2 points (lyckans-talisman)."). */
+void play_result_text(const play_game_t *g, strbuf_t *out);
+
+#endif

@@ -1,0 +1,233 @@
+/*
+ * playrec.c - the game record, written and read (see playrec.h).
+ */
+#include "tutor/playrec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/outcome.h"
+#include "tutor/play.h"
+
+static const char *colour_word(int c)
+{
+    return c == BOARD_WHITE ? "white" : "black";
+}
+
+void playrec_header(strbuf_t *sb, const play_opts_t *o)
+{
+    char rules[256], w[32], b[32];
+    rules_format(&o->rules, rules, sizeof rules);
+    play_seat_format(&o->seat[BOARD_WHITE], w, sizeof w);
+    play_seat_format(&o->seat[BOARD_BLACK], b, sizeof b);
+    strbuf_addf(sb, "brade-game %d\nrules %s\nseed %llu\nwhite %s\nblack %s\ndice %s\n", PLAYREC_VERSION,
+                rules, (unsigned long long)o->seed, w, b, o->manual_dice ? "manual" : "auto");
+}
+
+void playrec_teka(strbuf_t *sb, int white_die, int black_die)
+{
+    strbuf_addf(sb, "teka %d %d\n", white_die, black_die);
+}
+
+void playrec_dice_text(roll_t roll, char *buf, size_t size)
+{
+    if (roll.b)
+        snprintf(buf, size, "%d-%d", roll.a, roll.b);
+    else
+        snprintf(buf, size, "%d", roll.a);
+}
+
+void playrec_turn(strbuf_t *sb, int colour, roll_t roll, const char *play)
+{
+    char dice[16];
+    playrec_dice_text(roll, dice, sizeof dice);
+    strbuf_addf(sb, "%s %s %s\n", colour_word(colour), dice, play);
+}
+
+void playrec_one_die(strbuf_t *sb, int colour)
+{
+    strbuf_addf(sb, "%s one-die\n", colour_word(colour));
+}
+
+void playrec_resign(strbuf_t *sb, int colour)
+{
+    strbuf_addf(sb, "%s gives-up\n", colour_word(colour));
+}
+
+void playrec_result(strbuf_t *sb, const game_t *g)
+{
+    if (g->winner < 0) {
+        strbuf_addf(sb, "result draw\n");
+        return;
+    }
+    strbuf_addf(sb, "result %s %s%s %d\n", colour_word(g->winner), outcome_kind_name(g->result.kind),
+                g->result.munk ? " munk" : "", g->points);
+}
+
+/* ---- reading ---- */
+
+static bool colour_of(const char *w, int *c)
+{
+    if (strcmp(w, "white") == 0)
+        *c = BOARD_WHITE;
+    else if (strcmp(w, "black") == 0)
+        *c = BOARD_BLACK;
+    else
+        return false;
+    return true;
+}
+
+/* "6-3" or "4". */
+static bool dice_of(const char *w, roll_t *r)
+{
+    if (w[0] >= '1' && w[0] <= '6' && w[1] == '\0') {
+        *r = (roll_t){w[0] - '0', 0};
+        return true;
+    }
+    if (w[0] >= '1' && w[0] <= '6' && w[1] == '-' && w[2] >= '1' && w[2] <= '6' && w[3] == '\0') {
+        *r = (roll_t){w[0] - '0', w[2] - '0'};
+        return true;
+    }
+    return false;
+}
+
+static bool add_ev(playrec_t *r, const playrec_ev_t *e)
+{
+    if (r->nev % 64 == 0) {
+        playrec_ev_t *n = realloc(r->ev, sizeof *n * (size_t)(r->nev + 64));
+        if (!n)
+            return false;
+        r->ev = n;
+    }
+    r->ev[r->nev++] = *e;
+    return true;
+}
+
+enum { LINE_MAX_LEN = 1024, MAX_EVENTS = 100000 };
+
+bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char *msg, size_t msg_size)
+{
+    memset(out, 0, sizeof *out);
+    const char *p = text, *end = text + len;
+    int ln = 0;
+    bool header[5] = {false};
+    static const char *const KEYS[5] = {"rules", "seed", "white", "black", "dice"};
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        *line = ln;                                                                                \
+        snprintf(msg, msg_size, __VA_ARGS__);                                                      \
+        playrec_free(out);                                                                         \
+        return false;                                                                              \
+    } while (0)
+    while (p < end) {
+        ln++;
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *e = nl ? nl : end;
+        size_t l = (size_t)(e - p);
+        if (l && p[l - 1] == '\r')
+            l--;
+        if (l >= LINE_MAX_LEN)
+            FAIL("a line longer than %d characters", LINE_MAX_LEN);
+        char buf[LINE_MAX_LEN];
+        memcpy(buf, p, l);
+        buf[l] = '\0';
+        p = nl ? nl + 1 : end;
+        if (memchr(buf, '\0', l))
+            FAIL("not text (a NUL byte)");
+        if (ln == 1) {
+            if (strcmp(buf, "brade-game 1") != 0)
+                FAIL("not a brade game record (the first line must be 'brade-game %d')", PLAYREC_VERSION);
+            continue;
+        }
+        if (!buf[0] || buf[0] == '#')
+            continue;
+        if (out->has_result)
+            FAIL("nothing may follow the result line (line %d)", out->result_line);
+        char w1[64] = "", w2[64] = "";
+        int rest = 0;
+        sscanf(buf, "%63s %63s %n", w1, w2, &rest);
+        int k;
+        for (k = 0; k < 5; k++)
+            if (strcmp(w1, KEYS[k]) == 0)
+                break;
+        if (k < 5 && out->nev == 0) {
+            if (header[k])
+                FAIL("'%s' is given twice", KEYS[k]);
+            header[k] = true;
+            const char *v = buf + strlen(w1);
+            while (*v == ' ')
+                v++;
+            if (k == 0) {
+                rules_error_t re;
+                if (!rules_parse(v, &out->rules, &re))
+                    FAIL("unknown ruleset '%s'", v);
+            } else if (k == 1) {
+                char *x;
+                out->seed = strtoull(v, &x, 10);
+                if (x == v || *x)
+                    FAIL("the seed must be a whole number");
+            } else if (k == 2 || k == 3) {
+                play_seat_t s;
+                if (!play_seat_parse(v, &s))
+                    FAIL("a player is 'human' or 'engine:LEVEL' (0 to %d), not '%s'", PLAY_LEVELS - 1, v);
+                snprintf(out->seat[k - 2], sizeof out->seat[0], "%s", v);
+            } else if (strcmp(v, "auto") != 0 && strcmp(v, "manual") != 0) {
+                FAIL("dice are 'auto' or 'manual', not '%s'", v);
+            }
+            continue;
+        }
+        for (k = 0; k < 5; k++)
+            if (!header[k])
+                FAIL("the header has no '%s' line (rules, seed, white, black and dice come first)", KEYS[k]);
+        if (out->nev >= MAX_EVENTS)
+            FAIL("more than %d events", MAX_EVENTS);
+        playrec_ev_t ev;
+        memset(&ev, 0, sizeof ev);
+        ev.line = ln;
+        if (strcmp(w1, "teka") == 0) {
+            int a, b;
+            char extra;
+            if (sscanf(buf, "teka %d %d %c", &a, &b, &extra) != 2 || a < 1 || a > 6 || b < 1 || b > 6)
+                FAIL("teka is two dice: 'teka 3 5'");
+            ev.kind = EV_TEKA;
+            ev.roll = (roll_t){a, b};
+        } else if (strcmp(w1, "result") == 0) {
+            out->has_result = true;
+            out->result_line = ln;
+            continue;
+        } else {
+            if (!colour_of(w1, &ev.colour))
+                FAIL("unknown line '%.40s' (a turn starts with white or black)", buf);
+            if (strcmp(w2, "one-die") == 0) {
+                ev.kind = EV_ONE_DIE;
+            } else if (strcmp(w2, "gives-up") == 0) {
+                ev.kind = EV_RESIGN;
+            } else {
+                if (!dice_of(w2, &ev.roll))
+                    FAIL("'%s' is not a roll (6-3, or one die: 4)", w2);
+                const char *pl = buf + rest;
+                if (!*pl)
+                    FAIL("the play is missing ('-' for no move)");
+                ev.kind = EV_TURN;
+                snprintf(ev.play, sizeof ev.play, "%s", pl);
+            }
+        }
+        if (!add_ev(out, &ev))
+            FAIL("out of memory");
+    }
+    if (ln == 0)
+        FAIL("the file is empty");
+    for (int k = 0; k < 5; k++)
+        if (!header[k])
+            FAIL("the header has no '%s' line", KEYS[k]);
+#undef FAIL
+    return true;
+}
+
+void playrec_free(playrec_t *r)
+{
+    free(r->ev);
+    r->ev = NULL;
+    r->nev = 0;
+}

@@ -1,0 +1,75 @@
+/*
+ * playrec.h - the game record: a plain-text account of one game, written
+ * while it is played (play.h) and read back by the review (review.h).
+ *
+ *   brade-game 1
+ *   rules lyckans-talisman          (the ruleset with its options)
+ *   seed 7
+ *   white human                     (or engine:LEVEL)
+ *   black engine:2
+ *   dice auto                       (or manual)
+ *   teka 3 5                        (white's die, black's; again after a tie)
+ *   white 6-3 1/7 7/10              (colour, roll, play; "-" for no move)
+ *   black 4 7/11                    (one die: the one-die rule)
+ *   white one-die                   (white declares the one-die rule)
+ *   black gives-up
+ *   result white jan 2              (winner, how, points; "munk" after how
+ *                                    when it came with munk; or "result draw")
+ *
+ * Blank lines and lines starting with '#' are comments.  The plays are
+ * written in the engine's notation, so each reads back as itself.
+ *
+ * Ownership: writers append to the caller's strbuf; playrec_parse fills
+ * a playrec_t whose event array the caller frees with playrec_free.
+ */
+#ifndef BRADE_TUTOR_PLAYREC_H
+#define BRADE_TUTOR_PLAYREC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "content/strbuf.h"
+#include "engine/game.h"
+
+typedef struct play_opts play_opts_t; /* play.h */
+
+enum { PLAYREC_VERSION = 1 };
+
+/* --- writing --- */
+void playrec_header(strbuf_t *sb, const play_opts_t *o);
+void playrec_teka(strbuf_t *sb, int white_die, int black_die);
+void playrec_turn(strbuf_t *sb, int colour, roll_t roll, const char *play);
+void playrec_one_die(strbuf_t *sb, int colour);
+void playrec_resign(strbuf_t *sb, int colour);
+void playrec_result(strbuf_t *sb, const game_t *g);
+/* "6-3", or "4" for one die. */
+void playrec_dice_text(roll_t roll, char *buf, size_t size);
+
+/* --- reading --- */
+typedef enum { EV_TEKA, EV_TURN, EV_ONE_DIE, EV_RESIGN } playrec_ev_kind_t;
+
+typedef struct playrec_ev {
+    playrec_ev_kind_t kind;
+    int line;       /* where it is in the file */
+    int colour;     /* TURN, ONE_DIE, RESIGN */
+    roll_t roll;    /* TURN (b == 0: one die); TEKA: white's die, black's */
+    char play[160]; /* TURN: the play as written */
+} playrec_ev_t;
+
+typedef struct playrec {
+    rules_t rules;
+    unsigned long long seed;
+    char seat[2][32];  /* "human", "engine:2" by colour */
+    playrec_ev_t *ev;  /* owned */
+    int nev;
+    bool has_result;
+    int result_line;
+} playrec_t;
+
+/* Reads a record.  False with *line and msg set (the first problem) when it
+ * is not one; the events are read but not replayed (review.h does that). */
+bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char *msg,
+                   size_t msg_size);
+void playrec_free(playrec_t *r);
+
+#endif

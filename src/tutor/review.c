@@ -1,0 +1,165 @@
+/*
+ * review.c - a saved game replayed and analysed (see review.h).
+ */
+#include "tutor/review.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/verdict.h"
+#include "tutor/play.h"
+
+void review_default_opts(review_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->plies = 1;
+    grade_default(&o->thresholds);
+    o->lang = LANG_EN;
+}
+
+static bool add_item(review_t *r, const review_item_t *it)
+{
+    if (r->nitems % 64 == 0) {
+        review_item_t *n = realloc(r->items, sizeof *n * (size_t)(r->nitems + 64));
+        if (!n)
+            return false;
+        r->items = n;
+    }
+    r->items[r->nitems++] = *it;
+    return true;
+}
+
+static const char *cname(int c)
+{
+    return c == BOARD_WHITE ? "white" : "black";
+}
+
+bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig_atomic_t *stop, review_t *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int c = 0; c < 2; c++) {
+        play_seat_t s;
+        out->side[c].reviewed = o->all || (play_seat_parse(rec->seat[c], &s) && s.kind == SEAT_HUMAN);
+    }
+    search_ctx_t *sc = search_ctx_new(&rec->rules, EVAL_DEFAULT);
+    movegen_buf_t *legal = movegen_buf_new();
+    bool ok = sc && legal, started = false;
+    if (!ok)
+        snprintf(out->error, sizeof out->error, "out of memory");
+    game_t *g = &out->game;
+    game_new(g, &rec->rules, BOARD_WHITE);
+    for (int i = 0; ok && i < rec->nev; i++) {
+        const playrec_ev_t *e = &rec->ev[i];
+        out->error_line = e->line;
+        if (stop && *stop) {
+            snprintf(out->error, sizeof out->error, "stopped");
+            ok = false;
+            break;
+        }
+        if (e->kind == EV_TEKA) {
+            if (started) {
+                snprintf(out->error, sizeof out->error, "teka after the game has started");
+                ok = false;
+                break;
+            }
+            int starter = game_teka(&rec->rules, e->roll.a, e->roll.b);
+            if (starter >= 0) {
+                game_new(g, &rec->rules, starter);
+                started = true;
+            }
+            continue;
+        }
+        if (!started) {
+            snprintf(out->error, sizeof out->error, "the game has not started: teka comes first");
+            ok = false;
+            break;
+        }
+        if (g->phase == GAME_OVER) {
+            snprintf(out->error, sizeof out->error, "the game is already over");
+            ok = false;
+            break;
+        }
+        if (e->colour != g->board.turn) {
+            snprintf(out->error, sizeof out->error, "it is %s's turn, not %s's", cname(g->board.turn),
+                     cname(e->colour));
+            ok = false;
+            break;
+        }
+        if (e->kind == EV_ONE_DIE) {
+            if (!game_declare_one_die(g)) {
+                snprintf(out->error, sizeof out->error,
+                         "%s may not declare the one-die rule here (%s)", cname(e->colour), rec->rules.name);
+                ok = false;
+            }
+            continue;
+        }
+        if (e->kind == EV_RESIGN) {
+            game_resign(g);
+            continue;
+        }
+        int want = game_dice_to_roll(g);
+        if ((e->roll.b ? 2 : 1) != want) {
+            snprintf(out->error, sizeof out->error, "%s rolls %s now", cname(e->colour),
+                     want == 1 ? "one die (the one-die rule)" : "two dice");
+            ok = false;
+            break;
+        }
+        int n = movegen_plays(&g->board, &rec->rules, e->roll, legal);
+        int pick = -1;
+        if (strcmp(e->play, "-") == 0) {
+            if (n == 1 && movegen_play(legal, 0)->nsteps == 0)
+                pick = 0;
+            else
+                snprintf(out->error, sizeof out->error, "'-' (no move), but %s can move with %d-%d",
+                         cname(e->colour), e->roll.a, e->roll.b);
+        } else {
+            verdict_t v;
+            verdict_judge(&g->board, &rec->rules, e->roll, e->play, legal, n, &v);
+            if (v.kind == VERDICT_LEGAL) {
+                pick = v.play;
+            } else {
+                char why[1024];
+                explain_verdict(o->lang, &g->board, &rec->rules, &v, legal, e->play, why, sizeof why);
+                snprintf(out->error, sizeof out->error, "%s is not a legal play: %s", e->play, why);
+            }
+        }
+        if (pick < 0) {
+            ok = false;
+            break;
+        }
+        const play_t *p = movegen_play(legal, pick);
+        review_side_t *side = &out->side[e->colour];
+        if (side->reviewed && n > 1 && e->roll.b) {
+            review_item_t it;
+            memset(&it, 0, sizeof it);
+            it.line = e->line;
+            it.colour = e->colour;
+            it.roll = e->roll;
+            if (!decision_judge(sc, &g->board, e->roll, p, o->plies, &o->thresholds, o->lang, &it.d) ||
+                !add_item(out, &it)) {
+                snprintf(out->error, sizeof out->error, "out of memory");
+                ok = false;
+                break;
+            }
+            side->decisions++;
+            side->errors[it.d.grade]++;
+            side->lost += it.d.lost;
+        }
+        play_t copy = *p;
+        game_play(g, &copy, e->roll.b ? 2 : 1, e->roll.a);
+    }
+    out->finished = ok && started && g->phase == GAME_OVER;
+    if (ok)
+        out->error_line = 0;
+    search_ctx_free(sc);
+    movegen_buf_free(legal);
+    return ok;
+}
+
+void review_free(review_t *r)
+{
+    free(r->items);
+    r->items = NULL;
+    r->nitems = 0;
+}

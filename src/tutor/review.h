@@ -1,0 +1,61 @@
+/*
+ * review.h - a saved game (playrec.h) replayed and analysed: every
+ * decision of the reviewed sides judged against the best play the analysis
+ * finds (decision.h), with the equity it gave away, its class and why, and
+ * totals per side, the way GNU Backgammon's game analysis reports them.
+ *
+ * The record is checked as it is replayed: a play that is not legal, a
+ * turn out of order or events after the end are errors with their line.
+ *
+ * Ownership: review_run fills the caller's review_t; review_free releases
+ * its item array.
+ */
+#ifndef BRADE_TUTOR_REVIEW_H
+#define BRADE_TUTOR_REVIEW_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+#include "analysis/grade.h"
+#include "tutor/decision.h"
+#include "tutor/playrec.h"
+
+typedef struct review_opts {
+    int plies;             /* analysis depth (1, the default analysis) */
+    bool all;              /* both sides, not only the people */
+    grade_thresholds_t thresholds;
+    lang_t lang;
+} review_opts_t;
+
+void review_default_opts(review_opts_t *o);
+
+typedef struct review_item {
+    int line;              /* the turn's line in the record */
+    int colour;
+    roll_t roll;
+    decision_t d;
+} review_item_t;
+
+typedef struct review_side {
+    bool reviewed;
+    int decisions;         /* rolls with a choice (two plays or more) */
+    int errors[4];         /* by grade (errors[0]: fine plays) */
+    double lost;           /* equity given away in all */
+} review_side_t;
+
+typedef struct review {
+    review_item_t *items;  /* owned: every reviewed decision, in order */
+    int nitems;
+    review_side_t side[2]; /* by colour */
+    bool finished;         /* the record reaches the end of the game */
+    game_t game;           /* the game as replayed */
+    int error_line;        /* on failure */
+    char error[1536];
+} review_t;
+
+/* Replays and analyses rec.  False (error_line, error) when the record
+ * does not replay, when out of memory, or when *stop is set (Ctrl-C). */
+bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig_atomic_t *stop, review_t *out);
+void review_free(review_t *r);
+
+#endif

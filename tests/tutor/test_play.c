@@ -1,0 +1,327 @@
+/* test_play.c - games (tutor/play.h), their records (playrec.h) and their
+ * review (review.h): whole games run to their end and replay from the
+ * record; the same seed gives the same game; manual dice and teka under
+ * each start rule; illegal plays answered with the rule; the tutor's
+ * warning before a bad play; giving up where the ruleset allows it; a
+ * review of an engine's game at the engine's own depth finds nothing to
+ * blame; damaged records fail with their line. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../unit/test_util.h"
+
+#include "tutor/decision.h"
+#include "tutor/play.h"
+#include "tutor/playrec.h"
+#include "tutor/review.h"
+
+static play_opts_t engines(const char *rules, uint64_t seed, int level)
+{
+    play_opts_t o;
+    play_default_opts(&o);
+    o.rules = tr(rules);
+    o.seat[BOARD_WHITE] = (play_seat_t){SEAT_ENGINE, level};
+    o.seat[BOARD_BLACK] = (play_seat_t){SEAT_ENGINE, level};
+    o.seed = seed;
+    return o;
+}
+
+/* Plays a whole engine game; returns its record (malloc'd). */
+static char *engine_game(const char *rules, uint64_t seed, int level, game_t *end)
+{
+    play_opts_t o = engines(rules, seed, level);
+    strbuf_t out;
+    strbuf_init(&out);
+    play_game_t *g = play_new(&o, &out);
+    assert_non_null(g);
+    for (int guard = 0; g->state == PS_ENGINE && guard < 2000; guard++)
+        play_engine(g, &out);
+    assert_int_equal(g->state, PS_OVER);
+    assert_non_null(strstr(strbuf_str(&out), rules));
+    if (end)
+        *end = g->game;
+    char *rec = strdup(strbuf_str(&g->record));
+    play_free(g);
+    strbuf_free(&out);
+    return rec;
+}
+
+static void whole_games_replay_from_their_record(void **state)
+{
+    (void)state;
+    const char *names[] = {"lyckans-talisman", "helmfrid", "vasa", "theboard", "backgammon"};
+    for (int i = 0; i < 5; i++) {
+        game_t end;
+        char *rec = engine_game(names[i], 11 + (uint64_t)i, 1, &end);
+        assert_non_null(strstr(rec, "\nresult "));
+        playrec_t pr;
+        int line;
+        char msg[256];
+        assert_true(playrec_parse(rec, strlen(rec), &pr, &line, msg, sizeof msg));
+        review_opts_t ro;
+        review_default_opts(&ro);
+        ro.plies = 0;
+        ro.all = true;
+        review_t rv;
+        assert_true(review_run(&pr, &ro, NULL, &rv));
+        assert_true(rv.finished);
+        /* the replay ends where the game ended */
+        assert_int_equal(rv.game.winner, end.winner);
+        assert_int_equal(rv.game.result.kind, end.result.kind);
+        assert_int_equal(rv.game.points, end.points);
+        assert_memory_equal(&rv.game.board, &end.board, sizeof end.board);
+        /* a 0-ply engine reviewed at 0-ply made the best play every time */
+        assert_true(rv.side[0].decisions + rv.side[1].decisions > 5);
+        for (int c = 0; c < 2; c++)
+            assert_true(rv.side[c].lost == 0.0);
+        review_free(&rv);
+        playrec_free(&pr);
+        free(rec);
+    }
+}
+
+static void same_seed_same_game(void **state)
+{
+    (void)state;
+    char *a = engine_game("lyckans-talisman", 5, 0, NULL);
+    char *b = engine_game("lyckans-talisman", 5, 0, NULL);
+    char *c = engine_game("lyckans-talisman", 6, 0, NULL);
+    assert_string_equal(a, b);
+    assert_true(strcmp(a, c) != 0);
+    free(a);
+    free(b);
+    free(c);
+}
+
+static play_game_t *manual(const char *rules, strbuf_t *out)
+{
+    play_opts_t o;
+    play_default_opts(&o);
+    o.rules = tr(rules);
+    o.manual_dice = true;
+    o.tutor = PLAY_TUTOR_OFF;
+    play_game_t *g = play_new(&o, out);
+    assert_non_null(g);
+    assert_int_equal(g->state, PS_TEKA);
+    return g;
+}
+
+/* Teka: equal dice are rolled again; the lowest starts in bräde and rolls
+ * afresh, the highest in backgammon with the teka dice as its roll. */
+static void manual_dice_and_teka(void **state)
+{
+    (void)state;
+    strbuf_t out;
+    strbuf_init(&out);
+    play_game_t *g = manual("lyckans-talisman", &out);
+    int d[2] = {3, 3};
+    assert_true(play_dice(g, d, 2, &out));
+    assert_int_equal(g->state, PS_TEKA);
+    int one[1] = {4};
+    assert_false(play_dice(g, one, 1, &out)); /* teka needs two */
+    d[0] = 5, d[1] = 2;
+    assert_true(play_dice(g, d, 2, &out));
+    assert_int_equal(g->state, PS_ROLL);
+    assert_int_equal(play_on_roll(g), BOARD_BLACK); /* black's 2 is the lowest */
+    d[0] = 7;
+    assert_false(play_dice(g, d, 2, &out)); /* a die shows 1 to 6 */
+    d[0] = 6, d[1] = 4;
+    assert_true(play_dice(g, d, 2, &out));
+    assert_int_equal(g->state, PS_ENGINE);
+    play_engine(g, &out);
+    assert_int_equal(g->state, PS_ROLL);
+    assert_int_equal(play_on_roll(g), BOARD_WHITE);
+    d[0] = 1, d[1] = 2; /* shown and played high die first */
+    assert_true(play_dice(g, d, 2, &out));
+    assert_int_equal(g->state, PS_HUMAN);
+    assert_int_equal(g->roll.a, 2);
+    assert_int_equal(g->roll.b, 1);
+    assert_non_null(strstr(strbuf_str(&g->record), "teka 3 3\nteka 5 2\nblack 6-4 "));
+    play_free(g);
+
+    g = manual("backgammon", &out);
+    d[0] = 2, d[1] = 5;
+    assert_true(play_dice(g, d, 2, &out));
+    /* black's 5 is the highest: black (the engine) plays 5-2 at once */
+    assert_non_null(strstr(strbuf_str(&out), "black starts"));
+    assert_non_null(strstr(strbuf_str(&g->record), "teka 2 5\n"));
+    assert_int_equal(g->state, PS_ENGINE);
+    play_engine(g, &out);
+    assert_non_null(strstr(strbuf_str(&g->record), "\nblack 5-2 "));
+    play_free(g);
+    strbuf_free(&out);
+}
+
+/* A person's play: an illegal one is answered with the rule and the
+ * ruleset and nothing moves; a legal one is made. */
+static void illegal_and_legal_plays(void **state)
+{
+    (void)state;
+    strbuf_t out;
+    strbuf_init(&out);
+    play_game_t *g = manual("lyckans-talisman", &out);
+    int d[2] = {2, 5};
+    assert_true(play_dice(g, d, 2, &out)); /* white starts */
+    d[0] = 6, d[1] = 4;
+    assert_true(play_dice(g, d, 2, &out));
+    assert_int_equal(g->state, PS_HUMAN);
+    strbuf_clear(&out);
+    board_t before = g->game.board;
+    assert_int_equal(play_move(g, "1/3 1/4", &out), PA_ILLEGAL);
+    assert_non_null(strstr(strbuf_str(&out), "lyckans-talisman"));
+    assert_memory_equal(&before, &g->game.board, sizeof before);
+    assert_int_equal(play_move(g, "1/7 7/11", &out), PA_PLAYED);
+    assert_int_equal(g->turns, 1);
+    assert_int_equal(g->state, PS_ROLL); /* black's dice, by hand */
+    assert_int_equal(play_move(g, "1/7 7/11", &out), PA_NOT_NOW);
+    play_free(g);
+    strbuf_free(&out);
+}
+
+/* The tutor warns before a play that gives away at least `warn_at`, and
+ * makes it when it is typed again; the best play goes through at once.
+ * (Thresholds of a thousandth: every play but the best is "doubtful".) */
+static void the_tutor_warns_first(void **state)
+{
+    (void)state;
+    strbuf_t out;
+    strbuf_init(&out);
+    play_opts_t o;
+    play_default_opts(&o);
+    o.manual_dice = true;
+    o.warn_at = GRADE_DOUBTFUL;
+    o.thresholds = (grade_thresholds_t){0.001, 0.002, 0.003};
+    play_game_t *g = play_new(&o, &out);
+    assert_true(play_dice(g, (int[]){2, 5}, 2, &out));
+    assert_true(play_dice(g, (int[]){6, 4}, 2, &out));
+    decision_t best, other;
+    int oi = -1;
+    for (int i = 0; i < g->nlegal; i++) {
+        decision_t dd;
+        assert_true(decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, i), 1,
+                                   &o.thresholds, LANG_EN, &dd));
+        if (dd.is_best)
+            best = dd;
+        else if (dd.lost >= 0.003 && oi < 0)
+            other = dd, oi = i;
+    }
+    assert_true(oi >= 0);
+    strbuf_clear(&out);
+    assert_int_equal(play_move(g, other.mine_text, &out), PA_WARNED);
+    assert_non_null(strstr(strbuf_str(&out), "Tutor:"));
+    assert_non_null(strstr(strbuf_str(&out), best.best_text));
+    assert_non_null(strstr(strbuf_str(&out), "lyckans-talisman"));
+    assert_int_equal(g->turns, 0);
+    assert_int_equal(play_move(g, other.mine_text, &out), PA_PLAYED);
+    assert_int_equal(g->turns, 1);
+    play_free(g);
+    /* the best play is made at once */
+    g = play_new(&o, &out);
+    assert_true(play_dice(g, (int[]){2, 5}, 2, &out));
+    assert_true(play_dice(g, (int[]){6, 4}, 2, &out));
+    assert_int_equal(play_move(g, best.best_text, &out), PA_PLAYED);
+    play_free(g);
+    strbuf_free(&out);
+}
+
+/* Giving up: allowed at the start under Lyckans Talisman (the other side
+ * wins the giving-up points), not at all under The Board. */
+static void giving_up(void **state)
+{
+    (void)state;
+    strbuf_t out;
+    strbuf_init(&out);
+    play_game_t *g = manual("lyckans-talisman", &out);
+    int d[2] = {2, 5};
+    assert_true(play_dice(g, d, 2, &out));
+    d[0] = 6, d[1] = 4;
+    assert_true(play_dice(g, d, 2, &out));
+    assert_true(play_resign(g, &out));
+    assert_int_equal(g->state, PS_OVER);
+    assert_int_equal(g->game.winner, BOARD_BLACK);
+    assert_int_equal(g->game.result.kind, OUT_RESIGN);
+    assert_non_null(strstr(strbuf_str(&g->record), "white gives-up\nresult black resign"));
+    play_free(g);
+    g = manual("theboard", &out);
+    assert_true(play_dice(g, (int[]){2, 5}, 2, &out));
+    assert_true(play_dice(g, (int[]){6, 4}, 2, &out));
+    strbuf_clear(&out);
+    assert_false(play_resign(g, &out));
+    assert_non_null(strstr(strbuf_str(&out), "not part of theboard"));
+    assert_int_equal(g->state, PS_HUMAN);
+    play_free(g);
+    strbuf_free(&out);
+}
+
+static void damaged_records(void **state)
+{
+    (void)state;
+    char *rec = engine_game("lyckans-talisman", 3, 1, NULL);
+    playrec_t pr;
+    int line;
+    char msg[256];
+    const char *bad[] = {"brade-game 2\n", "brade-game 1\nrules nosuch\n",
+                         "brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine\ndice auto\nteka 3\n",
+                         "brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine:9\n",
+                         "brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine\ndice auto\nwhite 7-1 1/8\n",
+                         "brade-game 1\nteka 3 4\n"};
+    const int bad_line[] = {1, 2, 7, 5, 7, 2};
+    for (int i = 0; i < 6; i++) {
+        assert_false(playrec_parse(bad[i], strlen(bad[i]), &pr, &line, msg, sizeof msg));
+        assert_int_equal(line, bad_line[i]);
+        assert_true(strlen(msg) > 10);
+    }
+    /* an illegal play in the middle of a good record: the review names its line */
+    char *copy = strdup(rec);
+    char *at = strstr(copy, "\nwhite ");
+    at = strstr(at + 1, "\nwhite "); /* white's second turn */
+    assert_non_null(at);
+    int want = 1;
+    for (char *c = copy; c <= at; c++)
+        want += *c == '\n';
+    /* white's second play becomes a bear-off, long before white may bear off */
+    char *play = strchr(at + 7, ' ') + 1;
+    char *nl = strchr(play, '\n');
+    size_t keep = (size_t)(play - copy);
+    char *edited = malloc(strlen(copy) + 16);
+    memcpy(edited, copy, keep);
+    strcpy(edited + keep, "24/off");
+    strcat(edited, nl);
+    assert_true(playrec_parse(edited, strlen(edited), &pr, &line, msg, sizeof msg));
+    review_opts_t ro;
+    review_default_opts(&ro);
+    ro.plies = 0;
+    review_t rv;
+    assert_false(review_run(&pr, &ro, NULL, &rv));
+    assert_int_equal(rv.error_line, want);
+    assert_non_null(strstr(rv.error, "24/off is not a legal play"));
+    free(edited);
+    review_free(&rv);
+    playrec_free(&pr);
+    /* turns out of order */
+    free(copy);
+    copy = strdup(rec);
+    at = strstr(strstr(copy, "\nteka "), "\nblack ");
+    at[1] = 'w', at[2] = 'h', at[3] = 'i', at[4] = 't', at[5] = 'e';
+    assert_true(playrec_parse(copy, strlen(copy), &pr, &line, msg, sizeof msg));
+    assert_false(review_run(&pr, &ro, NULL, &rv));
+    assert_non_null(strstr(rv.error, "turn"));
+    review_free(&rv);
+    playrec_free(&pr);
+    free(copy);
+    free(rec);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(whole_games_replay_from_their_record),
+        cmocka_unit_test(same_seed_same_game),
+        cmocka_unit_test(manual_dice_and_teka),
+        cmocka_unit_test(illegal_and_legal_plays),
+        cmocka_unit_test(the_tutor_warns_first),
+        cmocka_unit_test(giving_up),
+        cmocka_unit_test(damaged_records),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""`brade play`, `brade review` and the REPL's `play` as a user meets them:
+engine against engine to the end with the record saved and reviewed; a
+person's game piped in (an illegal play answered with the rule, a hint, the
+tutor's warning, giving up); manual dice; the record saved to the state
+directory when no file is named; a REPL game left with `play end`; damaged
+records and bad flags answered with a message, never a crash."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+BRADE = os.environ.get("BRADE", "build/brade")
+FAILED = []
+TMP = tempfile.mkdtemp()
+ENV = dict(os.environ, XDG_STATE_HOME=os.path.join(TMP, "state"), BRADE_TODAY="2026-11-22",
+           NO_COLOR="1")
+
+
+def run(args, code=0, stdin=""):
+    p = subprocess.run([BRADE] + args, capture_output=True, text=True, timeout=120, input=stdin,
+                       env=ENV)
+    if p.returncode != code:
+        raise AssertionError(f"brade {' '.join(args)}: exit {p.returncode}, wanted {code}\n"
+                             f"{p.stdout[-1500:]}\n{p.stderr}")
+    return p
+
+
+def check(name, fn):
+    try:
+        fn()
+        print(f"ok   {name}")
+    except AssertionError as e:
+        FAILED.append(name)
+        print(f"FAIL {name}: {e}")
+
+
+def engines_to_the_end():
+    for rules in ["lyckans-talisman", "vasa", "backgammon"]:
+        rec = os.path.join(TMP, f"{rules}.txt")
+        p = run(["play", "--rules", rules, "--white", "engine:1", "--black", "engine:0", "--seed", "7",
+                 "--record", rec])
+        out = p.stdout
+        assert "A game of " + rules in out and "Teka:" in out, out[:300]
+        assert f"({rules})." in out and " wins: " in out or "drawn" in out, out[-500:]
+        assert f"review it with: brade review {rec}" in out
+        text = open(rec).read()
+        assert text.startswith(f"brade-game 1\nrules {rules}\nseed 7\nwhite engine:1\nblack engine:0\n")
+        assert "\nresult " in text
+        # the same command gives the same game
+        rec2 = rec + ".2"
+        run(["play", "--rules", rules, "--white", "engine:1", "--black", "engine:0", "--seed", "7",
+             "--record", rec2])
+        assert open(rec2).read() == text
+        # reviewed: the 0-ply engine (white, level 1) at 0-ply gave nothing away
+        j = json.loads(run(["review", rec, "--all", "--plies", "0", "--json"]).stdout)
+        assert j["finished"] and j["rules"] == rules, j
+        assert j["sides"]["white"]["lost"] == 0 and j["sides"]["white"]["decisions"] > 3, j["sides"]
+        assert all(d["grade"] in ("fine", "doubtful", "bad", "very-bad") for d in j["decisions"])
+        t = run(["review", rec, "--all", "--plies", "0"]).stdout
+        assert "White: " in t and "decisions" in t and "millipoints a decision" in t, t
+        # without --all only people are reviewed: there are none here
+        t = run(["review", rec]).stdout
+        assert "White:" not in t, t
+
+
+def a_person_piped_in():
+    rec = os.path.join(TMP, "person.txt")
+    # white (the person) starts with 6-4 under seed 3 (teka 3 3, then 3 4)
+    p = run(["play", "--seed", "3", "--record", rec], code=1,
+            stdin="hint\n1/2 1/3\n1/7 1/5\nquit\n")
+    out = p.stdout
+    assert "White to play 6-4" in out, out[:1500]
+    assert " 1. " in out and "win " in out, out  # the hint's ranking
+    assert "Illegal: 1/2" in out and "[rules: lyckans-talisman]" in out, out
+    assert "White plays 6-4: 1/7 1/5" in out and "Black plays " in out, out
+    assert "Last play: black " in out, out
+    assert "The game was left unfinished." in out
+    text = open(rec).read()
+    assert "\nwhite 6-4 1/7 1/5\nblack " in text and "result" not in text, text
+    # giving up ends the game: black wins the giving-up points
+    p = run(["play", "--seed", "3", "--record", rec], stdin="resign\n")
+    assert "White gives up." in p.stdout and "Black wins: " in p.stdout, p.stdout[-800:]
+    assert open(rec).read().endswith("white gives-up\nresult black resign 1\n")
+    # The Board has no giving up
+    p = run(["play", "--rules", "theboard", "--seed", "3", "--record", rec], code=1,
+            stdin="resign\nquit\n")
+    assert "Giving up is not part of theboard." in p.stdout, p.stdout
+
+
+def tutor_warning():
+    # 6-5 from the start: 1/7 1/6 gives away about 0.06 (doubtful); with the
+    # tutor warning from doubtful up it asks first, then makes the play
+    rec = os.path.join(TMP, "warn.txt")
+    moves = "dice 2 5\ndice 6 5\n1/7 1/6\n1/7 1/6\nquit\n"
+    p = run(["play", "--dice", "manual", "--warn", "doubtful", "--record", rec], code=1, stdin=moves)
+    out = p.stdout
+    assert "Tutor: 1/7 1/6: A doubtful play: it gives away 0.0" in out, out[-1500:]
+    assert "1/7 7/12 is better" in out and "(lyckans-talisman)" in out, out[-1500:]
+    assert "Type the same play again" in out and out.count("White plays 6-5: 1/7 1/6") == 1, out
+    assert "\nwhite 6-5 1/7 1/6\n" in open(rec).read()
+    # the best play goes through at once; the default (bad) lets the doubtful one pass
+    p = run(["play", "--dice", "manual", "--warn", "doubtful", "--record", rec], code=1,
+            stdin="dice 2 5\ndice 6 5\n1/7 7/12\nquit\n")
+    assert "Tutor:" not in p.stdout and "White plays 6-5: 1/7 7/12" in p.stdout
+    p = run(["play", "--dice", "manual", "--record", rec], code=1, stdin=moves)
+    assert "Tutor:" not in p.stdout and p.stdout.count("White plays 6-5: 1/7 1/6") == 1
+    p = run(["play", "--dice", "manual", "--warn", "doubtful", "--tutor", "off", "--record", rec],
+            code=1, stdin=moves)
+    assert "Tutor:" not in p.stdout
+    p = run(["play", "--warn", "sometimes"], code=2)
+    assert "--warn is doubtful, bad or very-bad" in p.stderr
+
+
+def manual_dice():
+    rec = os.path.join(TMP, "manual.txt")
+    p = run(["play", "--dice", "manual", "--record", rec], code=1,
+            stdin="dice 4 4\n4 2\n7 1\n6-3\nquit\n")
+    out = p.stdout
+    assert "Teka: give white's die and black's" in out
+    assert "equal, roll again" in out and "black starts" in out, out
+    assert "A die shows 1 to 6, not 7." in out, out
+    assert "Black plays 6-3:" in out, out
+    assert "White rolls: give the dice" in out, out
+    assert open(rec).read().count("teka ") == 2
+
+
+def state_dir_record():
+    shutil.rmtree(os.path.join(TMP, "state"), ignore_errors=True)
+    p = run(["play", "--white", "engine", "--black", "engine", "--seed", "2"])
+    path = os.path.join(TMP, "state", "brade", "games", "2026-11-22-1.txt")
+    assert path in p.stdout and os.path.exists(path), p.stdout[-400:]
+    run(["play", "--white", "engine", "--black", "engine", "--seed", "2"])
+    assert os.path.exists(path.replace("-1.txt", "-2.txt"))
+
+
+def repl_game():
+    p = run(["tutor", "--echo"], code=1, stdin="dice 3 1\nplay --seed 3\nhint\n1/7 1/5\nplay\nplay end\n"
+                                        "play vasa --seed 4 --white engine --black engine:0\nquit\n")
+    out = p.stdout
+    assert "'dice' is a word of a game: start one with 'play'." in out, out[:600]
+    assert "A game of lyckans-talisman: white human, black engine:2, seed 3." in out
+    assert "White plays 6-4: 1/7 1/5" in out
+    assert "A game is under way" in out
+    assert "The game is left unfinished." in out and "games/2026-11-22-" in out
+    assert "A game of vasa: white engine:2, black engine:0, seed 4." in out and "(vasa)." in out, out[-800:]
+
+
+def bad_input():
+    p = run(["play", "--white", "robot"], code=2)
+    assert "--white is human, engine or engine:LEVEL" in p.stderr
+    p = run(["play", "--rules", "nosuch"], code=2)
+    assert "unknown ruleset 'nosuch'" in p.stderr
+    p = run(["play", "--dice", "loaded"], code=2)
+    assert "--dice is auto or manual" in p.stderr
+    bad = os.path.join(TMP, "bad.txt")
+    open(bad, "w").write("brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine\n"
+                         "dice auto\nteka 2 3\nblack 6-5 1/7\n")
+    p = run(["review", bad], code=2)
+    assert p.stderr.startswith(bad + ":8: it is white's turn, not black's"), p.stderr
+    open(bad, "w").write("hello\n")
+    p = run(["review", bad], code=2)
+    assert p.stderr.startswith(bad + ":1: not a brade game record"), p.stderr
+    p = run(["review", TMP], code=2)
+    assert "Is a directory" in p.stderr, p.stderr
+    p = run(["review"], code=2)
+    assert "review needs a game record" in p.stderr
+
+
+for name, fn in [("engines-to-the-end", engines_to_the_end), ("a-person-piped-in", a_person_piped_in),
+                 ("tutor-warning", tutor_warning), ("manual-dice", manual_dice),
+                 ("state-dir-record", state_dir_record), ("repl-game", repl_game),
+                 ("bad-input", bad_input)]:
+    check(name, fn)
+shutil.rmtree(TMP, ignore_errors=True)
+print(f"{7 - len(FAILED)} passed, {len(FAILED)} failed")
+sys.exit(1 if FAILED else 0)
