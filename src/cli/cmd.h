@@ -6,6 +6,8 @@
 #ifndef BRADE_CLI_CMD_H
 #define BRADE_CLI_CMD_H
 
+#include "engine/rules.h"
+
 typedef int (*cmd_fn)(int argc, char **argv);
 
 typedef struct command {
@@ -28,6 +30,8 @@ int cmd_check(int argc, char **argv);
 int cmd_tutor(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_review(int argc, char **argv);
+/* `brade bench --play` (bench_play.c). */
+int bench_play(const rules_t *r);
 
 const command_t *cmd_table(int *count);
 

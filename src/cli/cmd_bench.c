@@ -250,6 +250,9 @@ int cmd_bench(int argc, char **argv)
     static const char *const extra[] = {"--queries", NULL};
     const char *rules = "lyckans-talisman", *queries = NULL;
     int fixed_reps = 0;
+    bool play = false;
+    for (int i = 0; i < argc; i++)
+        play |= strcmp(argv[i], "--play") == 0;
     for (int i = 0; i + 1 < argc; i++) {
         if (strcmp(argv[i], "--rules") == 0)
             rules = argv[++i];
@@ -264,6 +267,8 @@ int cmd_bench(int argc, char **argv)
         fprintf(stderr, "brade: unknown ruleset '%s'\n", rules);
         return 2;
     }
+    if (play)
+        return bench_play(&r);
     movegen_buf_t *buf = movegen_buf_new();
     if (!buf)
         return 1;

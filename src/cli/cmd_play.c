@@ -5,7 +5,7 @@
  *   brade play [--rules R] [--seed S] [--white human|engine[:LEVEL]]
  *              [--black human|engine[:LEVEL]] [--dice auto|manual]
  *              [--tutor off|warn] [--warn doubtful|bad|very-bad] [--record FILE]
- *              [--lang en|sv]
+ *              [--match N] [--lang en|sv]
  *   brade review FILE [--all] [--plies N] [--json] [--lang en|sv]
  *
  * A person's words come from standard input, typed or piped (the same
@@ -178,7 +178,15 @@ int cmd_review(int argc, char **argv)
                    c ? "," : "", c == BOARD_WHITE ? "white" : "black", s->reviewed ? "true" : "false",
                    s->decisions, s->errors[1], s->errors[2], s->errors[3], s->lost);
         }
-        printf("\n  }\n}\n");
+        printf("\n  }");
+        if (rec.match_length > 0)
+            printf(",\n  \"match\": {\"length\": %d, \"played\": %d, \"white\": %d, \"black\": %d, "
+                   "\"over\": %s, \"winner\": \"%s\"}",
+                   rv.match.length + rv.match.extra, rv.match.played, rv.match.points[BOARD_WHITE],
+                   rv.match.points[BOARD_BLACK], rv.match.over ? "true" : "false",
+                   !rv.match.over ? "" : rv.match.winner == BOARD_WHITE ? "white"
+                                       : rv.match.winner == BOARD_BLACK ? "black" : "tie");
+        printf("\n}\n");
     } else {
         printf(T(lang, "Review of %s (%s, each play against the best at %d-ply):\n",
                  "Granskning av %s (%s, varje drag mot det bästa %d drag framåt):\n"),
@@ -212,6 +220,14 @@ int cmd_review(int argc, char **argv)
                    s->errors[1], s->errors[2], s->errors[3], s->lost,
                    s->decisions ? 1000.0 * s->lost / s->decisions : 0.0);
         }
+        if (rec.match_length > 0)
+            printf(T(lang, "Match of %d games, %d played: white %d, black %d%s.\n",
+                     "Match på %d partier, %d spelade: vit %d, svart %d%s.\n"),
+                   rv.match.length + rv.match.extra, rv.match.played, rv.match.points[BOARD_WHITE],
+                   rv.match.points[BOARD_BLACK],
+                   !rv.match.over ? "" : rv.match.winner == BOARD_WHITE ? T(lang, ": white wins", ": vit vinner")
+                                   : rv.match.winner == BOARD_BLACK ? T(lang, ": black wins", ": svart vinner")
+                                                                    : T(lang, ": tied", ": oavgjort"));
         if (!rv.finished)
             printf("%s\n", T(lang, "(The record stops before the end of the game.)",
                              "(Protokollet slutar före partiets slut.)"));

@@ -165,6 +165,19 @@ bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, con
         } else if (strcmp(f, "--warn") == 0) {
             fprintf(err, "brade: --warn is doubtful, bad or very-bad, not '%s'\n", val);
             return false;
+        } else if (strcmp(f, "--match") == 0) {
+            char *e;
+            n = strtol(val, &e, 10);
+            if (e == val || *e || n < 1 || n > 99) {
+                fprintf(err, "brade: --match is a number of games from 1 to 99\n");
+                return false;
+            }
+            o->match_length = (int)n;
+            const char *why = play_match_problem(o);
+            if (why) {
+                fprintf(err, "brade: --match %ld: %s\n", n, why);
+                return false;
+            }
         } else if (strcmp(f, "--record") == 0 && record) {
             *record = val;
         } else if (strcmp(f, "--lang") == 0 && (strcmp(val, "en") == 0 || strcmp(val, "sv") == 0)) {
@@ -196,10 +209,16 @@ bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *
     rules_format(&o->rules, rules, sizeof rules);
     play_seat_format(&o->seat[BOARD_WHITE], w, sizeof w);
     play_seat_format(&o->seat[BOARD_BLACK], b, sizeof b);
-    strbuf_addf(&sb, T(ro->lang, "A game of %s: white %s, black %s, seed %llu%s.\n",
-                       "Ett parti %s: vit %s, svart %s, frö %llu%s.\n"),
-                rules, w, b, (unsigned long long)o->seed,
-                o->manual_dice ? T(ro->lang, ", your own dice", ", egna tärningar") : "");
+    if (o->match_length > 0)
+        strbuf_addf(&sb, T(ro->lang, "A match of %d games of %s: white %s, black %s, seed %llu%s.\n",
+                           "En match på %d partier %s: vit %s, svart %s, frö %llu%s.\n"),
+                    o->match_length, rules, w, b, (unsigned long long)o->seed,
+                    o->manual_dice ? T(ro->lang, ", your own dice", ", egna tärningar") : "");
+    else
+        strbuf_addf(&sb, T(ro->lang, "A game of %s: white %s, black %s, seed %llu%s.\n",
+                           "Ett parti %s: vit %s, svart %s, frö %llu%s.\n"),
+                    rules, w, b, (unsigned long long)o->seed,
+                    o->manual_dice ? T(ro->lang, ", your own dice", ", egna tärningar") : "");
     v->g = play_new(o, &sb);
     if (!v->g) {
         printf("%s\n", T(ro->lang, "Out of memory.", "Minnet räcker inte."));

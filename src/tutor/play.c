@@ -119,12 +119,46 @@ static void roll_now(play_game_t *g, strbuf_t *out)
 
 /* A new turn: the game may be over; else the side on roll rolls (a person
  * who may declare the one-die rule is asked first). */
+static void teka_auto(play_game_t *g, strbuf_t *out);
+
+/* A game of a match is over: the score, then the next game (its loser
+ * starts; after a draw, teka) or the end of the match. */
+static void next_game(play_game_t *g, strbuf_t *out)
+{
+    match_record(&g->match, g->game.winner, &g->game.result);
+    play_score_text(g, out);
+    if (g->match.over) {
+        g->state = PS_OVER;
+        return;
+    }
+    int loser = g->game.winner < 0 ? -1 : 1 - g->game.winner;
+    g->game_no++;
+    playrec_game(&g->record, g->game_no);
+    strbuf_addf(out, T(g->o.lang, "Game %d.\n", "Parti %d.\n"), g->game_no);
+    if (loser < 0) {
+        game_new(&g->game, &g->o.rules, BOARD_WHITE);
+        if (g->o.manual_dice)
+            g->state = PS_TEKA;
+        else
+            teka_auto(g, out);
+        return;
+    }
+    playrec_start(&g->record, loser);
+    strbuf_addf(out, T(g->o.lang, "%s lost the last game and starts (%s).\n",
+                       "%s förlorade förra partiet och börjar (%s).\n"),
+                colour_name(g->o.lang, loser, true), g->o.rules.name);
+    game_new(&g->game, &g->o.rules, loser);
+    start_turn(g, out);
+}
+
 static void start_turn(play_game_t *g, strbuf_t *out)
 {
     if (g->game.phase == GAME_OVER) {
         g->state = PS_OVER;
         finish_record(g);
         play_result_text(g, out);
+        if (g->o.match_length > 0)
+            next_game(g, out);
         return;
     }
     int c = play_on_roll(g);
@@ -198,7 +232,10 @@ play_game_t *play_new(const play_opts_t *o, strbuf_t *out)
     g->dice_rng = dice_stream(o->seed, 0x64696365);
     g->engine_rng = dice_stream(o->seed, 0x656e67);
     g->warned = -1;
+    g->game_no = 1;
     game_new(&g->game, &o->rules, BOARD_WHITE);
+    if (o->match_length > 0)
+        match_new(&g->match, &o->rules, o->match_length);
     playrec_header(&g->record, o);
     if (o->manual_dice)
         g->state = PS_TEKA;
@@ -345,6 +382,12 @@ bool play_resign(play_game_t *g, strbuf_t *out)
         return false;
     }
     const movegen_buf_t *legal = g->state == PS_HUMAN ? g->legal : NULL;
+    if (g->o.match_length > 0 && g->game.rules.allow_resign && !match_may_resign(&g->match, c)) {
+        strbuf_addf(out, T(lang, "You have given up as many games as %s allows in a match.\n",
+                           "Du har gett upp så många partier som %s tillåter i en match.\n"),
+                    g->game.rules.name);
+        return false;
+    }
     if (!game_may_resign(&g->game, legal, g->nlegal)) {
         const game_t *gm = &g->game;
         if (!gm->rules.allow_resign)
@@ -421,4 +464,43 @@ void play_result_text(const play_game_t *g, strbuf_t *out)
     explain_outcome(lang, &gm->result, how, sizeof how);
     strbuf_addf(out, T(lang, "%s wins: %s (%s).\n", "%s vinner: %s (%s).\n"), colour_name(lang, gm->winner, true),
                 how, gm->rules.name);
+}
+
+void play_score_text(const play_game_t *g, strbuf_t *out)
+{
+    const match_t *m = &g->match;
+    lang_t lang = g->o.lang;
+    if (g->o.match_length <= 0)
+        return;
+    strbuf_addf(out, T(lang, "Score after game %d of %d: white %d, black %d", "Ställning efter parti %d av %d: vit %d, svart %d"),
+                m->played, m->length + m->extra, m->points[BOARD_WHITE], m->points[BOARD_BLACK]);
+    if (m->marks[0] || m->marks[1])
+        strbuf_addf(out, T(lang, " (marks %+d, %+d)", " (märken %+d, %+d)"), m->marks[BOARD_WHITE],
+                    m->marks[BOARD_BLACK]);
+    if (m->extra)
+        strbuf_addf(out, T(lang, "; %d game%s added for giving up", "; %d parti%s tillagda för uppgivna"), m->extra,
+                    m->extra == 1 ? "" : (lang == LANG_SV ? "er" : "s"));
+    strbuf_addf(out, ".\n");
+    if (!m->over)
+        return;
+    if (m->winner < 0)
+        strbuf_addf(out, T(lang, "The match is tied (%s).\n", "Matchen slutade lika (%s).\n"), m->rules.name);
+    else if (m->played < m->length + m->extra)
+        strbuf_addf(out, T(lang, "%s wins the match: the rest cannot change it, even with jan in every game (%s).\n",
+                           "%s vinner matchen: resten kan inte ändra det, ens med jan i varje parti (%s).\n"),
+                    colour_name(lang, m->winner, true), m->rules.name);
+    else
+        strbuf_addf(out, T(lang, "%s wins the match (%s).\n", "%s vinner matchen (%s).\n"),
+                    colour_name(lang, m->winner, true), m->rules.name);
+}
+
+const char *play_match_problem(const play_opts_t *o)
+{
+    if (o->match_length <= 0)
+        return NULL;
+    if (o->rules.geometry == GEOM_BACKGAMMON)
+        return "backgammon matches are played to points with the cube, which brade does not play yet; play single games";
+    if (o->match_length % 2 == 0)
+        return "a match is an odd number of games";
+    return NULL;
 }

@@ -13,6 +13,11 @@
  * level's mistakes) use a second stream, so a game's dice do not depend on
  * who plays it.
  *
+ * A match (o.match_length games, bräde rulesets) is scored by match.h:
+ * the ruleset's points and tie-break marks, a given-up game adding one
+ * where the ruleset says so, the early decision; the loser of a game
+ * starts the next (a drawn game: teka again).
+ *
  * Every step is written to the game record (playrec.h), which review.h
  * reads back.
  *
@@ -30,6 +35,7 @@
 #include "analysis/search.h"
 #include "content/strbuf.h"
 #include "engine/game.h"
+#include "engine/match.h"
 #include "tutor/explain.h"
 
 typedef enum { SEAT_HUMAN = 0, SEAT_ENGINE = 1 } seat_kind_t;
@@ -60,6 +66,7 @@ typedef struct play_opts {
     grade_t warn_at;              /* the tutor warns from this class up */
     grade_thresholds_t thresholds;
     lang_t lang;
+    int match_length;             /* 0: one game; else a match of this many games (odd; bräde) */
 } play_opts_t;
 
 /* Lyckans Talisman, white a person, black the engine at the default level,
@@ -88,6 +95,8 @@ typedef struct play_game {
     uint64_t dice_rng, engine_rng;
     search_ctx_t *sc;     /* owned: the engine and the tutor */
     strbuf_t record;      /* the game record so far (playrec.h) */
+    match_t match;        /* o.match_length > 0: the match so far */
+    int game_no;          /* 1 for the first game */
 } play_game_t;
 
 /* A new game: teka is rolled at once unless the dice are manual.  NULL
@@ -125,5 +134,10 @@ bool play_one_die(play_game_t *g, strbuf_t *out);
 void play_hint(play_game_t *g, strbuf_t *out);
 /* The result in words ("White wins: jan, 2 points (lyckans-talisman)."). */
 void play_result_text(const play_game_t *g, strbuf_t *out);
+/* A match's score in words ("Score after game 3 of 5: white 4, black 2."). */
+void play_score_text(const play_game_t *g, strbuf_t *out);
+/* Why a match cannot be played under o (backgammon's are to points, with
+ * the cube; an even length), or NULL when it can. */
+const char *play_match_problem(const play_opts_t *o);
 
 #endif

@@ -23,6 +23,18 @@ void playrec_header(strbuf_t *sb, const play_opts_t *o)
     play_seat_format(&o->seat[BOARD_BLACK], b, sizeof b);
     strbuf_addf(sb, "brade-game %d\nrules %s\nseed %llu\nwhite %s\nblack %s\ndice %s\n", PLAYREC_VERSION,
                 rules, (unsigned long long)o->seed, w, b, o->manual_dice ? "manual" : "auto");
+    if (o->match_length > 0)
+        strbuf_addf(sb, "match %d\n", o->match_length);
+}
+
+void playrec_game(strbuf_t *sb, int number)
+{
+    strbuf_addf(sb, "game %d\n", number);
+}
+
+void playrec_start(strbuf_t *sb, int colour)
+{
+    strbuf_addf(sb, "start %s\n", colour_word(colour));
 }
 
 void playrec_teka(strbuf_t *sb, int white_die, int black_die)
@@ -111,8 +123,9 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
     memset(out, 0, sizeof *out);
     const char *p = text, *end = text + len;
     int ln = 0;
-    bool header[5] = {false};
-    static const char *const KEYS[5] = {"rules", "seed", "white", "black", "dice"};
+    bool header[6] = {false};
+    static const char *const KEYS[6] = {"rules", "seed", "white", "black", "dice", "match"};
+    bool ended = false; /* the last line read was a result */
 #define FAIL(...)                                                                                  \
     do {                                                                                           \
         *line = ln;                                                                                \
@@ -142,16 +155,17 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
         }
         if (!buf[0] || buf[0] == '#')
             continue;
-        if (out->has_result)
-            FAIL("nothing may follow the result line (line %d)", out->result_line);
         char w1[64] = "", w2[64] = "";
         int rest = 0;
         sscanf(buf, "%63s %63s %n", w1, w2, &rest);
+        if (ended && (out->match_length == 0 || strcmp(w1, "game") != 0))
+            FAIL(out->match_length ? "after a result, the next game starts with 'game N'"
+                                   : "nothing may follow the result of a single game");
         int k;
-        for (k = 0; k < 5; k++)
+        for (k = 0; k < 6; k++)
             if (strcmp(w1, KEYS[k]) == 0)
                 break;
-        if (k < 5 && out->nev == 0) {
+        if (k < 6 && out->nev == 0) {
             if (header[k])
                 FAIL("'%s' is given twice", KEYS[k]);
             header[k] = true;
@@ -172,6 +186,12 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
                 if (!play_seat_parse(v, &s))
                     FAIL("a player is 'human' or 'engine:LEVEL' (0 to %d), not '%s'", PLAY_LEVELS - 1, v);
                 snprintf(out->seat[k - 2], sizeof out->seat[0], "%s", v);
+            } else if (k == 5) {
+                char *x;
+                long n = strtol(v, &x, 10);
+                if (x == v || *x || n < 1 || n > 99 || n % 2 == 0)
+                    FAIL("a match is an odd number of games from 1 to 99, not '%s'", v);
+                out->match_length = (int)n;
             } else if (strcmp(v, "auto") != 0 && strcmp(v, "manual") != 0) {
                 FAIL("dice are 'auto' or 'manual', not '%s'", v);
             }
@@ -193,9 +213,21 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
             ev.kind = EV_TEKA;
             ev.roll = (roll_t){a, b};
         } else if (strcmp(w1, "result") == 0) {
-            out->has_result = true;
-            out->result_line = ln;
-            continue;
+            ended = true;
+            out->results++;
+            ev.kind = EV_RESULT;
+        } else if (strcmp(w1, "game") == 0) {
+            char *x;
+            long n = strtol(w2, &x, 10);
+            if (!ended || x == w2 || *x || n != out->results + 1)
+                FAIL("'game %d' comes after the result of game %d", out->results + 1, out->results);
+            ended = false;
+            ev.kind = EV_GAME;
+            ev.roll.a = (int)n;
+        } else if (strcmp(w1, "start") == 0) {
+            if (!colour_of(w2, &ev.colour))
+                FAIL("'start' names white or black");
+            ev.kind = EV_START;
         } else {
             if (!colour_of(w1, &ev.colour))
                 FAIL("unknown line '%.40s' (a turn starts with white or black)", buf);
@@ -221,6 +253,7 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
     for (int k = 0; k < 5; k++)
         if (!header[k])
             FAIL("the header has no '%s' line", KEYS[k]);
+    (void)ended;
 #undef FAIL
     return true;
 }

@@ -16,6 +16,10 @@
  *   result white jan 2              (winner, how, points; "munk" after how
  *                                    when it came with munk; or "result draw")
  *
+ * A match has `match N` after `dice`, and each game after the first begins
+ * with `game K`, then `start COLOUR` (the loser of the last game starts)
+ * or teka lines (after a draw).
+ *
  * Blank lines and lines starting with '#' are comments.  The plays are
  * written in the engine's notation, so each reads back as itself.
  *
@@ -42,16 +46,18 @@ void playrec_turn(strbuf_t *sb, int colour, roll_t roll, const char *play);
 void playrec_one_die(strbuf_t *sb, int colour);
 void playrec_resign(strbuf_t *sb, int colour);
 void playrec_result(strbuf_t *sb, const game_t *g);
+void playrec_game(strbuf_t *sb, int number);
+void playrec_start(strbuf_t *sb, int colour);
 /* "6-3", or "4" for one die. */
 void playrec_dice_text(roll_t roll, char *buf, size_t size);
 
 /* --- reading --- */
-typedef enum { EV_TEKA, EV_TURN, EV_ONE_DIE, EV_RESIGN } playrec_ev_kind_t;
+typedef enum { EV_TEKA, EV_TURN, EV_ONE_DIE, EV_RESIGN, EV_GAME, EV_START, EV_RESULT } playrec_ev_kind_t;
 
 typedef struct playrec_ev {
     playrec_ev_kind_t kind;
     int line;       /* where it is in the file */
-    int colour;     /* TURN, ONE_DIE, RESIGN */
+    int colour;     /* TURN, ONE_DIE, RESIGN, START */
     roll_t roll;    /* TURN (b == 0: one die); TEKA: white's die, black's */
     char play[160]; /* TURN: the play as written */
 } playrec_ev_t;
@@ -62,8 +68,8 @@ typedef struct playrec {
     char seat[2][32];  /* "human", "engine:2" by colour */
     playrec_ev_t *ev;  /* owned */
     int nev;
-    bool has_result;
-    int result_line;
+    int match_length;  /* 0: one game */
+    int results;       /* result lines read */
 } playrec_t;
 
 /* Reads a record.  False with *line and msg set (the first problem) when it

@@ -49,6 +49,9 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
         snprintf(out->error, sizeof out->error, "out of memory");
     game_t *g = &out->game;
     game_new(g, &rec->rules, BOARD_WHITE);
+    if (rec->match_length > 0)
+        match_new(&out->match, &rec->rules, rec->match_length);
+    int last_winner = -1;
     for (int i = 0; ok && i < rec->nev; i++) {
         const playrec_ev_t *e = &rec->ev[i];
         out->error_line = e->line;
@@ -56,6 +59,39 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
             snprintf(out->error, sizeof out->error, "stopped");
             ok = false;
             break;
+        }
+        if (e->kind == EV_RESULT) {
+            if (!started || g->phase != GAME_OVER) {
+                snprintf(out->error, sizeof out->error, "the record gives a result, but the game has not ended");
+                ok = false;
+                break;
+            }
+            out->games++;
+            last_winner = g->winner;
+            if (rec->match_length > 0)
+                match_record(&out->match, g->winner, &g->result);
+            continue;
+        }
+        if (e->kind == EV_GAME) {
+            if (rec->match_length > 0 && out->match.over) {
+                snprintf(out->error, sizeof out->error, "the match was already decided");
+                ok = false;
+                break;
+            }
+            started = false;
+            game_new(g, &rec->rules, BOARD_WHITE);
+            continue;
+        }
+        if (e->kind == EV_START) {
+            if (started || out->games == 0 || last_winner < 0 || e->colour != 1 - last_winner) {
+                snprintf(out->error, sizeof out->error,
+                         "only the loser of the last game starts the next without teka");
+                ok = false;
+                break;
+            }
+            game_new(g, &rec->rules, e->colour);
+            started = true;
+            continue;
         }
         if (e->kind == EV_TEKA) {
             if (started) {
@@ -149,7 +185,8 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
         play_t copy = *p;
         game_play(g, &copy, e->roll.b ? 2 : 1, e->roll.a);
     }
-    out->finished = ok && started && g->phase == GAME_OVER;
+    out->finished = ok && started && g->phase == GAME_OVER &&
+                    (rec->match_length == 0 || out->match.over);
     if (ok)
         out->error_line = 0;
     search_ctx_free(sc);

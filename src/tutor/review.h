@@ -18,6 +18,7 @@
 
 #include "analysis/grade.h"
 #include "tutor/decision.h"
+#include "engine/match.h"
 #include "tutor/playrec.h"
 
 typedef struct review_opts {
@@ -47,8 +48,10 @@ typedef struct review {
     review_item_t *items;  /* owned: every reviewed decision, in order */
     int nitems;
     review_side_t side[2]; /* by colour */
-    bool finished;         /* the record reaches the end of the game */
-    game_t game;           /* the game as replayed */
+    bool finished;         /* the record reaches the end of the game (of the match) */
+    game_t game;           /* the (last) game as replayed */
+    int games;             /* games played to their end */
+    match_t match;         /* a match's score, replayed */
     int error_line;        /* on failure */
     char error[1536];
 } review_t;

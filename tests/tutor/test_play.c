@@ -312,6 +312,63 @@ static void damaged_records(void **state)
     free(rec);
 }
 
+/* A match: games until the match is decided, the loser starting the next;
+ * the record replays to the same score. */
+static void a_match(void **state)
+{
+    (void)state;
+    play_opts_t o = engines("lyckans-talisman", 4, 1);
+    o.seat[BOARD_BLACK].level = 0;
+    o.match_length = 5;
+    assert_null(play_match_problem(&o));
+    strbuf_t out;
+    strbuf_init(&out);
+    play_game_t *g = play_new(&o, &out);
+    for (int guard = 0; g->state == PS_ENGINE && guard < 20000; guard++)
+        play_engine(g, &out);
+    assert_int_equal(g->state, PS_OVER);
+    assert_true(g->match.over);
+    assert_true(g->match.played >= 3);
+    assert_non_null(strstr(strbuf_str(&out), "Score after game 1 of 5"));
+    assert_non_null(strstr(strbuf_str(&out), "wins the match"));
+    const char *rec = strbuf_str(&g->record);
+    assert_non_null(strstr(rec, "\nmatch 5\n"));
+    assert_non_null(strstr(rec, "\ngame 2\nstart "));
+    playrec_t pr;
+    int line;
+    char msg[256];
+    assert_true(playrec_parse(rec, strlen(rec), &pr, &line, msg, sizeof msg));
+    review_opts_t ro;
+    review_default_opts(&ro);
+    ro.plies = 0;
+    review_t rv;
+    assert_true(review_run(&pr, &ro, NULL, &rv));
+    assert_true(rv.finished);
+    assert_int_equal(rv.games, g->match.played);
+    assert_memory_equal(rv.match.points, g->match.points, sizeof rv.match.points);
+    assert_int_equal(rv.match.winner, g->match.winner);
+    review_free(&rv);
+    playrec_free(&pr);
+    /* the wrong side starting a game: an error at its line */
+    char *bad = strdup(rec);
+    char *st = strstr(bad, "\nstart ") + 7;
+    memcpy(st, st[0] == 'w' ? "black" : "white", 5);
+    assert_true(playrec_parse(bad, strlen(bad), &pr, &line, msg, sizeof msg));
+    assert_false(review_run(&pr, &ro, NULL, &rv));
+    assert_non_null(strstr(rv.error, "loser of the last game"));
+    review_free(&rv);
+    playrec_free(&pr);
+    free(bad);
+    play_free(g);
+    /* no backgammon match, no even length */
+    o.rules = tr("backgammon");
+    assert_non_null(play_match_problem(&o));
+    o.rules = tr("vasa");
+    o.match_length = 4;
+    assert_non_null(play_match_problem(&o));
+    strbuf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -322,6 +379,7 @@ int main(void)
         cmocka_unit_test(the_tutor_warns_first),
         cmocka_unit_test(giving_up),
         cmocka_unit_test(damaged_records),
+        cmocka_unit_test(a_match),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -148,6 +148,33 @@ def repl_game():
     assert "A game of vasa: white engine:2, black engine:0, seed 4." in out and "(vasa)." in out, out[-800:]
 
 
+def matches():
+    rec = os.path.join(TMP, "match.txt")
+    p = run(["play", "--white", "engine", "--black", "engine:0", "--seed", "4", "--match", "5",
+             "--record", rec])
+    out = p.stdout
+    assert "A match of 5 games of lyckans-talisman" in out and "Score after game 1 of 5:" in out, out[:400]
+    assert "lost the last game and starts (lyckans-talisman)." in out and "wins the match" in out, out[-600:]
+    text = open(rec).read()
+    assert "\nmatch 5\n" in text and "\ngame 2\nstart " in text
+    j = json.loads(run(["review", rec, "--all", "--plies", "0", "--json"]).stdout)
+    assert j["finished"] and j["match"]["over"] and j["match"]["played"] >= 3, j["match"]
+    t = run(["review", rec, "--all", "--plies", "0"]).stdout
+    assert "Match of 5 games, " in t and "wins." in t, t[-300:]
+    # giving up a game adds one under Lyckans Talisman
+    p = run(["play", "--match", "3", "--seed", "3", "--record", rec], code=1, stdin="resign\nquit\n")
+    assert "Score after game 1 of 4: white 0, black 1" in p.stdout, p.stdout
+    assert "1 game added for giving up" in p.stdout.replace("\n", " "), p.stdout
+    # Helmfrid caps the games a player may give up at the match's length
+    p = run(["play", "--rules", "helmfrid", "--match", "1", "--seed", "3", "--record", rec], code=1,
+            stdin="resign\nresign\nquit\n")
+    assert "as many games as helmfrid allows in a match" in p.stdout, p.stdout[-800:]
+    p = run(["play", "--match", "4"], code=2)
+    assert "a match is an odd number of games" in p.stderr
+    p = run(["play", "--rules", "backgammon", "--match", "3"], code=2)
+    assert "backgammon matches are played to points" in p.stderr
+
+
 def bad_input():
     p = run(["play", "--white", "robot"], code=2)
     assert "--white is human, engine or engine:LEVEL" in p.stderr
@@ -172,8 +199,8 @@ def bad_input():
 for name, fn in [("engines-to-the-end", engines_to_the_end), ("a-person-piped-in", a_person_piped_in),
                  ("tutor-warning", tutor_warning), ("manual-dice", manual_dice),
                  ("state-dir-record", state_dir_record), ("repl-game", repl_game),
-                 ("bad-input", bad_input)]:
+                 ("matches", matches), ("bad-input", bad_input)]:
     check(name, fn)
 shutil.rmtree(TMP, ignore_errors=True)
-print(f"{7 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{8 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
