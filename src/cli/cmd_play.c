@@ -165,8 +165,9 @@ int cmd_review(int argc, char **argv)
             json_str(it->d.mine_text);
             printf(", \"best\": ");
             json_str(it->d.best_text);
-            printf(", \"equity\": %.4f, \"best_equity\": %.4f, \"lost\": %.4f, \"grade\": \"%s\", \"why\": ",
-                   it->d.mine_value.equity, it->d.best_value.equity, it->d.lost, GN[it->d.grade]);
+            printf(", \"equity\": %.4f, \"best_equity\": %.4f, \"lost\": %.4f, \"grade\": \"%s\", "
+                   "\"luck\": %.4f, \"why\": ",
+                   it->d.mine_value.equity, it->d.best_value.equity, it->d.lost, GN[it->d.grade], it->luck);
             json_str(it->d.words);
             printf("}");
         }
@@ -174,9 +175,9 @@ int cmd_review(int argc, char **argv)
         for (int c = 0; c < 2; c++) {
             const review_side_t *s = &rv.side[c];
             printf("%s\n    \"%s\": {\"reviewed\": %s, \"decisions\": %d, \"doubtful\": %d, \"bad\": %d, "
-                   "\"very_bad\": %d, \"lost\": %.4f}",
+                   "\"very_bad\": %d, \"lost\": %.4f, \"luck\": %.4f, \"rolls\": %d}",
                    c ? "," : "", c == BOARD_WHITE ? "white" : "black", s->reviewed ? "true" : "false",
-                   s->decisions, s->errors[1], s->errors[2], s->errors[3], s->lost);
+                   s->decisions, s->errors[1], s->errors[2], s->errors[3], s->lost, s->luck, s->rolls);
         }
         printf("\n  }");
         if (rec.match_length > 0)
@@ -220,6 +221,11 @@ int cmd_review(int argc, char **argv)
                    s->errors[1], s->errors[2], s->errors[3], s->lost,
                    s->decisions ? 1000.0 * s->lost / s->decisions : 0.0);
         }
+        printf(T(lang, "Luck of the dice (each roll's best play against the average roll, 0-ply): "
+                       "white %+.3f, black %+.3f.\n",
+                 "Tärningstur (varje slags bästa drag mot ett genomsnittligt slag, 0 drag framåt): "
+                 "vit %+.3f, svart %+.3f.\n"),
+               rv.side[BOARD_WHITE].luck, rv.side[BOARD_BLACK].luck);
         if (rec.match_length > 0)
             printf(T(lang, "Match of %d games, %d played: white %d, black %d%s.\n",
                      "Match på %d partier, %d spelade: vit %d, svart %d%s.\n"),

@@ -60,6 +60,7 @@ static void save(play_view_t *v)
         return;
     }
     v->saved = true;
+    snprintf(v->record_path, sizeof v->record_path, "%.4095s", path);
     printf(T(lang, "The game record is in %s (review it with: brade review %s).\n",
              "Partiprotokollet finns i %s (granska det med: brade review %s).\n"),
            path, path);

@@ -25,7 +25,8 @@ typedef struct play_view {
     play_game_t *g;
     render_opts_t ro;
     int width;
-    char record_path[4096]; /* where the record goes ("" : the state directory) */
+    char record_path[4096]; /* where the record goes ("": the state directory); once
+                               saved, where it went */
     bool saved;
     int shown_turn;         /* the turn whose board was last drawn for a person */
 } play_view_t;

@@ -49,6 +49,7 @@ typedef struct repl {
     strbuf_t out; /* scratch for the tutor's replies */
     play_view_t game; /* a game under way (`play`); game.g is NULL when none */
     int games_started;
+    char last_game[4096]; /* the record of the last game played here, for `review` */
 } repl_t;
 
 /* How a command's arguments are completed. */
@@ -103,6 +104,9 @@ int repl_cmd_setup(repl_t *r, int argc, char **argv, const char *rest);
  * `hint`, `board`, `dice`, `roll`, `resign`, `one-die` go to the game. */
 int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest);
 int repl_cmd_game(repl_t *r, int argc, char **argv, const char *rest);
+/* `review [FILE] [--all] [--plies N] [--json]`: `brade review`, of the last
+ * game played here when no FILE is named. */
+int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest);
 /* True while a game is under way. */
 bool repl_in_game(const repl_t *r);
 /* Hands a line to the game; ends it (saving the record) when it is over. */

@@ -639,6 +639,8 @@ static const repl_command_t COMMANDS[] = {
     {"play", NULL, "[RULES] [--match N] [--white|--black human|engine[:L]] [--dice manual] | end",
      "a game against the engine, the tutor watching", "ett parti mot programmet, med läraren bredvid",
      repl_cmd_play, COMPLETE_RULES},
+    {"review", NULL, "[FILE] [--all] [--plies N]", "a saved game analysed (no FILE: the last game here)",
+     "ett sparat parti granskat (utan FIL: det senaste partiet här)", repl_cmd_review, COMPLETE_NONE},
     {"dice", NULL, "A [B]", "the dice you rolled (a game with --dice manual)",
      "tärningarna du slog (ett parti med --dice manual)", repl_cmd_game, COMPLETE_NONE},
     {"roll", NULL, "", "roll the dice (a game, when you may declare the one-die rule first)",

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/cmd.h"
 #include "cli/paths.h"
 
 #include "cli/repl.h"
@@ -19,8 +20,47 @@ bool repl_in_game(const repl_t *r)
 
 void repl_game_end(repl_t *r)
 {
-    if (r->game.g)
-        play_view_end(&r->game);
+    if (!r->game.g)
+        return;
+    play_view_end(&r->game);
+    if (r->game.saved)
+        snprintf(r->last_game, sizeof r->last_game, "%s", r->game.record_path);
+}
+
+int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    bool named = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--plies") == 0 || strcmp(argv[i], "--lang") == 0)
+            i++;
+        else if (argv[i][0] != '-')
+            named = true;
+    }
+    char **args = malloc(sizeof *args * (size_t)(argc + 4));
+    if (!args)
+        return 1;
+    int n = 0;
+    static char lang_flag[] = "--lang", en[] = "en", sv[] = "sv";
+    for (int i = 1; i < argc; i++)
+        args[n++] = argv[i];
+    if (!named) {
+        if (!r->last_game[0]) {
+            printf("%s\n", T(r->ro.lang, "No game has been played here yet: play one, or name a record (review FILE).",
+                             "Inget parti har spelats här än: spela ett, eller ange ett protokoll (review FIL)."));
+            free(args);
+            return 1;
+        }
+        args[n++] = r->last_game;
+    }
+    args[n++] = lang_flag;
+    args[n++] = r->ro.lang == LANG_SV ? sv : en;
+    fflush(stdout);
+    int rc = cmd_review(n, args);
+    fflush(stdout);
+    fflush(stderr);
+    free(args);
+    return rc == 0 ? 0 : 1;
 }
 
 void repl_game_line(repl_t *r, const char *line)

@@ -35,6 +35,22 @@ static const char *cname(int c)
     return c == BOARD_WHITE ? "white" : "black";
 }
 
+double review_luck(search_ctx_t *sc, const board_t *b, const movegen_buf_t *legal, int n)
+{
+    search_opts_t so;
+    search_default_opts(0, &so);
+    so.prune = 0; /* every play of every roll: the average is exactly that of the bests */
+    eval_t avg, v;
+    search_position(sc, b, 1, &so, &avg);
+    double best = -1e300;
+    for (int k = 0; k < n; k++) {
+        search_play_value(sc, movegen_play(legal, k), 0, &so, &v);
+        if (v.equity > best)
+            best = v.equity;
+    }
+    return best - avg.equity;
+}
+
 bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig_atomic_t *stop, review_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -166,12 +182,19 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
         }
         const play_t *p = movegen_play(legal, pick);
         review_side_t *side = &out->side[e->colour];
+        double luck = 0;
+        if (e->roll.b && n > 0) {
+            luck = review_luck(sc, &g->board, legal, n);
+            side->luck += luck;
+            side->rolls++;
+        }
         if (side->reviewed && n > 1 && e->roll.b) {
             review_item_t it;
             memset(&it, 0, sizeof it);
             it.line = e->line;
             it.colour = e->colour;
             it.roll = e->roll;
+            it.luck = luck;
             if (!decision_judge(sc, &g->board, e->roll, p, o->plies, &o->thresholds, o->lang, &it.d) ||
                 !add_item(out, &it)) {
                 snprintf(out->error, sizeof out->error, "out of memory");

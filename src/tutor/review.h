@@ -35,6 +35,7 @@ typedef struct review_item {
     int colour;
     roll_t roll;
     decision_t d;
+    double luck;           /* the roll's luck for the mover (see review_side_t) */
 } review_item_t;
 
 typedef struct review_side {
@@ -42,6 +43,10 @@ typedef struct review_side {
     int decisions;         /* rolls with a choice (two plays or more) */
     int errors[4];         /* by grade (errors[0]: fine plays) */
     double lost;           /* equity given away in all */
+    double luck;           /* the dice's luck in all: for each two-dice roll, the best play's
+                              value (0-ply) less the average over the 21 rolls of theirs,
+                              as gnubg measures it */
+    int rolls;             /* two-dice rolls counted in `luck` */
 } review_side_t;
 
 typedef struct review {
@@ -60,5 +65,10 @@ typedef struct review {
  * does not replay, when out of memory, or when *stop is set (Ctrl-C). */
 bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig_atomic_t *stop, review_t *out);
 void review_free(review_t *r);
+
+/* The luck of a roll for the side on roll of b (legal: its n plays): the
+ * best play's value at 0-ply less the average over the 21 rolls of the
+ * best play's, so that the luck of all 36 rolls averages to zero. */
+double review_luck(search_ctx_t *sc, const board_t *b, const movegen_buf_t *legal, int n);
 
 #endif

@@ -5,6 +5,7 @@
  * warning before a bad play; giving up where the ruleset allows it; a
  * review of an engine's game at the engine's own depth finds nothing to
  * blame; damaged records fail with their line. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -369,6 +370,42 @@ static void a_match(void **state)
     strbuf_free(&out);
 }
 
+/* The luck of the 36 rolls averages to zero, in bräde and backgammon,
+ * and a roll's luck is the best play's value less the position's 1-ply. */
+static void luck_averages_to_zero(void **state)
+{
+    (void)state;
+    const char *names[] = {"lyckans-talisman", "backgammon"};
+    for (int i = 0; i < 2; i++) {
+        rules_t r = tr(names[i]);
+        search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+        movegen_buf_t *legal = movegen_buf_new();
+        board_t b;
+        board_start(&b, r.geometry, BOARD_WHITE);
+        /* a few plies in, so the position is not symmetric */
+        int steps[][2] = {{6, 4}, {5, 2}, {3, 1}};
+        for (int k = 0; k < 3; k++) {
+            int n = movegen_plays(&b, &r, (roll_t){steps[k][0], steps[k][1]}, legal);
+            b = movegen_play(legal, n - 1)->after;
+            board_swap(&b);
+        }
+        double sum = 0, lo = 1e9, hi = -1e9;
+        for (int a = 1; a <= 6; a++)
+            for (int c = 1; c <= 6; c++) {
+                roll_t roll = {a > c ? a : c, a > c ? c : a};
+                int n = movegen_plays(&b, &r, roll, legal);
+                double l = review_luck(sc, &b, legal, n);
+                sum += l;
+                lo = l < lo ? l : lo;
+                hi = l > hi ? l : hi;
+            }
+        assert_true(fabs(sum / 36) < 1e-9);
+        assert_true(lo < 0 && hi > 0); /* some rolls are better than others */
+        movegen_buf_free(legal);
+        search_ctx_free(sc);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -380,6 +417,7 @@ int main(void)
         cmocka_unit_test(giving_up),
         cmocka_unit_test(damaged_records),
         cmocka_unit_test(a_match),
+        cmocka_unit_test(luck_averages_to_zero),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,6 +61,7 @@ def engines_to_the_end():
         assert all(d["grade"] in ("fine", "doubtful", "bad", "very-bad") for d in j["decisions"])
         t = run(["review", rec, "--all", "--plies", "0"]).stdout
         assert "White: " in t and "decisions" in t and "millipoints a decision" in t, t
+        assert "Luck of the dice" in t and j["sides"]["white"]["rolls"] > 3, t
         # without --all only people are reviewed: there are none here
         t = run(["review", rec]).stdout
         assert "White:" not in t, t
@@ -137,8 +138,9 @@ def state_dir_record():
 
 
 def repl_game():
-    p = run(["tutor", "--echo"], code=1, stdin="dice 3 1\nplay --seed 3\nhint\n1/7 1/5\nplay\nplay end\n"
-                                        "play vasa --seed 4 --white engine --black engine:0\nquit\n")
+    p = run(["tutor", "--echo"], code=1, stdin="review\ndice 3 1\nplay --seed 3\nhint\n1/7 1/5\nplay\nplay end\n"
+                                        "play vasa --seed 4 --white engine --black engine:0\n"
+                                        "review --all --plies 0\nquit\n")
     out = p.stdout
     assert "'dice' is a word of a game: start one with 'play'." in out, out[:600]
     assert "A game of lyckans-talisman: white human, black engine:2, seed 3." in out
@@ -146,6 +148,10 @@ def repl_game():
     assert "A game is under way" in out
     assert "The game is left unfinished." in out and "games/2026-11-22-" in out
     assert "A game of vasa: white engine:2, black engine:0, seed 4." in out and "(vasa)." in out, out[-800:]
+    assert "No game has been played here yet" in out
+    review = out[out.index("> review --all"):]
+    assert "Review of " in review and "(vasa, each play against the best at 0-ply)" in review, review[:400]
+    assert "White: " in review and "Luck of the dice" in review, review
 
 
 def matches():
