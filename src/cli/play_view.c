@@ -11,6 +11,7 @@
 
 #include "cli/paths.h"
 #include "cli/savefile.h"
+#include "tutor/playrec.h"
 #include "tutor/words.h"
 
 static void put(play_view_t *v, strbuf_t *sb)
@@ -92,20 +93,26 @@ static void advance(play_view_t *v, strbuf_t *sb)
             break; /* the board and the question stand as shown */
         v->shown_turn = g->turns;
         draw(v);
-        printf(T(lang, "%s to play %d-%d: type a play (or hint, resign, help).\n",
-                 "%s ska spela %d-%d: skriv ett drag (eller hint, resign, help).\n"),
-               play_on_roll(g) == BOARD_WHITE ? T(lang, "White", "Vit") : T(lang, "Black", "Svart"),
-               g->roll.a, g->roll.b);
+        {
+            char dice[16];
+            playrec_dice_text(g->roll, dice, sizeof dice);
+            printf(T(lang, "%s to play %s: type a play (or hint, resign, help).\n",
+                     "%s ska spela %s: skriv ett drag (eller hint, resign, help).\n"),
+                   play_on_roll(g) == BOARD_WHITE ? T(lang, "White", "Vit") : T(lang, "Black", "Svart"),
+                   dice);
+        }
         break;
     case PS_TEKA:
         printf("%s\n", T(lang, "Teka: give white's die and black's (dice 3 5).",
                          "Teka: ange vits tärning och svarts (dice 3 5)."));
         break;
     case PS_ROLL:
-        if (g->o.manual_dice)
-            printf(T(lang, "%s rolls: give the %s (dice 6 3).\n", "%s slår: ange %s (dice 6 3).\n"),
+        if (g->o.manual_dice && !(g->ndice == 2 && game_one_die_eligible(&g->game) &&
+                                  g->o.seat[play_on_roll(g)].kind == SEAT_HUMAN))
+            printf(T(lang, "%s rolls: give the %s (%s).\n", "%s slår: ange %s (%s).\n"),
                    play_on_roll(g) == BOARD_WHITE ? T(lang, "White", "Vit") : T(lang, "Black", "Svart"),
-                   g->ndice == 1 ? T(lang, "die", "tärningen") : T(lang, "dice", "tärningarna"));
+                   g->ndice == 1 ? T(lang, "die", "tärningen") : T(lang, "dice", "tärningarna"),
+                   g->ndice == 1 ? "dice 4" : "dice 6 3");
         break;
     case PS_OVER:
         draw(v);
@@ -120,6 +127,7 @@ static void advance(play_view_t *v, strbuf_t *sb)
 bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, const char **record,
                      FILE *err)
 {
+    const char *posid = NULL;
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
         if (rules_word && f[0] != '-') {
@@ -179,6 +187,8 @@ bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, con
                 fprintf(err, "brade: --match %ld: %s\n", n, why);
                 return false;
             }
+        } else if (strcmp(f, "--position-id") == 0) {
+            posid = val;
         } else if (strcmp(f, "--record") == 0 && record) {
             *record = val;
         } else if (strcmp(f, "--lang") == 0 && (strcmp(val, "en") == 0 || strcmp(val, "sv") == 0)) {
@@ -191,6 +201,17 @@ bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, con
             fprintf(err, "brade: unknown option %s for play (see 'help play')\n", f);
             return false;
         }
+    }
+    if (posid) {
+        const char *why = play_set_position(o, posid, BOARD_WHITE);
+        if (why) {
+            fprintf(err, "brade: --position-id %s: %s\n", posid, why);
+            return false;
+        }
+    }
+    if (posid && o->match_length > 0) {
+        fprintf(err, "brade: a match starts from the start position; --position-id plays one game\n");
+        return false;
     }
     return true;
 }
@@ -319,9 +340,11 @@ void play_view_prompt(const play_view_t *v, char *buf, size_t size)
     const play_game_t *g = v->g;
     if (!g || g->state == PS_OVER)
         snprintf(buf, size, "game over");
-    else if (g->state == PS_HUMAN)
-        snprintf(buf, size, "%s %d-%d", play_on_roll(g) == BOARD_WHITE ? "white" : "black", g->roll.a,
-                 g->roll.b);
+    else if (g->state == PS_HUMAN) {
+        char dice[16];
+        playrec_dice_text(g->roll, dice, sizeof dice);
+        snprintf(buf, size, "%s %s", play_on_roll(g) == BOARD_WHITE ? "white" : "black", dice);
+    }
     else
         snprintf(buf, size, "dice");
 }

@@ -636,7 +636,7 @@ static const repl_command_t COMMANDS[] = {
     {"progress", NULL, "", "lessons done, puzzles solved and failed, what is due",
      "avklarade lektioner, lösta och missade problem, vad som står på tur", do_progress,
      COMPLETE_NONE},
-    {"play", NULL, "[RULES] [--match N] [--white|--black human|engine[:L]] [--dice manual] | end",
+    {"play", NULL, "[RULES] [--here] [--match N] [--white|--black human|engine[:L]] | end",
      "a game against the engine, the tutor watching", "ett parti mot programmet, med läraren bredvid",
      repl_cmd_play, COMPLETE_RULES},
     {"review", NULL, "[FILE] [--all] [--plies N]", "a saved game analysed (no FILE: the last game here)",

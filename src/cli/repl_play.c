@@ -97,8 +97,41 @@ int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest)
     o.rules = r->tutor.rules;
     o.lang = lang;
     const char *record = NULL;
-    if (!play_view_parse(argc - 1, argv + 1, true, &o, &record, stdout))
+    /* --here: play on from the position on the tutor's board */
+    bool here = false;
+    int n = 0;
+    char **args = malloc(sizeof *args * (size_t)(argc + 1));
+    if (!args)
         return 1;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--here") == 0)
+            here = true;
+        else
+            args[n++] = argv[i];
+    }
+    bool ok = play_view_parse(n, args, true, &o, &record, stdout);
+    free(args);
+    if (!ok)
+        return 1;
+    if (here) {
+        const tutor_t *t = &r->tutor;
+        if (!t->have_pos) {
+            printf("%s\n", T(lang, "There is no position on the board to play from.",
+                             "Det finns ingen ställning på brädet att spela från."));
+            return 1;
+        }
+        if (t->board.geom != o.rules.geometry ||
+            movegen_check_position(&t->board, &o.rules, NULL) != BOARD_OK ||
+            t->board.side[0][BOARD_OFF] == 15 || t->board.side[1][BOARD_OFF] == 15) {
+            printf(T(lang, "The position on the board cannot be played on under %s.\n",
+                     "Ställningen på brädet kan inte spelas vidare enligt %s.\n"),
+                   o.rules.name);
+            return 1;
+        }
+        o.from_position = true;
+        o.start = t->board;
+        o.match_length = 0;
+    }
     /* a new seed each game unless one is given (from the clock; from the
      * day and the games started when BRADE_TODAY fixes the day, as in the
      * tests) */

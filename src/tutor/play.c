@@ -9,6 +9,7 @@
 
 #include "analysis/dice.h"
 #include "engine/notation.h"
+#include "engine/posid.h"
 #include "engine/verdict.h"
 #include "tutor/decision.h"
 #include "tutor/explain_analysis.h"
@@ -237,10 +238,17 @@ play_game_t *play_new(const play_opts_t *o, strbuf_t *out)
     if (o->match_length > 0)
         match_new(&g->match, &o->rules, o->match_length);
     playrec_header(&g->record, o);
-    if (o->manual_dice)
+    if (o->from_position) {
+        game_from_board(&g->game, &o->rules, &o->start);
+        strbuf_addf(out, T(o->lang, "From the position on the board: %s is on roll.\n",
+                           "Från ställningen på brädet: %s står på tur.\n"),
+                    colour_name(o->lang, o->start.turn, false));
+        start_turn(g, out);
+    } else if (o->manual_dice) {
         g->state = PS_TEKA;
-    else
+    } else {
         teka_auto(g, out);
+    }
     return g;
 }
 
@@ -492,6 +500,23 @@ void play_score_text(const play_game_t *g, strbuf_t *out)
     else
         strbuf_addf(out, T(lang, "%s wins the match (%s).\n", "%s vinner matchen (%s).\n"),
                     colour_name(lang, m->winner, true), m->rules.name);
+}
+
+const char *play_set_position(play_opts_t *o, const char *id, int colour)
+{
+    board_t b;
+    bool ok = o->rules.geometry == GEOM_BACKGAMMON ? posid_gnubg_read(id, &b) : posid_brade_read(id, &b);
+    if (!ok)
+        return o->rules.geometry == GEOM_BACKGAMMON ? "not a gnubg Position ID" : "not a bräde position id (W or B and 14 more characters)";
+    if (o->rules.geometry == GEOM_BACKGAMMON)
+        b.turn = (uint8_t)colour;
+    if (movegen_check_position(&b, &o->rules, NULL) != BOARD_OK)
+        return "not a position of this ruleset";
+    if (b.side[0][BOARD_OFF] == 15 || b.side[1][BOARD_OFF] == 15)
+        return "the game is already over in that position";
+    o->start = b;
+    o->from_position = true;
+    return NULL;
 }
 
 const char *play_match_problem(const play_opts_t *o)

@@ -67,6 +67,8 @@ typedef struct play_opts {
     grade_thresholds_t thresholds;
     lang_t lang;
     int match_length;             /* 0: one game; else a match of this many games (odd; bräde) */
+    bool from_position;           /* start from `start` (its side on roll rolls first), no teka */
+    board_t start;
 } play_opts_t;
 
 /* Lyckans Talisman, white a person, black the engine at the default level,
@@ -136,6 +138,10 @@ void play_hint(play_game_t *g, strbuf_t *out);
 void play_result_text(const play_game_t *g, strbuf_t *out);
 /* A match's score in words ("Score after game 3 of 5: white 4, black 2."). */
 void play_score_text(const play_game_t *g, strbuf_t *out);
+/* Reads a position for o->start: a bräde id (W/B prefix) or, in
+ * backgammon, a gnubg Position ID with `colour` on roll; checks it under
+ * o->rules.  NULL when it is fine, else why not. */
+const char *play_set_position(play_opts_t *o, const char *id, int colour);
 /* Why a match cannot be played under o (backgammon's are to points, with
  * the cube; an even length), or NULL when it can. */
 const char *play_match_problem(const play_opts_t *o);

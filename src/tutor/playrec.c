@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/outcome.h"
+#include "engine/posid.h"
 #include "tutor/play.h"
 
 static const char *colour_word(int c)
@@ -25,6 +26,14 @@ void playrec_header(strbuf_t *sb, const play_opts_t *o)
                 rules, (unsigned long long)o->seed, w, b, o->manual_dice ? "manual" : "auto");
     if (o->match_length > 0)
         strbuf_addf(sb, "match %d\n", o->match_length);
+    if (o->from_position) {
+        char id[POSID_SIZE];
+        if (o->rules.geometry == GEOM_BACKGAMMON)
+            posid_gnubg(&o->start, id);
+        else
+            posid_brade(&o->start, id);
+        strbuf_addf(sb, "position %s %s\n", id, colour_word(o->start.turn));
+    }
 }
 
 void playrec_game(strbuf_t *sb, int number)
@@ -123,8 +132,8 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
     memset(out, 0, sizeof *out);
     const char *p = text, *end = text + len;
     int ln = 0;
-    bool header[6] = {false};
-    static const char *const KEYS[6] = {"rules", "seed", "white", "black", "dice", "match"};
+    bool header[7] = {false};
+    static const char *const KEYS[7] = {"rules", "seed", "white", "black", "dice", "match", "position"};
     bool ended = false; /* the last line read was a result */
 #define FAIL(...)                                                                                  \
     do {                                                                                           \
@@ -162,10 +171,11 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
             FAIL(out->match_length ? "after a result, the next game starts with 'game N'"
                                    : "nothing may follow the result of a single game");
         int k;
-        for (k = 0; k < 6; k++)
+        for (k = 0; k < 7; k++)
             if (strcmp(w1, KEYS[k]) == 0)
                 break;
-        if (k < 6 && out->nev == 0) {
+        /* "white"/"black" name the players once; after that they begin turns */
+        if (k < 7 && out->nev == 0 && !((k == 2 || k == 3) && header[k])) {
             if (header[k])
                 FAIL("'%s' is given twice", KEYS[k]);
             header[k] = true;
@@ -186,6 +196,23 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
                 if (!play_seat_parse(v, &s))
                     FAIL("a player is 'human' or 'engine:LEVEL' (0 to %d), not '%s'", PLAY_LEVELS - 1, v);
                 snprintf(out->seat[k - 2], sizeof out->seat[0], "%s", v);
+            } else if (k == 6) {
+                char id[32], col[16], extra;
+                int colour;
+                if (!header[0])
+                    FAIL("'position' comes after 'rules'");
+                if (sscanf(v, "%31s %15s %c", id, col, &extra) != 2 || !colour_of(col, &colour))
+                    FAIL("expected 'position ID white|black'");
+                play_opts_t po;
+                play_default_opts(&po);
+                po.rules = out->rules;
+                const char *why = play_set_position(&po, id, colour);
+                if (why)
+                    FAIL("position %s: %s", id, why);
+                if (po.start.turn != colour)
+                    FAIL("position %s has %s on roll, not %s", id, colour_word(po.start.turn), col);
+                out->from_position = true;
+                out->start = po.start;
             } else if (k == 5) {
                 char *x;
                 long n = strtol(v, &x, 10);

@@ -16,6 +16,8 @@
  *   result white jan 2              (winner, how, points; "munk" after how
  *                                    when it came with munk; or "result draw")
  *
+ * A game from a given position has `position ID COLOUR` (a bräde id, or
+ * in backgammon a gnubg Position ID, and the colour on roll) and no teka.
  * A match has `match N` after `dice`, and each game after the first begins
  * with `game K`, then `start COLOUR` (the loser of the last game starts)
  * or teka lines (after a draw).
@@ -69,6 +71,8 @@ typedef struct playrec {
     playrec_ev_t *ev;  /* owned */
     int nev;
     int match_length;  /* 0: one game */
+    bool from_position; /* the game starts from `start` (no teka) */
+    board_t start;
     int results;       /* result lines read */
 } playrec_t;
 

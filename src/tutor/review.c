@@ -67,6 +67,10 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
     game_new(g, &rec->rules, BOARD_WHITE);
     if (rec->match_length > 0)
         match_new(&out->match, &rec->rules, rec->match_length);
+    if (rec->from_position) {
+        game_from_board(g, &rec->rules, &rec->start);
+        started = true;
+    }
     int last_winner = -1;
     for (int i = 0; ok && i < rec->nev; i++) {
         const playrec_ev_t *e = &rec->ev[i];

@@ -406,6 +406,65 @@ static void luck_averages_to_zero(void **state)
     }
 }
 
+/* From a position (rules.md C15/C16): the one-die rule is offered before
+ * the roll; declared, a 5 wins the kronspel at once; a 3 leaves the
+ * series running (one die again next turn).  The record starts from the
+ * position and replays. */
+static void one_die_from_a_position(void **state)
+{
+    (void)state;
+    play_opts_t o;
+    play_default_opts(&o);
+    o.manual_dice = true;
+    o.tutor = PLAY_TUTOR_OFF;
+    assert_null(play_set_position(&o, "WAAB0dzf/fwAAAA", BOARD_WHITE));
+    assert_non_null(play_set_position(&o, "Wnonsense", BOARD_WHITE));
+    strbuf_t out;
+    strbuf_init(&out);
+    play_game_t *g = play_new(&o, &out);
+    assert_int_equal(g->state, PS_ROLL);
+    assert_non_null(strstr(strbuf_str(&out), "one-die"));
+    int five[1] = {5}, three[1] = {3};
+    assert_false(play_dice(g, five, 1, &out)); /* two dice unless declared */
+    assert_true(play_one_die(g, &out));
+    assert_false(play_one_die(g, &out)); /* once */
+    assert_true(play_dice(g, five, 1, &out));
+    assert_int_equal(play_move(g, "19/24", &out), PA_PLAYED);
+    assert_int_equal(g->state, PS_OVER);
+    assert_int_equal(g->game.result.kind, OUT_ENKELT_KRONSPEL);
+    const char *rec = strbuf_str(&g->record);
+    assert_non_null(strstr(rec, "\nposition WAAB0dzf/fwAAAA white\nwhite one-die\nwhite 5 19/24\nresult white enkelt-kronspel 1\n"));
+    playrec_t pr;
+    int line;
+    char msg[256];
+    assert_true(playrec_parse(rec, strlen(rec), &pr, &line, msg, sizeof msg));
+    review_opts_t ro;
+    review_default_opts(&ro);
+    review_t rv;
+    assert_true(review_run(&pr, &ro, NULL, &rv));
+    assert_true(rv.finished);
+    assert_int_equal(rv.game.result.kind, OUT_ENKELT_KRONSPEL);
+    review_free(&rv);
+    playrec_free(&pr);
+    play_free(g);
+    /* a 3: no pattern, and the series goes on with one die */
+    g = play_new(&o, &out);
+    assert_true(play_one_die(g, &out));
+    assert_true(play_dice(g, three, 1, &out));
+    assert_int_equal(play_move(g, "19/22", &out), PA_PLAYED);
+    assert_int_equal(g->state, PS_ROLL); /* black's dice */
+    int two[2] = {6, 5};
+    assert_true(play_dice(g, two, 2, &out));
+    assert_int_equal(g->state, PS_ENGINE);
+    play_engine(g, &out);
+    assert_int_equal(g->state, PS_ROLL);
+    assert_int_equal(g->ndice, 1); /* white's series goes on */
+    assert_false(play_dice(g, two, 2, &out));
+    assert_true(play_dice(g, three, 1, &out));
+    play_free(g);
+    strbuf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -418,6 +477,7 @@ int main(void)
         cmocka_unit_test(damaged_records),
         cmocka_unit_test(a_match),
         cmocka_unit_test(luck_averages_to_zero),
+        cmocka_unit_test(one_die_from_a_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -181,6 +181,27 @@ def matches():
     assert "backgammon matches are played to points" in p.stderr
 
 
+def from_a_position():
+    # rules.md C15: one checker from a kronspel; declared, a 5 makes it
+    rec = os.path.join(TMP, "od.txt")
+    p = run(["play", "--position-id", "WAAB0dzf/fwAAAA", "--dice", "manual", "--record", rec],
+            stdin="one-die\ndice 5\n19/24\n")
+    out = p.stdout
+    assert "From the position on the board: white is on roll." in out
+    assert "Type 'one-die' to declare it, or 'roll'." in out and "give the die (dice 4)" in out, out
+    assert "White wins: enkelt kronspel, 1 point (lyckans-talisman)." in out, out
+    assert "\nposition WAAB0dzf/fwAAAA white\nwhite one-die\nwhite 5 19/24\n" in open(rec).read()
+    assert "White: 0 decisions" in run(["review", rec]).stdout
+    # the same from the tutor's board
+    p = run(["tutor"], stdin="setup id WAAB0dzf/fwAAAA\nplay --here --dice manual --record " + rec +
+            "\none-die\ndice 5\n19/24\nquit\n")
+    assert "White wins: enkelt kronspel" in p.stdout, p.stdout[-600:]
+    p = run(["tutor"], code=1, stdin="setup clear\nplay --here\nquit\n")
+    assert "The position on the board cannot be played on under lyckans-talisman." in p.stdout, p.stdout
+    p = run(["play", "--position-id", "Wnonsense"], code=2)
+    assert "--position-id Wnonsense: not a bräde position id" in p.stderr, p.stderr
+
+
 def bad_input():
     p = run(["play", "--white", "robot"], code=2)
     assert "--white is human, engine or engine:LEVEL" in p.stderr
@@ -205,8 +226,9 @@ def bad_input():
 for name, fn in [("engines-to-the-end", engines_to_the_end), ("a-person-piped-in", a_person_piped_in),
                  ("tutor-warning", tutor_warning), ("manual-dice", manual_dice),
                  ("state-dir-record", state_dir_record), ("repl-game", repl_game),
-                 ("matches", matches), ("bad-input", bad_input)]:
+                 ("matches", matches), ("from-a-position", from_a_position),
+                 ("bad-input", bad_input)]:
     check(name, fn)
 shutil.rmtree(TMP, ignore_errors=True)
-print(f"{8 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{9 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
