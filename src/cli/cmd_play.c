@@ -6,12 +6,16 @@
  *              [--black human|engine[:LEVEL]] [--dice auto|manual]
  *              [--tutor off|warn] [--warn doubtful|bad|very-bad] [--record FILE]
  *              [--match N] [--lang en|sv]
- *   brade review FILE [--all] [--plies N] [--json] [--lang en|sv]
+ *   brade review FILE [--all] [--plies N] [--json] [--lang en|sv] [--mat OUT]
+ *
+ * --mat OUT writes a backgammon game in GNU Backgammon's .mat format
+ * instead of reviewing it.
  *
  * A person's words come from standard input, typed or piped (the same
  * path), so a whole game can be scripted; engine against engine needs no
  * input at all.  The record goes to FILE, or to the state directory.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +25,7 @@
 #include "cli/args.h"
 #include "cli/cmd.h"
 #include "cli/play_view.h"
+#include "cli/savefile.h"
 #include "content/readfile.h"
 #include "tutor/review.h"
 #include "tutor/words.h"
@@ -96,7 +101,7 @@ int cmd_review(int argc, char **argv)
 {
     review_opts_t o;
     review_default_opts(&o);
-    const char *path = NULL;
+    const char *path = NULL, *mat = NULL;
     bool json = false;
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
@@ -105,6 +110,8 @@ int cmd_review(int argc, char **argv)
             o.all = true;
         } else if (strcmp(f, "--json") == 0) {
             json = true;
+        } else if (strcmp(f, "--mat") == 0 && i + 1 < argc) {
+            mat = argv[++i];
         } else if (strcmp(f, "--plies") == 0 && i + 1 < argc) {
             if (!args_number(f, argv[++i], 0, 2, &n))
                 return 2;
@@ -144,6 +151,29 @@ int cmd_review(int argc, char **argv)
     }
     free(text);
     review_t rv;
+    if (mat) {
+        /* the game replayed (checked) without analysis, then written as .mat */
+        review_opts_t quiet = o;
+        quiet.all = false;
+        snprintf(rec.seat[0], sizeof rec.seat[0], "engine");
+        snprintf(rec.seat[1], sizeof rec.seat[1], "engine");
+        bool ok = review_run(&rec, &quiet, NULL, &rv);
+        strbuf_t sb;
+        strbuf_init(&sb);
+        char why[256] = "";
+        ok = ok && playrec_mat(&rec, &rv.game, &sb, why, sizeof why);
+        if (!ok)
+            fprintf(stderr, "%s:%d: %s\n", path, rv.error_line, rv.error[0] ? rv.error : why);
+        else if (!savefile_write(mat, strbuf_str(&sb), sb.len)) {
+            fprintf(stderr, "%s: cannot write: %s\n", mat, strerror(errno));
+            ok = false;
+        } else
+            printf("%s: the game in GNU Backgammon's .mat format (gnubg: import mat %s)\n", mat, mat);
+        strbuf_free(&sb);
+        review_free(&rv);
+        playrec_free(&rec);
+        return ok ? 0 : 2;
+    }
     bool ok = review_run(&rec, &o, NULL, &rv);
     if (!ok) {
         fprintf(stderr, "%s:%d: %s\n", path, rv.error_line, rv.error);

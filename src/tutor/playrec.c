@@ -291,3 +291,53 @@ void playrec_free(playrec_t *r)
     r->ev = NULL;
     r->nev = 0;
 }
+
+/* One move in .mat form: "63: 13/7 8/5" (hits marked as written). */
+static void mat_move(const playrec_ev_t *e, char *buf, size_t size)
+{
+    if (strcmp(e->play, "-") == 0)
+        snprintf(buf, size, "%d%d:", e->roll.a, e->roll.b);
+    else
+        snprintf(buf, size, "%d%d: %s", e->roll.a, e->roll.b, e->play);
+}
+
+bool playrec_mat(const playrec_t *r, const game_t *g, strbuf_t *out, char *msg, size_t msg_size)
+{
+    if (r->rules.geometry != GEOM_BACKGAMMON || r->match_length > 0 || r->from_position) {
+        snprintf(msg, msg_size, "only a single backgammon game from the start goes to .mat");
+        return false;
+    }
+    strbuf_addf(out, "; [Site \"brade\"]\n; [Variation \"Backgammon\"]\n\n 0 point match\n\n Game 1\n");
+    strbuf_addf(out, " %-31s%s\n", "white : 0", "black : 0");
+    int line = 0;
+    char left[200] = "";
+    bool have_left = false;
+    for (int i = 0; i < r->nev; i++) {
+        const playrec_ev_t *e = &r->ev[i];
+        if (e->kind == EV_TEKA || e->kind == EV_RESULT)
+            continue;
+        if (e->kind != EV_TURN) {
+            snprintf(msg, msg_size, "line %d: .mat has no word for this", e->line);
+            return false;
+        }
+        char mv[200];
+        mat_move(e, mv, sizeof mv);
+        if (e->colour == BOARD_WHITE) {
+            if (have_left) { /* white twice: close the line */
+                strbuf_addf(out, "%3d) %s\n", ++line, left);
+            }
+            snprintf(left, sizeof left, "%s", mv);
+            have_left = true;
+        } else {
+            strbuf_addf(out, "%3d) %-28s %s\n", ++line, have_left ? left : "", mv);
+            have_left = false;
+        }
+    }
+    if (have_left)
+        strbuf_addf(out, "%3d) %s\n", ++line, left);
+    /* the result in the winner's column */
+    if (g->phase == GAME_OVER && g->winner >= 0)
+        strbuf_addf(out, "%*sWins %d point%s\n", g->winner == BOARD_WHITE ? 6 : 34, "", g->points,
+                    g->points == 1 ? "" : "s");
+    return true;
+}

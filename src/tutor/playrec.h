@@ -82,4 +82,11 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
                    size_t msg_size);
 void playrec_free(playrec_t *r);
 
+/* A backgammon game (one game, from the start) in the Jellyfish .mat text
+ * GNU Backgammon imports (`import mat FILE`): white on the left, black on
+ * the right, a money game ("0 point match"), the winner's points last.
+ * `g` is the game as replayed (review.h) for its result.  False with the
+ * reason in msg when the record is not such a game. */
+bool playrec_mat(const playrec_t *r, const game_t *g, strbuf_t *out, char *msg, size_t msg_size);
+
 #endif
