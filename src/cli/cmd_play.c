@@ -243,11 +243,12 @@ int cmd_review(int argc, char **argv)
             const review_side_t *s = &rv.side[c];
             if (!s->reviewed)
                 continue;
-            printf(T(lang, "%s: %d decisions, %d doubtful, %d bad, %d very bad; %.3f points given away "
+            printf(T(lang, "%s: %d decision%s, %d doubtful, %d bad, %d very bad; %.3f points given away "
                            "in all, %.1f millipoints a decision.\n",
-                     "%s: %d beslut, %d tveksamma, %d dåliga, %d mycket dåliga; %.3f poäng bortgivna "
+                     "%s: %d beslut%s, %d tveksamma, %d dåliga, %d mycket dåliga; %.3f poäng bortgivna "
                      "sammanlagt, %.1f tusendels poäng per beslut.\n"),
                    c == BOARD_WHITE ? T(lang, "White", "Vit") : T(lang, "Black", "Svart"), s->decisions,
+                   s->decisions == 1 || lang == LANG_SV ? "" : "s",
                    s->errors[1], s->errors[2], s->errors[3], s->lost,
                    s->decisions ? 1000.0 * s->lost / s->decisions : 0.0);
         }
@@ -265,8 +266,11 @@ int cmd_review(int argc, char **argv)
                                    : rv.match.winner == BOARD_BLACK ? T(lang, ": black wins", ": svart vinner")
                                                                     : T(lang, ": tied", ": oavgjort"));
         if (!rv.finished)
-            printf("%s\n", T(lang, "(The record stops before the end of the game.)",
-                             "(Protokollet slutar före partiets slut.)"));
+            printf("%s\n", rec.match_length > 0
+                                ? T(lang, "(The record stops before the end of the match.)",
+                                    "(Protokollet slutar före matchens slut.)")
+                                : T(lang, "(The record stops before the end of the game.)",
+                                    "(Protokollet slutar före partiets slut.)"));
     }
     review_free(&rv);
     playrec_free(&rec);

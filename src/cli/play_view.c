@@ -89,9 +89,9 @@ static void advance(play_view_t *v, strbuf_t *sb)
     put(v, sb);
     switch (g->state) {
     case PS_HUMAN:
-        if (v->shown_turn == g->turns)
+        if (v->shown_turn == g->rolls)
             break; /* the board and the question stand as shown */
-        v->shown_turn = g->turns;
+        v->shown_turn = g->rolls;
         draw(v);
         {
             char dice[16];

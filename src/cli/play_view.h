@@ -28,7 +28,7 @@ typedef struct play_view {
     char record_path[4096]; /* where the record goes ("": the state directory); once
                                saved, where it went */
     bool saved;
-    int shown_turn;         /* the turn whose board was last drawn for a person */
+    int shown_turn;         /* the roll whose board was last drawn for a person */
 } play_view_t;
 
 /* Reads a game's flags (--rules R, --seed S, --white/--black

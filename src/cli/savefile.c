@@ -8,10 +8,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 bool savefile_write(const char *path, const char *text, size_t len)
 {
+    /* never rename over something that is not a plain file (/dev/null, a
+     * directory, a FIFO) */
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+        return false;
+    }
     size_t pl = strlen(path);
     char *tmp = malloc(pl + 32);
     if (!tmp) {

@@ -12,7 +12,8 @@
 #include <stddef.h>
 
 /* Writes len bytes of text to path.  False (errno says why; the temporary
- * file is removed) when it cannot. */
+ * file is removed) when it cannot, or when path exists and is not a
+ * regular file (EISDIR, EINVAL: never renamed over /dev/null). */
 bool savefile_write(const char *path, const char *text, size_t len);
 
 #endif

@@ -88,6 +88,7 @@ static void set_roll(play_game_t *g, int a, int b, strbuf_t *out)
         b = t;
     }
     g->roll = (roll_t){a, b};
+    g->rolls++;
     g->nlegal = movegen_plays(&g->game.board, &g->game.rules, g->roll, g->legal);
     g->warned = -1;
     int c = play_on_roll(g);
@@ -134,6 +135,7 @@ static void next_game(play_game_t *g, strbuf_t *out)
     }
     int loser = g->game.winner < 0 ? -1 : 1 - g->game.winner;
     g->game_no++;
+    g->last[0] = '\0';
     playrec_game(&g->record, g->game_no);
     strbuf_addf(out, T(g->o.lang, "Game %d.\n", "Parti %d.\n"), g->game_no);
     if (loser < 0) {

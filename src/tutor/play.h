@@ -93,6 +93,7 @@ typedef struct play_game {
     int nlegal;
     int warned;           /* the legal play the tutor warned about, or -1 */
     int turns;            /* plays made so far */
+    int rolls;            /* rolls made so far (every game of a match) */
     char last[160];       /* "black 6-3: 1/7 7/10", the last play made */
     uint64_t dice_rng, engine_rng;
     search_ctx_t *sc;     /* owned: the engine and the tutor */

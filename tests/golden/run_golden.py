@@ -20,7 +20,9 @@ the top starting with "#" are comments, and "#!" lines are directives:
 Each file gets a fresh XDG_STATE_HOME (a temporary directory), HOME pointed
 at it too, BRADE_TODAY=2026-11-21, LANG=C, NO_COLOR=1 and no BRADE_COURSE
 unless a directive says otherwise.  Paths in arguments are relative to the
-repository root, which is also the working directory.
+repository root, which is also the working directory.  The state directory's
+path is written "$XDG_STATE_HOME" in the output (saved game records name it),
+and "$XDG_STATE_HOME" in a run: directive stands for it.
 
 --update rewrites each file with the actual output and exit status (the
 other directives are kept).
@@ -102,14 +104,14 @@ def execute(run, state):
                 "LANG": "C", "NO_COLOR": "1", "TERM": "dumb"})
     env.update(run.env)
     if run.run is not None:
-        cmd = [brade()] + run.run
+        cmd = [brade()] + [a.replace("$XDG_STATE_HOME", state) for a in run.run]
         stdin = ""
     else:
         cmd = [brade(), "--echo"] + run.args
         stdin = "".join(line[2:] + "\n" for line in run.body if line.startswith("> "))
     p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO,
                        env=env, timeout=TIMEOUT)
-    out = p.stdout + p.stderr
+    out = (p.stdout + p.stderr).replace(state, "$XDG_STATE_HOME")
     lines = out.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
