@@ -37,7 +37,8 @@ static const command_t COMMANDS[] = {
      "a game against the engine (or two people, or two engines), the tutor watching", cmd_play},
     {"review", "review FILE [--all] [--plies N] [--json]",
      "a saved game analysed: every decision against the best play, with why", cmd_review},
-    {"help", "help", "this list", cmd_help},
+    {"help", "help [--man | --completion bash|zsh]",
+     "this list; the manual page, or shell completions (both made from these tables)", cmd_help},
 };
 
 const command_t *cmd_table(int *count)
@@ -48,8 +49,14 @@ const command_t *cmd_table(int *count)
 
 static int cmd_help(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
+    if (argc >= 1 && strcmp(argv[0], "--man") == 0)
+        return help_man();
+    if (argc >= 2 && strcmp(argv[0], "--completion") == 0)
+        return help_completion(argv[1]);
+    if (argc >= 1) {
+        fprintf(stderr, "brade: help takes no argument, or --man, or --completion bash|zsh\n");
+        return 2;
+    }
     int n;
     const command_t *t = cmd_table(&n);
     printf("brade - a rules tutor and puzzle trainer for bräde\n\nusage: brade COMMAND [ARGS]\n\n");

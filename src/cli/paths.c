@@ -39,6 +39,26 @@ static bool running_from_build(void)
 }
 
 /* A course directory holds lessons/ or puzzles/. */
+/* The data directory beside the running program (BRADE_DATA_REL from
+ * its directory), or "" when there is no such rule or no /proc. */
+static void exe_relative_data(char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (!BRADE_DATA_REL[0])
+        return;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return;
+    *slash = '\0';
+    if (snprintf(buf, size, "%s/%s", exe, BRADE_DATA_REL) >= (int)size)
+        buf[0] = '\0';
+}
+
 static bool is_course(const char *dir)
 {
     char p[PATH_MAX];
@@ -58,12 +78,19 @@ bool paths_course_dir(const char *flag, char *buf, size_t size)
         snprintf(buf, size, "%s", first);
         return is_course(first);
     }
-    const char *order[2] = {BRADE_DATA_DIR, BRADE_SOURCE_DIR};
+    /* beside the program (an installed tree, wherever it is), then where
+     * it was installed, then the source tree; the source tree first when
+     * the program runs from its build directory */
+    char near[PATH_MAX] = "";
+    exe_relative_data(near, sizeof near);
+    const char *order[3] = {near, BRADE_DATA_DIR, BRADE_SOURCE_DIR};
     if (running_from_build()) {
         order[0] = BRADE_SOURCE_DIR;
-        order[1] = BRADE_DATA_DIR;
+        order[2] = near;
     }
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
+        if (!order[i][0])
+            continue;
         snprintf(buf, size, "%s", order[i]);
         if (is_course(order[i]))
             return true;

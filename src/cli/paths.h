@@ -5,7 +5,9 @@
  *
  * The course is looked for in this order: a --course DIR flag, then
  * $BRADE_COURSE, then the source tree when the program runs from its build
- * directory, then the installed data directory (BRADE_DATA_DIR).  The state
+ * directory, then share/brade beside the program's bin/ directory (so an
+ * installed tree works wherever it is copied: a DESTDIR, a moved prefix),
+ * then the installed data directory (BRADE_DATA_DIR).  The state
  * directory is $XDG_STATE_HOME/brade, or ~/.local/state/brade.
  *
  * Ownership: results go into caller buffers.
