@@ -295,6 +295,37 @@ size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const ve
     }
     case VERDICT_UNPARSEABLE: {
         const typed_play_t *t = &v->typed;
+        /* the commonest slips first, in words: a backgammon habit of moving
+         * down the board, a point past 24, a move that goes nowhere */
+        char span[64];
+        snprintf(span, sizeof span, "%.*s", t->err_length < 63 ? t->err_length : 63, text + t->err_offset);
+        int fa, fb;
+        bool two = sscanf(span, "%d/%d", &fa, &fb) == 2;
+        if (t->err == PARSE_ERR_POINT)
+            add(buf, size, &u,
+                sv ? "\"%s\": tungorna är numrerade 1 till 24 (och bar, off). "
+                   : "\"%s\": the points are numbered 1 to 24 (and bar, off). ",
+                span);
+        else if (t->err == PARSE_ERR_DIRECTION && two && fa == fb)
+            add(buf, size, &u, sv ? "\"%s\" flyttar ingenstans. " : "\"%s\" goes nowhere. ", span);
+        else if (t->err == PARSE_ERR_DIRECTION && two && fa > fb && b->geom == GEOM_BRADE)
+            add(buf, size, &u,
+                sv ? "\"%s\" går baklänges: i bräde flyttar brickorna från din tunga 1 mot 24 "
+                     "(din 24 är backgammons 1). "
+                   : "\"%s\" goes backwards: in bräde checkers move from your point 1 towards "
+                     "24 (your 24 is backgammon's 1 point). ",
+                span);
+        else if (t->err == PARSE_ERR_DIRECTION && two && fa < fb && b->geom == GEOM_BACKGAMMON)
+            add(buf, size, &u,
+                sv ? "\"%s\" går baklänges: i backgammon flyttar brickorna från din tunga 24 mot 1. "
+                   : "\"%s\" goes backwards: in backgammon checkers move from your 24 point "
+                     "towards 1. ",
+                span);
+        if (u > 0) { /* said in words already: the rule's sentence is enough */
+            if (u < size && buf[u - 1] == ' ')
+                buf[--u] = '\0';
+            break;
+        }
         add(buf, size, &u, sv ? "Kan inte läsa \"%.*s\" (tecken %d). Skriv drag som: %s."
                               : "Cannot read \"%.*s\" (at character %d). Write plays as %s.",
             t->err_length, text + t->err_offset, t->err_offset + 1,

@@ -392,9 +392,45 @@ static void test_words_parsers(void **state)
     assert_int_equal(goal_rolls_weight((1u << GOAL_ROLLS) - 1), 36);
 }
 
+/* Plays that cannot be read get the slip named: moving down the board (a
+ * backgammon habit in bräde, and the reverse in backgammon), a point past
+ * 24, a move to the same point; anything else the forms of the notation. */
+static void test_unreadable_plays_named(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *rules, *play, *want;
+    } CASES[] = {
+        {"lyckans-talisman", "24/18 13/8", "goes backwards: in bräde checkers move from your point 1 towards 24"},
+        {"lyckans-talisman", "1/7 7/30", "\"30\": the points are numbered 1 to 24"},
+        {"lyckans-talisman", "25/30", "\"25\": the points are numbered 1 to 24"},
+        {"lyckans-talisman", "7/7", "\"7/7\" goes nowhere."},
+        {"backgammon", "1/7", "goes backwards: in backgammon checkers move from your 24 point towards 1"},
+        {"lyckans-talisman", "hello", "Cannot read \"hello\" (at character 1). Write plays as"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        const rules_t *r = rules_preset(CASES[i].rules);
+        board_t b;
+        board_start(&b, r->geometry, BOARD_WHITE);
+        movegen_buf_t *legal = movegen_buf_new();
+        roll_t roll = {6, 5};
+        int n = movegen_plays(&b, r, roll, legal);
+        verdict_t v;
+        verdict_judge(&b, r, roll, CASES[i].play, legal, n, &v);
+        assert_int_equal(v.kind, VERDICT_UNPARSEABLE);
+        char buf[1024];
+        explain_en(&b, r, &v, legal, CASES[i].play, buf, sizeof buf);
+        if (!strstr(buf, CASES[i].want))
+            fail_msg("%s: %s", CASES[i].play, buf);
+        assert_non_null(strstr(buf, "[rules: "));
+        movegen_buf_free(legal);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_unreadable_plays_named),
         cmocka_unit_test(test_play_author_set),
         cmocka_unit_test(test_play_goal_weak),
         cmocka_unit_test(test_hints_then_answer),
