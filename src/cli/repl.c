@@ -292,8 +292,40 @@ void repl_line(repl_t *r, const char *line)
     ambiguous = false;
     /* exact names always; prefixes unless the line reads as an answer */
     const repl_command_t *c = argc ? lookup(argv[0], false, &ambiguous) : NULL;
-    if (!c && argc && !readable_answer(r, text))
+    if (!c && argc && !readable_answer(r, text)) {
         c = lookup(argv[0], true, &ambiguous);
+        /* a prefix followed by a play ("move 1/7 1/6") is not that command
+         * run with its arguments ignored */
+        typed_play_t tp;
+        if (c && argc > 1 && notation_parse(rest, GEOM_BRADE, &tp) == PARSE_OK) {
+            printf(T(r->ro.lang,
+                     "'%s' is not a command (did you mean '%s'?). To play, type the play alone: %s\n",
+                     "'%s' är inget kommando (menade du '%s'?). För att spela, skriv bara draget: %s\n"),
+                   argv[0], c->name, rest);
+            r->failures++;
+            fflush(stdout);
+            free(text);
+            free(buf);
+            return;
+        }
+    }
+    /* while a play is asked for, a word that is no command is called an
+     * unknown command, not a play that cannot be read (the other kinds of
+     * question say what answer they want) */
+    bool word = argc == 1 && strspn(argv[0], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-") ==
+                                 strlen(argv[0]);
+    if (!c && word && r->tutor.q && r->tutor.q->kind == QK_PLAY && !ambiguous &&
+        !readable_answer(r, text)) {
+        printf(T(r->ro.lang,
+                 "Unknown command '%s'. Type 'help' for the commands, or answer the question.\n",
+                 "Okänt kommando '%s'. Skriv 'help' för kommandona, eller svara på frågan.\n"),
+               argv[0]);
+        r->failures++;
+        fflush(stdout);
+        free(text);
+        free(buf);
+        return;
+    }
     if (c) {
         interrupt_begin();
         int rc = c->run(r, argc, argv, rest);
