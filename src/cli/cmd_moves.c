@@ -1,6 +1,6 @@
 /*
  * cmd_moves.c - `brade moves`, `brade judge`, `brade rules`, `brade posid`:
- * the engine from the shell (engine-cli.md).
+ * the engine from the shell (docs/engine.md).
  */
 #include <stdio.h>
 #include <string.h>

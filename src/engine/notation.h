@@ -1,5 +1,5 @@
 /*
- * notation.h - plays as text: writing them (engine-cli.md) and reading what
+ * notation.h - plays as text: writing them (docs/engine.md) and reading what
  * a learner types.
  *
  * Written form: one token per step, in the order played, in the mover's

@@ -4,7 +4,7 @@
  * Winning conditions are predicates on a board (patterns, jan, all borne
  * off); outcome_score() turns a result into points under a scoring table.
  * Values only: no text here (names for people live in the floors above;
- * outcome_kind_name() gives the stable machine name used by engine-cli.md).
+ * outcome_kind_name() gives the stable machine name used by the scripting interface (docs/engine.md)).
  */
 #ifndef BRADE_OUTCOME_H
 #define BRADE_OUTCOME_H
