@@ -40,6 +40,10 @@ double review_luck(search_ctx_t *sc, const board_t *b, const movegen_buf_t *lega
     search_opts_t so;
     search_default_opts(0, &so);
     so.prune = 0; /* every play of every roll: the average is exactly that of the bests */
+    /* the static evaluator, as gnubg's 0-ply luck: the exact one-roll
+     * lookahead would cost some 20 times as much for 21 rolls' plays */
+    bool lookahead = sc->eval->lookahead;
+    sc->eval->lookahead = false;
     eval_t avg, v;
     search_position(sc, b, 1, &so, &avg);
     double best = -1e300;
@@ -48,6 +52,7 @@ double review_luck(search_ctx_t *sc, const board_t *b, const movegen_buf_t *lega
         if (v.equity > best)
             best = v.equity;
     }
+    sc->eval->lookahead = lookahead;
     return best - avg.equity;
 }
 

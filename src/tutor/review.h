@@ -67,8 +67,9 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
 void review_free(review_t *r);
 
 /* The luck of a roll for the side on roll of b (legal: its n plays): the
- * best play's value at 0-ply less the average over the 21 rolls of the
- * best play's, so that the luck of all 36 rolls averages to zero. */
+ * best play's value at 0-ply (the static evaluator, without bräde's exact
+ * one-roll lookahead) less the average over the 21 rolls of the best
+ * play's, so that the luck of all 36 rolls averages to zero. */
 double review_luck(search_ctx_t *sc, const board_t *b, const movegen_buf_t *legal, int n);
 
 #endif

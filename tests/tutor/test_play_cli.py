@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 BRADE = os.environ.get("BRADE", "build/brade")
 FAILED = []
@@ -29,9 +30,10 @@ def run(args, code=0, stdin=""):
 
 
 def check(name, fn):
+    t0 = time.time()
     try:
         fn()
-        print(f"ok   {name}")
+        print(f"ok   {name} ({time.time() - t0:.1f} s)")
     except AssertionError as e:
         FAILED.append(name)
         print(f"FAIL {name}: {e}")
@@ -59,12 +61,14 @@ def engines_to_the_end():
         assert j["finished"] and j["rules"] == rules, j
         assert j["sides"]["white"]["lost"] == 0 and j["sides"]["white"]["decisions"] > 3, j["sides"]
         assert all(d["grade"] in ("fine", "doubtful", "bad", "very-bad") for d in j["decisions"])
-        t = run(["review", rec, "--all", "--plies", "0"]).stdout
-        assert "White: " in t and "decisions" in t and "millipoints a decision" in t, t
-        assert "Luck of the dice" in t and j["sides"]["white"]["rolls"] > 3, t
-        # without --all only people are reviewed: there are none here
-        t = run(["review", rec]).stdout
-        assert "White:" not in t, t
+        assert j["sides"]["white"]["rolls"] > 3, j["sides"]
+        if rules == "backgammon":
+            t = run(["review", rec, "--all", "--plies", "0"]).stdout
+            assert "White: " in t and "decisions" in t and "millipoints a decision" in t, t
+            assert "Luck of the dice" in t, t
+            # without --all only people are reviewed: there are none here
+            t = run(["review", rec]).stdout
+            assert "White:" not in t and "add --all" in t, t
 
 
 def a_person_piped_in():
@@ -130,16 +134,16 @@ def manual_dice():
 
 def state_dir_record():
     shutil.rmtree(os.path.join(TMP, "state"), ignore_errors=True)
-    p = run(["play", "--white", "engine", "--black", "engine", "--seed", "2"])
+    p = run(["play", "--white", "engine:1", "--black", "engine:1", "--seed", "2"])
     path = os.path.join(TMP, "state", "brade", "games", "2026-11-22-1.txt")
     assert path in p.stdout and os.path.exists(path), p.stdout[-400:]
-    run(["play", "--white", "engine", "--black", "engine", "--seed", "2"])
+    run(["play", "--white", "engine:1", "--black", "engine:1", "--seed", "2"])
     assert os.path.exists(path.replace("-1.txt", "-2.txt"))
 
 
 def repl_game():
     p = run(["tutor", "--echo"], code=1, stdin="review\ndice 3 1\nplay --seed 3\nhint\n1/7 1/5\nplay\nplay end\n"
-                                        "play vasa --seed 4 --white engine --black engine:0\n"
+                                        "play vasa --seed 4 --white engine:1 --black engine:0\n"
                                         "review --all --plies 0\nquit\n")
     out = p.stdout
     assert "'dice' is a word of a game: start one with 'play'." in out, out[:600]
@@ -147,7 +151,7 @@ def repl_game():
     assert "White plays 6-4: 1/7 1/5" in out
     assert "A game is under way" in out
     assert "The game is left unfinished." in out and "games/2026-11-22-" in out
-    assert "A game of vasa: white engine:2, black engine:0, seed 4." in out and "(vasa)." in out, out[-800:]
+    assert "A game of vasa: white engine:1, black engine:0, seed 4." in out and "(vasa)." in out, out[-800:]
     assert "No game has been played here yet" in out
     review = out[out.index("> review --all"):]
     assert "Review of " in review and "(vasa, each play against the best at 0-ply)" in review, review[:400]
@@ -156,16 +160,14 @@ def repl_game():
 
 def matches():
     rec = os.path.join(TMP, "match.txt")
-    p = run(["play", "--white", "engine", "--black", "engine:0", "--seed", "4", "--match", "5",
+    p = run(["play", "--white", "engine:1", "--black", "engine:0", "--seed", "4", "--match", "5",
              "--record", rec])
     out = p.stdout
     assert "A match of 5 games of lyckans-talisman" in out and "Score after game 1 of 5:" in out, out[:400]
     assert "lost the last game and starts (lyckans-talisman)." in out and "wins the match" in out, out[-600:]
     text = open(rec).read()
     assert "\nmatch 5\n" in text and "\ngame 2\nstart " in text
-    j = json.loads(run(["review", rec, "--all", "--plies", "0", "--json"]).stdout)
-    assert j["finished"] and j["match"]["over"] and j["match"]["played"] >= 3, j["match"]
-    t = run(["review", rec, "--all", "--plies", "0"]).stdout
+    t = run(["review", rec, "--plies", "0"]).stdout
     assert "Match of 5 games, " in t and "wins." in t, t[-300:]
     # giving up a game adds one under Lyckans Talisman
     p = run(["play", "--match", "3", "--seed", "3", "--record", rec], code=1, stdin="resign\nquit\n")
