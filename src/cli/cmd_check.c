@@ -10,11 +10,26 @@
 
 #include "cli/interrupt.h"
 #include "cli/cmd.h"
+#include "cli/progress_line.h"
 #include "cli/course_env.h"
 #include "cli/paths.h"
 #include "content/check.h"
 
 /* Runs `brade check`: the named files and directories, or the bundled course. */
+/* The progress line of the best-play rollouts (a terminal only). */
+static void check_progress(void *ud, const char *file, int rolled)
+{
+    progress_line_t *pl = ud;
+    if (rolled < 0) {
+        progress_line_end(pl);
+        return;
+    }
+    const char *base = file ? strrchr(file, '/') : NULL;
+    char what[160];
+    snprintf(what, sizeof what, "rolling out best-play claims (%s):", base ? base + 1 : file ? file : "");
+    progress_line_show(pl, what, rolled, 0);
+}
+
 int cmd_check(int argc, char **argv)
 {
     const char *course = NULL;
@@ -80,8 +95,10 @@ int cmd_check(int argc, char **argv)
     }
     bool colour = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
     check_result_t res;
-    bool ok = check_paths(expanded, m, course_env_explain, rollouts, interrupt_flag(), stdout,
-                          colour, &res);
+    progress_line_t pl;
+    progress_line_start(&pl);
+    bool ok = check_paths_progress(expanded, m, course_env_explain, rollouts, interrupt_flag(),
+                                   stdout, colour, &res, check_progress, &pl);
     for (int i = 0; i < nowned; i++)
         free(owned[i]);
     return ok ? 0 : 1;

@@ -25,6 +25,7 @@
 #include "cli/args.h"
 #include "cli/cmd.h"
 #include "cli/play_view.h"
+#include "cli/progress_line.h"
 #include "cli/savefile.h"
 #include "content/readfile.h"
 #include "tutor/review.h"
@@ -95,6 +96,11 @@ static void json_str(const char *s)
             putchar(*s);
     }
     putchar('"');
+}
+
+static void review_progress(void *ud, int done, int total)
+{
+    progress_line_show(ud, "reviewing: turn", done, total);
 }
 
 int cmd_review(int argc, char **argv)
@@ -174,7 +180,12 @@ int cmd_review(int argc, char **argv)
         playrec_free(&rec);
         return ok ? 0 : 2;
     }
+    progress_line_t pl;
+    progress_line_start(&pl);
+    o.progress = review_progress;
+    o.ud = &pl;
     bool ok = review_run(&rec, &o, NULL, &rv);
+    progress_line_end(&pl);
     if (!ok) {
         fprintf(stderr, "%s:%d: %s\n", path, rv.error_line, rv.error);
         review_free(&rv);

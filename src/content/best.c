@@ -363,7 +363,10 @@ bool best_read(reader_t *R, yaml_node_t *qn, yaml_node_t *rollout, yaml_node_t *
 
     best_result_t *res = arena_array(&R->course->arena, BEST_MAX_RESULTS, sizeof *res);
     char source[96];
-    int k = R->loader->rollouts && !R->loader->stopped ? roll_out(R, pos, n, q, c, res) : -3;
+    bool roll = R->loader->rollouts && !R->loader->stopped;
+    if (roll && R->loader->on_rollout)
+        R->loader->on_rollout(R->loader->ud, R->y.path, R->loader->best_rolled);
+    int k = roll ? roll_out(R, pos, n, q, c, res) : -3;
     if (k == -2)
         R->loader->stopped = true; /* Ctrl-C: the rest are checked as stated */
     if (k != -2 && k != -3) {

@@ -12,6 +12,14 @@ bool check_paths(const char *const *paths, int n, content_explain_fn explain, bo
                  const volatile sig_atomic_t *stop, FILE *out, bool colour,
                  check_result_t *res)
 {
+    return check_paths_progress(paths, n, explain, rollouts, stop, out, colour, res, NULL, NULL);
+}
+
+bool check_paths_progress(const char *const *paths, int n, content_explain_fn explain,
+                          bool rollouts, const volatile sig_atomic_t *stop, FILE *out,
+                          bool colour, check_result_t *res,
+                          void (*on_rollout)(void *ud, const char *file, int rolled), void *ud)
+{
     course_t c;
     diag_list_t d;
     course_loader_t L;
@@ -26,6 +34,8 @@ bool check_paths(const char *const *paths, int n, content_explain_fn explain, bo
     }
     L.rollouts = rollouts;
     L.stop = stop;
+    L.on_rollout = on_rollout;
+    L.ud = ud;
     for (int i = 0; i < n; i++) {
         struct stat st;
         if (stat(paths[i], &st) != 0)
@@ -36,6 +46,8 @@ bool check_paths(const char *const *paths, int n, content_explain_fn explain, bo
         else
             course_load_file(&L, paths[i]);
     }
+    if (on_rollout)
+        on_rollout(ud, NULL, -1); /* done: the caller clears its line */
     diag_print_all(out, &d, colour);
     res->files = c.files;
     res->lessons = c.nlessons;

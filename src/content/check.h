@@ -32,5 +32,11 @@ typedef struct check_result {
 bool check_paths(const char *const *paths, int n, content_explain_fn explain, bool rollouts,
                  const volatile sig_atomic_t *stop, FILE *out, bool colour,
                  check_result_t *res);
+/* The same, calling on_rollout (may be NULL) as each claim's rollout
+ * starts, for a progress line. */
+bool check_paths_progress(const char *const *paths, int n, content_explain_fn explain,
+                          bool rollouts, const volatile sig_atomic_t *stop, FILE *out,
+                          bool colour, check_result_t *res,
+                          void (*on_rollout)(void *ud, const char *file, int rolled), void *ud);
 
 #endif

@@ -98,6 +98,8 @@ bool course_loader_init(course_loader_t *L, course_t *c, diag_list_t *d, content
     L->best_games = 0;
     L->stop = NULL;
     L->stopped = false;
+    L->on_rollout = NULL;
+    L->ud = NULL;
     L->buf = movegen_buf_new();
     return L->buf != NULL;
 }

@@ -61,6 +61,10 @@ typedef struct course_loader {
      * rolled out are checked as stated only (`stopped` is then set) */
     const volatile sig_atomic_t *stop;
     bool stopped;
+    /* NULL, or called as each claim's rollout starts (the file, the claims
+     * rolled out before it): a progress line */
+    void (*on_rollout)(void *ud, const char *file, int rolled);
+    void *ud;
 } course_loader_t;
 
 /* Returns false when the generation buffer cannot be allocated. */

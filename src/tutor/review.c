@@ -76,7 +76,9 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
         game_from_board(g, &rec->rules, &rec->start);
         started = true;
     }
-    int last_winner = -1;
+    int last_winner = -1, turns = 0, done = 0;
+    for (int i = 0; i < rec->nev; i++)
+        turns += rec->ev[i].kind == EV_TURN;
     for (int i = 0; ok && i < rec->nev; i++) {
         const playrec_ev_t *e = &rec->ev[i];
         out->error_line = e->line;
@@ -216,6 +218,8 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
         }
         play_t copy = *p;
         game_play(g, &copy, e->roll.b ? 2 : 1, e->roll.a);
+        if (o->progress)
+            o->progress(o->ud, ++done, turns);
     }
     out->finished = ok && started && g->phase == GAME_OVER &&
                     (rec->match_length == 0 || out->match.over);

@@ -26,6 +26,10 @@ typedef struct review_opts {
     bool all;              /* both sides, not only the people */
     grade_thresholds_t thresholds;
     lang_t lang;
+    /* called after each turn replayed (turns done, turns in the record);
+     * may be NULL */
+    void (*progress)(void *ud, int done, int total);
+    void *ud;
 } review_opts_t;
 
 void review_default_opts(review_opts_t *o);

@@ -204,6 +204,31 @@ def from_a_position():
     assert "--position-id Wnonsense: not a bräde position id" in p.stderr, p.stderr
 
 
+def progress_on_a_terminal():
+    # a review shows its progress on a terminal (stderr), and nothing on a pipe
+    import pty
+    rec = os.path.join(TMP, "prog.txt")
+    run(["play", "--white", "engine:1", "--black", "engine:0", "--seed", "5", "--record", rec])
+    p = run(["review", rec, "--all", "--plies", "0"])
+    assert p.stderr == "", p.stderr
+    master, slave = pty.openpty()
+    q = subprocess.run([BRADE, "review", rec, "--all", "--plies", "0"], stdout=subprocess.PIPE,
+                       stderr=slave, env=ENV, timeout=120, text=True)
+    os.close(slave)
+    seen = b""
+    try:
+        while True:
+            chunk = os.read(master, 4096)
+            if not chunk:
+                break
+            seen += chunk
+    except OSError:
+        pass
+    os.close(master)
+    assert q.returncode == 0 and "Review of" in q.stdout
+    assert b"reviewing: turn " in seen and seen.endswith(b"\r\x1b[K"), seen[-200:]
+
+
 def bad_input():
     p = run(["play", "--white", "robot"], code=2)
     assert "--white is human, engine or engine:LEVEL" in p.stderr
@@ -229,8 +254,8 @@ for name, fn in [("engines-to-the-end", engines_to_the_end), ("a-person-piped-in
                  ("tutor-warning", tutor_warning), ("manual-dice", manual_dice),
                  ("state-dir-record", state_dir_record), ("repl-game", repl_game),
                  ("matches", matches), ("from-a-position", from_a_position),
-                 ("bad-input", bad_input)]:
+                 ("progress-on-a-terminal", progress_on_a_terminal), ("bad-input", bad_input)]:
     check(name, fn)
 shutil.rmtree(TMP, ignore_errors=True)
-print(f"{9 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{10 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
