@@ -5,6 +5,7 @@
  */
 #include "cli/interrupt.h"
 #include "cli/repl.h"
+#include "cli/repl_glossary.h"
 
 #include <ctype.h>
 #include <signal.h>
@@ -401,6 +402,9 @@ static int candidates(repl_complete_t kind, const char **out, int max)
             out[n++] = t[i].name;
         break;
     }
+    case COMPLETE_GLOSSARY:
+        n = repl_glossary_terms(r, out, max);
+        break;
     case COMPLETE_NONE:
         break;
     }
@@ -580,6 +584,7 @@ static void prompt_text(const repl_t *r, char *buf, size_t size)
 static void repl_free_all(repl_t *r)
 {
     repl_game_end(r);
+    repl_glossary_free(r);
     tutor_done(&r->tutor);
     progress_free(&r->progress);
     course_free(&r->course);
@@ -627,6 +632,7 @@ int repl_main(int argc, char **argv)
     static repl_t R;
     repl_t *r = &R;
     memset(r, 0, sizeof *r);
+    r->ngterms = -1; /* the glossary is read when first completed */
     strbuf_init(&r->out);
     r->interactive = in == stdin && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     r->echo = echo;

@@ -50,6 +50,8 @@ typedef struct repl {
     play_view_t game; /* a game under way (`play`); game.g is NULL when none */
     int games_started;
     char last_game[4096]; /* the record of the last game played here, for `review` */
+    char **gterms;        /* the glossary's Swedish terms, read for completion (owned) */
+    int ngterms;          /* -1: not read yet */
 } repl_t;
 
 /* How a command's arguments are completed. */
@@ -61,7 +63,8 @@ typedef enum {
     COMPLETE_SET,
     COMPLETE_SETUP,
     COMPLETE_RULES,
-    COMPLETE_COMMAND
+    COMPLETE_COMMAND,
+    COMPLETE_GLOSSARY
 } repl_complete_t;
 
 /* A command's handler: argv[0] is the command name; `rest` is the raw text

@@ -622,7 +622,7 @@ static const repl_command_t COMMANDS[] = {
     {"explain", NULL, "PLAY", "whether a play is legal here, and why",
      "om ett drag är tillåtet här, och varför", do_explain, COMPLETE_NONE},
     {"glossary", NULL, "[WORD]", "the Swedish terms and their English words",
-     "de svenska termerna och deras engelska motsvarighet", repl_cmd_glossary, COMPLETE_NONE},
+     "de svenska termerna och deras engelska motsvarighet", repl_cmd_glossary, COMPLETE_GLOSSARY},
     {"rules", NULL, "[NAME | --options]", "the rules in force and how the rulesets differ",
      "reglerna som gäller och hur regelverken skiljer sig", do_rules_repl, COMPLETE_RULES},
     {"set", NULL, "rules NAME | language en|sv", "change the rules or the language",

@@ -224,3 +224,37 @@ int repl_cmd_glossary(repl_t *r, int argc, char **argv, const char *rest)
     free(e);
     return rc;
 }
+
+int repl_glossary_terms(repl_t *r, const char **out, int max)
+{
+    if (r->ngterms < 0) {
+        r->ngterms = 0;
+        FILE *f = glossary_open(r);
+        glossary_entry_t *e = f ? malloc(sizeof *e * GLOSSARY_MAX) : NULL;
+        int n = e ? glossary_read(f, e) : 0;
+        if (f)
+            fclose(f);
+        r->gterms = n > 0 ? calloc((size_t)n, sizeof *r->gterms) : NULL;
+        for (int i = 0; r->gterms && i < n; i++) {
+            char *paren = strstr(e[i].term, " (");
+            if (paren)
+                *paren = '\0';
+            if ((r->gterms[r->ngterms] = strdup(e[i].term)) != NULL)
+                r->ngterms++;
+        }
+        free(e);
+    }
+    int k = 0;
+    for (int i = 0; i < r->ngterms && k < max; i++)
+        out[k++] = r->gterms[i];
+    return k;
+}
+
+void repl_glossary_free(repl_t *r)
+{
+    for (int i = 0; i < r->ngterms; i++)
+        free(r->gterms[i]);
+    free(r->gterms);
+    r->gterms = NULL;
+    r->ngterms = -1;
+}

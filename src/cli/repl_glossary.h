@@ -18,5 +18,10 @@
  * whose Swedish or English term contains WORD (å, ä, ö match a, a, o).
  * Returns 0, or 1 when the glossary is missing or nothing matches. */
 int repl_cmd_glossary(repl_t *r, int argc, char **argv, const char *rest);
+/* The glossary's Swedish terms (without their plural notes), for tab
+ * completion: read the first time and kept in r (freed by
+ * repl_glossary_free).  Returns how many were put in out. */
+int repl_glossary_terms(repl_t *r, const char **out, int max);
+void repl_glossary_free(repl_t *r);
 
 #endif

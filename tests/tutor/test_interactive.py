@@ -85,6 +85,10 @@ def main():
             failures.append(f"exit status {status}")
 
         env_nc = dict(env, NO_COLOR="1")
+        # glossary words complete with Tab
+        out, _ = session([b"glossary dubbelm\t\n", b"quit\n"], env_nc)
+        if "dubbelmunk (say" not in out:
+            failures.append("'glossary dubbelm' + Tab did not complete to 'dubbelmunk'")
         out, _ = session([b"board\n", b"quit\n"], env_nc)
         if "\033[" in out.replace("\033[?2004h", "").replace("\033[?2004l", ""):
             failures.append("colour although NO_COLOR is set")
