@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli/args.h"
+#include "cli/config.h"
 #include "cli/cmd.h"
 #include "cli/play_view.h"
 #include "cli/progress_line.h"
@@ -47,10 +48,20 @@ int cmd_play(int argc, char **argv)
 {
     play_opts_t o;
     play_default_opts(&o);
+    config_t cfg;
+    config_load(&cfg, stderr);
+    if (cfg.have_lang)
+        o.lang = cfg.lang;
+    if (cfg.have_rules)
+        o.rules = cfg.rules;
+    if (cfg.have_tutor)
+        o.tutor = cfg.tutor_warn ? PLAY_TUTOR_WARN : PLAY_TUTOR_OFF;
+    if (cfg.have_warn)
+        o.warn_at = cfg.warn_at;
     const char *record = NULL;
     if (!play_view_parse(argc, argv, false, &o, &record, stderr))
         return 2;
-    render_opts_t ro = {o.lang, render_colour_wanted(stdout)};
+    render_opts_t ro = {o.lang, cfg.colour >= 0 ? cfg.colour == 1 : render_colour_wanted(stdout)};
     play_view_t v;
     if (!play_view_start(&v, &o, &ro, 80, record))
         return 1;

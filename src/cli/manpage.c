@@ -83,6 +83,10 @@ int help_man(void)
     puts(".SH FILES");
     puts(".TP\n.I $XDG_STATE_HOME/brade/\n(or \\fI~/.local/state/brade/\\fR) the learner's "
          "progress record, the tutor's history and \\fIgames/\\fR, the records of games played.");
+    puts(".TP\n.I $XDG_CONFIG_HOME/brade/config\n(or \\fI~/.config/brade/config\\fR) the lasting "
+         "choices, lines of \\fIkey\\fB = \\fIvalue\\fR: \\fBlanguage\\fR en|sv, \\fBrules\\fR a ruleset, "
+         "\\fBtutor\\fR off|warn, \\fBwarn\\fR doubtful|bad|very\\-bad, \\fBcolour\\fR auto|on|off.  "
+         "Flags win over it; \\fBset language\\fR and \\fBset rules\\fR in the tutor write it.");
     puts(".TP\n.I share/brade/\nthe course (\\fIlessons/\\fR, \\fIpuzzles/\\fR) and the glossary "
          "(\\fIdocs/glossary.md\\fR), found beside the program's \\fIbin/\\fR directory or where "
          "it was installed.");
@@ -90,6 +94,7 @@ int help_man(void)
     puts(".TP\n.B BRADE_COURSE\na course directory to use instead of the installed one.");
     puts(".TP\n.B NO_COLOR\nno colour in the output.");
     puts(".TP\n.B XDG_STATE_HOME\nwhere the state directory is.");
+    puts(".TP\n.B XDG_CONFIG_HOME\nwhere the config file is.");
     puts(".SH EXIT STATUS\n0 on success; 1 when a command or a script line failed; 2 for a usage "
          "error or input that is not valid.");
     puts(".SH SEE ALSO\n.BR gnubg (6).  The project's \\fIREADME.md\\fR and \\fIdocs/\\fR: the rules "

@@ -20,6 +20,7 @@
 #include <readline/readline.h>
 
 #include "cli/cmd.h"
+#include "cli/config.h"
 #include "cli/course_env.h"
 #include "cli/paths.h"
 #include "engine/notation.h"
@@ -636,8 +637,12 @@ int repl_main(int argc, char **argv)
     strbuf_init(&r->out);
     r->interactive = in == stdin && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     r->echo = echo;
-    r->ro.colour = r->interactive && render_colour_wanted(stdout);
-    r->ro.lang = locale_lang();
+    /* the lasting choices: flags win over the config file, the file over
+     * the locale */
+    config_t cfg;
+    config_load(&cfg, stderr);
+    r->ro.colour = cfg.colour >= 0 ? cfg.colour == 1 : r->interactive && render_colour_wanted(stdout);
+    r->ro.lang = cfg.have_lang ? cfg.lang : locale_lang();
     if (lang_flag) {
         if (strcmp(lang_flag, "sv") != 0 && strcmp(lang_flag, "en") != 0) {
             fprintf(stderr, "brade: --lang takes en or sv\n");
@@ -684,6 +689,10 @@ int repl_main(int argc, char **argv)
         fprintf(stderr, "brade: out of memory\n");
         repl_free_all(r);
         return 1;
+    }
+    if (cfg.have_rules) {
+        (void)tutor_set_rules(&r->tutor, &cfg.rules, &r->out);
+        strbuf_clear(&r->out);
     }
     active = r;
 

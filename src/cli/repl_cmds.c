@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "cli/config.h"
 #include "cli/paths.h"
 #include "cli/repl_glossary.h"
 #include "cli/repl.h"
@@ -427,7 +428,17 @@ static int do_rules_repl(repl_t *r, int argc, char **argv, const char *rest)
     return 0;
 }
 
-/* `set rules NAME` and `set language en|sv`. */
+/* Writes a lasting choice to the config file and says where (or why not). */
+static void remember(repl_t *r, const char *key, const char *value)
+{
+    char path[4200];
+    if (config_set(key, value, path, sizeof path))
+        printf(T(r->ro.lang, "(Remembered in %s.)\n", "(Sparat i %s.)\n"), path);
+    else
+        printf(T(r->ro.lang, "(Not remembered: %s.)\n", "(Inte sparat: %s.)\n"), strerror(errno));
+}
+
+/* `set rules NAME` and `set language en|sv`: both remembered (config.h). */
 static int do_set(repl_t *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
@@ -446,6 +457,7 @@ static int do_set(repl_t *r, int argc, char **argv, const char *rest)
         }
         r->tutor.lang = r->ro.lang;
         printf("%s\n", T(r->ro.lang, "Language: English.", "Språk: svenska."));
+        remember(r, "language", r->ro.lang == LANG_SV ? "sv" : "en");
         return 0;
     }
     if (argc >= 3 && strcmp(argv[1], "rules") == 0) {
@@ -467,6 +479,7 @@ static int do_set(repl_t *r, int argc, char **argv, const char *rest)
         char name[256];
         rules_format(&r->tutor.rules, name, sizeof name);
         printf(T(L, "Rules: %s.\n", "Regler: %s.\n"), name);
+        remember(r, "rules", name);
         if (r->tutor.q)
             printf(
                 T(L,

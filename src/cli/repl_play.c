@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cli/cmd.h"
+#include "cli/config.h"
 #include "cli/paths.h"
 
 #include "cli/repl.h"
@@ -96,6 +97,12 @@ int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest)
     play_default_opts(&o);
     o.rules = r->tutor.rules;
     o.lang = lang;
+    config_t cfg;
+    config_load(&cfg, NULL); /* problems were reported at start */
+    if (cfg.have_tutor)
+        o.tutor = cfg.tutor_warn ? PLAY_TUTOR_WARN : PLAY_TUTOR_OFF;
+    if (cfg.have_warn)
+        o.warn_at = cfg.warn_at;
     const char *record = NULL;
     /* --here: play on from the position on the tutor's board */
     bool here = false;

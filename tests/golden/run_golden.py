@@ -18,7 +18,8 @@ the top starting with "#" are comments, and "#!" lines are directives:
                                               directory (e.g. a later day)
 
 Each file gets a fresh XDG_STATE_HOME (a temporary directory), HOME pointed
-at it too, BRADE_TODAY=2026-11-21, LANG=C, NO_COLOR=1 and no BRADE_COURSE
+at it too, XDG_CONFIG_HOME its config/ (so a remembered choice lasts
+through the file's sessions and no further), BRADE_TODAY=2026-11-21, LANG=C, NO_COLOR=1 and no BRADE_COURSE
 unless a directive says otherwise.  Paths in arguments are relative to the
 repository root, which is also the working directory.  The state directory's
 path is written "$XDG_STATE_HOME" in the output (saved game records name it),
@@ -100,7 +101,8 @@ def parse(path):
 def execute(run, state):
     env = {k: v for k, v in os.environ.items()
            if k not in ("BRADE_COURSE", "LC_ALL", "LC_MESSAGES", "LANGUAGE")}
-    env.update({"XDG_STATE_HOME": state, "HOME": state, "BRADE_TODAY": "2026-11-21",
+    env.update({"XDG_STATE_HOME": state, "XDG_CONFIG_HOME": os.path.join(state, "config"),
+                "HOME": state, "BRADE_TODAY": "2026-11-21",
                 "LANG": "C", "NO_COLOR": "1", "TERM": "dumb"})
     env.update(run.env)
     if run.run is not None:

@@ -17,6 +17,7 @@ BRADE = os.environ.get("BRADE", "build/brade")
 FAILED = []
 TMP = tempfile.mkdtemp()
 ENV = dict(os.environ, XDG_STATE_HOME=os.path.join(TMP, "state"), BRADE_TODAY="2026-11-22",
+           XDG_CONFIG_HOME=os.path.join(TMP, "config"),
            NO_COLOR="1")
 
 
@@ -229,6 +230,25 @@ def progress_on_a_terminal():
     assert b"reviewing: turn " in seen and seen.endswith(b"\r\x1b[K"), seen[-200:]
 
 
+def config_file():
+    # the config file's choices are used; its bad lines are reported with
+    # their place and ignored
+    cfg_dir = os.path.join(TMP, "config", "brade")
+    os.makedirs(cfg_dir, exist_ok=True)
+    cfg = os.path.join(cfg_dir, "config")
+    open(cfg, "w").write("# mine\nlanguage = fr\nfoo = 1\nnonsense\ntutor = off\nrules = vasa\n")
+    rec = os.path.join(TMP, "cfg.txt")
+    p = run(["play", "--dice", "manual", "--warn", "doubtful", "--record", rec], code=1,
+            stdin="dice 2 5\ndice 6 5\n1/7 1/6\nquit\n")
+    assert f"{cfg}:2: language is en or sv, not 'fr' (ignored)" in p.stderr, p.stderr
+    assert f"{cfg}:3: unknown setting 'foo'" in p.stderr and f"{cfg}:4: expected 'key = value'" in p.stderr
+    assert "A game of vasa" in p.stdout and "Tutor:" not in p.stdout, p.stdout[:300]
+    # a flag wins over the file
+    p = run(["play", "--rules", "helmfrid", "--dice", "manual", "--record", rec], code=1, stdin="quit\n")
+    assert "A game of helmfrid" in p.stdout
+    os.remove(cfg)
+
+
 def bad_input():
     p = run(["play", "--white", "robot"], code=2)
     assert "--white is human, engine or engine:LEVEL" in p.stderr
@@ -254,8 +274,9 @@ for name, fn in [("engines-to-the-end", engines_to_the_end), ("a-person-piped-in
                  ("tutor-warning", tutor_warning), ("manual-dice", manual_dice),
                  ("state-dir-record", state_dir_record), ("repl-game", repl_game),
                  ("matches", matches), ("from-a-position", from_a_position),
-                 ("progress-on-a-terminal", progress_on_a_terminal), ("bad-input", bad_input)]:
+                 ("progress-on-a-terminal", progress_on_a_terminal), ("config-file", config_file),
+                 ("bad-input", bad_input)]:
     check(name, fn)
 shutil.rmtree(TMP, ignore_errors=True)
-print(f"{10 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{11 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
