@@ -257,7 +257,7 @@ bool play_view_active(const play_view_t *v)
     return v->g && v->g->state != PS_OVER;
 }
 
-static const char *const WORDS[] = {"hint", "resign", "one-die", "roll", "dice", "board", "record", NULL};
+static const char *const WORDS[] = {"hint", "resign", "one-die", "roll", "dice", "board", "record", "undo", NULL};
 
 bool play_view_word(const char *word)
 {
@@ -294,7 +294,13 @@ int play_view_line(play_view_t *v, const char *line)
     rest += strcspn(rest, " \t");
     rest += strspn(rest, " \t");
     int d[2], nd;
-    if (!play_view_active(v)) {
+    if (strcmp(word, "undo") == 0 && g) {
+        rc = !play_undo(g, &sb);
+        if (!rc) {
+            v->saved = false; /* the record changed: saved again at the end */
+            v->shown_turn = -1;
+        }
+    } else if (!play_view_active(v)) {
         strbuf_addf(&sb, "%s\n", T(lang, "The game is over.", "Partiet är slut."));
         rc = 1;
     } else if (strcmp(word, "hint") == 0) {

@@ -658,6 +658,8 @@ static const repl_command_t COMMANDS[] = {
      "tärningarna du slog (ett parti med --dice manual)", repl_cmd_game, COMPLETE_NONE},
     {"roll", NULL, "", "roll the dice (a game, when you may declare the one-die rule first)",
      "slå tärningarna (ett parti, när du först får begära enslagsregeln)", repl_cmd_game, COMPLETE_NONE},
+    {"undo", NULL, "", "take back your last play in a game (the same roll again)",
+     "ta tillbaka ditt senaste drag i ett parti (samma slag igen)", repl_cmd_game, COMPLETE_NONE},
     {"resign", NULL, "", "give up the game (where the rules allow it)",
      "ge upp partiet (där reglerna tillåter det)", repl_cmd_game, COMPLETE_NONE},
     {"one-die", NULL, "", "declare the one-die rule before your roll (a game)",

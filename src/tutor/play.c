@@ -350,8 +350,59 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
             return PA_WARNED;
         }
     }
+    /* what undo restores */
+    play_snapshot_t *u = &g->undo;
+    u->have = true;
+    u->game = g->game;
+    u->roll = g->roll;
+    u->ndice = g->ndice;
+    u->turns = g->turns;
+    u->rolls = g->rolls;
+    u->game_no = g->game_no;
+    memcpy(u->last, g->last, sizeof u->last);
+    u->dice_rng = g->dice_rng;
+    u->engine_rng = g->engine_rng;
+    u->record_len = g->record.len;
+    u->match = g->match;
     make(g, v.play, out);
     return PA_PLAYED;
+}
+
+bool play_undo(play_game_t *g, strbuf_t *out)
+{
+    lang_t lang = g->o.lang;
+    play_snapshot_t *u = &g->undo;
+    if (!u->have) {
+        strbuf_addf(out, "%s", T(lang, "There is no play of yours to take back.\n",
+                                 "Det finns inget drag av dig att ta tillbaka.\n"));
+        return false;
+    }
+    /* the play taken back, from the record, for the comment */
+    char taken[200] = "";
+    const char *from = strbuf_str(&g->record) + u->record_len;
+    size_t n = strcspn(from, "\n");
+    snprintf(taken, sizeof taken, "%.*s", (int)(n < 190 ? n : 190), from);
+    g->record.len = u->record_len;
+    g->record.s[g->record.len] = '\0';
+    strbuf_addf(&g->record, "# taken back: %s\n", taken);
+    g->game = u->game;
+    g->roll = u->roll;
+    g->ndice = u->ndice;
+    g->turns = u->turns;
+    g->rolls = u->rolls;
+    g->game_no = u->game_no;
+    memcpy(g->last, u->last, sizeof g->last);
+    g->dice_rng = u->dice_rng;
+    g->engine_rng = u->engine_rng;
+    g->match = u->match;
+    g->nlegal = movegen_plays(&g->game.board, &g->game.rules, g->roll, g->legal);
+    g->warned = -1;
+    g->state = PS_HUMAN;
+    u->have = false;
+    strbuf_addf(out, T(lang, "Taken back: %s. The same roll is yours to play again.\n",
+                       "Tillbakatagit: %s. Samma slag är ditt att spela igen.\n"),
+                taken);
+    return true;
 }
 
 void play_engine(play_game_t *g, strbuf_t *out)

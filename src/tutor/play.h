@@ -83,6 +83,18 @@ typedef enum {
     PS_OVER
 } play_state_t;
 
+/* What `undo` restores: the game as it was before a person's last play. */
+typedef struct play_snapshot {
+    bool have;
+    game_t game;
+    roll_t roll;
+    int ndice, turns, rolls, game_no;
+    char last[160];
+    uint64_t dice_rng, engine_rng;
+    size_t record_len;
+    match_t match;
+} play_snapshot_t;
+
 typedef struct play_game {
     play_opts_t o;
     game_t game;
@@ -100,6 +112,7 @@ typedef struct play_game {
     strbuf_t record;      /* the game record so far (playrec.h) */
     match_t match;        /* o.match_length > 0: the match so far */
     int game_no;          /* 1 for the first game */
+    play_snapshot_t undo; /* before the last play a person made */
 } play_game_t;
 
 /* A new game: teka is rolled at once unless the dice are manual.  NULL
@@ -124,6 +137,11 @@ typedef enum {
 
 /* A person's play, as typed. */
 play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out);
+/* Takes back the last play a person made (and the engine's replies after
+ * it): the same roll to play again, the record cut back (with a comment
+ * saying what was taken back).  One step; false (out says why) when there
+ * is nothing to take back. */
+bool play_undo(play_game_t *g, strbuf_t *out);
 /* The engine plays the roll (PS_ENGINE). */
 void play_engine(play_game_t *g, strbuf_t *out);
 /* The person on roll gives up; false (out says why) when the ruleset does

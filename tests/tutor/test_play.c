@@ -465,6 +465,53 @@ static void one_die_from_a_position(void **state)
     strbuf_free(&out);
 }
 
+/* undo: a person's play (and the engine's reply) taken back, the same
+ * roll to play again, the record cut back with a comment, and the new play
+ * is what the record replays; one step only. */
+static void undo_takes_back(void **state)
+{
+    (void)state;
+    strbuf_t out;
+    strbuf_init(&out);
+    play_opts_t o;
+    play_default_opts(&o);
+    o.tutor = PLAY_TUTOR_OFF;
+    o.seed = 3; /* white starts with 6-4 */
+    play_game_t *g = play_new(&o, &out);
+    assert_int_equal(g->state, PS_HUMAN);
+    assert_false(play_undo(g, &out));
+    board_t before = g->game.board;
+    roll_t roll = g->roll;
+    assert_int_equal(play_move(g, "1/7 1/5", &out), PA_PLAYED);
+    assert_int_equal(g->state, PS_ENGINE);
+    play_engine(g, &out);
+    assert_int_equal(g->state, PS_HUMAN);
+    assert_true(play_undo(g, &out));
+    assert_memory_equal(&g->game.board, &before, sizeof before);
+    assert_memory_equal(&g->roll, &roll, sizeof roll);
+    assert_int_equal(g->state, PS_HUMAN);
+    assert_false(play_undo(g, &out)); /* one step */
+    assert_non_null(strstr(strbuf_str(&g->record), "# taken back: white 6-4 1/7 1/5\n"));
+    assert_int_equal(play_move(g, "1/7 7/11", &out), PA_PLAYED);
+    play_engine(g, &out);
+    const char *rec = strbuf_str(&g->record);
+    assert_non_null(strstr(rec, "\nwhite 6-4 1/7 7/11\nblack "));
+    playrec_t pr;
+    int line;
+    char msg[256];
+    assert_true(playrec_parse(rec, strlen(rec), &pr, &line, msg, sizeof msg));
+    review_opts_t ro;
+    review_default_opts(&ro);
+    ro.plies = 0;
+    review_t rv;
+    assert_true(review_run(&pr, &ro, NULL, &rv));
+    assert_memory_equal(&rv.game.board, &g->game.board, sizeof rv.game.board);
+    review_free(&rv);
+    playrec_free(&pr);
+    play_free(g);
+    strbuf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -478,6 +525,7 @@ int main(void)
         cmocka_unit_test(a_match),
         cmocka_unit_test(luck_averages_to_zero),
         cmocka_unit_test(one_die_from_a_position),
+        cmocka_unit_test(undo_takes_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
