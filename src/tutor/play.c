@@ -154,6 +154,78 @@ static void next_game(play_game_t *g, strbuf_t *out)
     start_turn(g, out);
 }
 
+/* The engine's decisions before its roll, as a club player's: it gives
+ * up where the rules allow it and its expected loss from here (1-ply) is
+ * more than giving up costs (single games only); it declares the one-die rule where the
+ * average over the six single dice of its best play beats the average
+ * over the 21 rolls (both at 0-ply; the rest of a series is not counted).
+ * True when it gave up (the turn is over). */
+static bool engine_decides(play_game_t *g, strbuf_t *out)
+{
+    game_t *gm = &g->game;
+    lang_t lang = g->o.lang;
+    int c = play_on_roll(g);
+    search_opts_t so;
+    search_default_opts(0, &so);
+    /* in a match a game given up adds a game, and points are not what a
+     * match is won by: there the engine plays every game out */
+    bool may_resign = gm->rules.allow_resign && g->o.match_length == 0 && game_may_resign(gm, NULL, 0);
+    bool one_die = game_one_die_eligible(gm);
+    if (!may_resign && !one_die)
+        return false;
+    eval_t now;
+    search_position(g->sc, &gm->board, 1, &so, &now);
+    if (may_resign) {
+        outcome_t o = {OUT_RESIGN, 0, 0, 0, 0};
+        outcome_score(&o, &gm->rules);
+        if (now.equity < -(double)o.points - 0.02) {
+            strbuf_addf(out,
+                        T(lang,
+                          "%s gives up: from here it expects to lose %.2f points a game, more than "
+                          "the %d giving up costs (%s).\n",
+                          "%s ger upp: härifrån väntar den sig att förlora %.2f poäng per parti, mer "
+                          "än de %d det kostar att ge upp (%s).\n"),
+                        colour_name(lang, c, true), -now.equity, o.points, gm->rules.name);
+            playrec_resign(&g->record, c);
+            game_resign(gm);
+            start_turn(g, out);
+            return true;
+        }
+    }
+    if (one_die) {
+        double sum = 0;
+        int wins = 0;
+        for (int d = 1; d <= 6; d++) {
+            int n = movegen_plays(&gm->board, &gm->rules, (roll_t){d, 0}, g->legal);
+            double best = -1e300;
+            bool win = false;
+            for (int i = 0; i < n; i++) {
+                eval_t v;
+                const play_t *p = movegen_play(g->legal, i);
+                search_play_value(g->sc, p, 0, &so, &v);
+                if (v.equity > best)
+                    best = v.equity;
+                win |= p->outcome.kind != OUT_NONE;
+            }
+            sum += n > 0 ? best : now.equity;
+            wins += win;
+        }
+        if (sum / 6 > now.equity) {
+            game_declare_one_die(gm);
+            playrec_one_die(&g->record, c);
+            strbuf_addf(out,
+                        T(lang,
+                          "%s declares the one-die rule: %d of the six faces %s its vackert spel "
+                          "(%s).\n",
+                          "%s begär enslagsregeln: %d av tärningens sex sidor %sger den vackert spel "
+                          "(%s).\n"),
+                        colour_name(lang, c, true), wins,
+                        lang == LANG_SV ? "" : wins == 1 ? "makes" : "make", gm->rules.name);
+        }
+    }
+    return false;
+}
+
 static void start_turn(play_game_t *g, strbuf_t *out)
 {
     if (g->game.phase == GAME_OVER) {
@@ -177,6 +249,9 @@ static void start_turn(play_game_t *g, strbuf_t *out)
         g->state = PS_ROLL;
         return;
     }
+    if (g->o.seat[c].kind == SEAT_ENGINE && g->ndice == 2 && engine_decides(g, out))
+        return;
+    g->ndice = game_dice_to_roll(&g->game);
     roll_now(g, out);
 }
 

@@ -417,6 +417,7 @@ static void one_die_from_a_position(void **state)
     play_default_opts(&o);
     o.manual_dice = true;
     o.tutor = PLAY_TUTOR_OFF;
+    o.rules = tr("lyckans-talisman+allow-resign=off"); /* black (the engine) would give up */
     assert_null(play_set_position(&o, "WAAB0dzf/fwAAAA", BOARD_WHITE));
     assert_non_null(play_set_position(&o, "Wnonsense", BOARD_WHITE));
     strbuf_t out;
@@ -434,6 +435,7 @@ static void one_die_from_a_position(void **state)
     assert_int_equal(g->game.result.kind, OUT_ENKELT_KRONSPEL);
     const char *rec = strbuf_str(&g->record);
     assert_non_null(strstr(rec, "\nposition WAAB0dzf/fwAAAA white\nwhite one-die\nwhite 5 19/24\nresult white enkelt-kronspel 1\n"));
+    assert_non_null(strstr(rec, "\nrules lyckans-talisman+allow-resign=off\n"));
     playrec_t pr;
     int line;
     char msg[256];
@@ -512,6 +514,43 @@ static void undo_takes_back(void **state)
     strbuf_free(&out);
 }
 
+/* The engine's own decisions: from rules.md C15 with black (the engine)
+ * on roll, it declares the one-die rule (a 5 of six faces against 4 rolls
+ * of 36); and it gives up where the rules allow it and it expects to lose
+ * more than giving up costs. */
+static void engine_decisions(void **state)
+{
+    (void)state;
+    play_opts_t o = engines("lyckans-talisman", 2, 2);
+    assert_null(play_set_position(&o, "BAAB0dzf/fwAAAA", BOARD_BLACK));
+    strbuf_t out;
+    strbuf_init(&out);
+    play_game_t *g = play_new(&o, &out);
+    for (int guard = 0; g->state == PS_ENGINE && guard < 2000; guard++)
+        play_engine(g, &out);
+    assert_int_equal(g->state, PS_OVER);
+    const char *rec = strbuf_str(&g->record);
+    assert_non_null(strstr(rec, "\nposition BAAB0dzf/fwAAAA black\nblack one-die\n"));
+    assert_non_null(strstr(strbuf_str(&out), "1 of the six faces makes its vackert spel"));
+    /* white, clean and far behind, gave up: that is only ever done when
+     * the expected loss is more than the point it costs */
+    if (strstr(rec, "white gives-up")) {
+        assert_non_null(strstr(strbuf_str(&out), "more than the 1 giving up costs"));
+        assert_int_equal(g->game.result.kind, OUT_RESIGN);
+    }
+    play_free(g);
+    /* never under The Board, which has no giving up */
+    o.rules = tr("theboard");
+    assert_null(play_set_position(&o, "BAAB0dzf/fwAAAA", BOARD_BLACK));
+    g = play_new(&o, &out);
+    for (int guard = 0; g->state == PS_ENGINE && guard < 2000; guard++)
+        play_engine(g, &out);
+    assert_null(strstr(strbuf_str(&g->record), "gives-up"));
+    assert_null(strstr(strbuf_str(&g->record), "one-die")); /* no one-die rule there either */
+    play_free(g);
+    strbuf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -526,6 +565,7 @@ int main(void)
         cmocka_unit_test(luck_averages_to_zero),
         cmocka_unit_test(one_die_from_a_position),
         cmocka_unit_test(undo_takes_back),
+        cmocka_unit_test(engine_decisions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
