@@ -15,7 +15,7 @@
 
 enum { CONFIG_MAX = 64 * 1024 };
 
-static const char *const KEYS[] = {"language", "rules", "tutor", "warn", "colour", NULL};
+static const char *const KEYS[] = {"language", "rules", "tutor", "warn", "colour", "board", NULL};
 
 bool config_path(char *buf, size_t size)
 {
@@ -64,6 +64,11 @@ static const char *check_value(const char *key, const char *v, config_t *c)
             c->have_warn = true;
             c->warn_at = v[0] == 'd' ? GRADE_DOUBTFUL : v[0] == 'b' ? GRADE_BAD : GRADE_VERY_BAD;
         }
+    } else if (strcmp(key, "board") == 0) {
+        if (strcmp(v, "fixed") != 0 && strcmp(v, "turning") != 0)
+            return "fixed or turning";
+        if (c)
+            c->board_fixed = v[0] == 'f';
     } else if (strcmp(key, "colour") == 0) {
         if (strcmp(v, "auto") != 0 && strcmp(v, "on") != 0 && strcmp(v, "off") != 0)
             return "auto, on or off";
@@ -133,7 +138,7 @@ void config_load(config_t *c, FILE *err)
             k++;
         if (!KEYS[k]) {
             if (err)
-                fprintf(err, "%s:%d: unknown setting '%s' (known: language, rules, tutor, warn, colour)\n",
+                fprintf(err, "%s:%d: unknown setting '%s' (known: language, rules, tutor, warn, colour, board)\n",
                         path, ln, key);
             continue;
         }

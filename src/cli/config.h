@@ -7,6 +7,7 @@
  *   tutor = warn           off or warn: the tutor during a game
  *   warn = bad             doubtful, bad or very-bad: from which class it warns
  *   colour = auto          auto, on or off
+ *   board = turning        turning (from the side on roll) or fixed (from white's)
  *
  * Flags on the command line win over the file; the file wins over the
  * locale.  `set language` and `set rules` in the tutor write it, so the
@@ -35,6 +36,7 @@ typedef struct config {
     bool have_warn;
     grade_t warn_at;
     int colour; /* -1 auto, 0 off, 1 on */
+    bool board_fixed;
 } config_t;
 
 /* The file's path; false when neither XDG_CONFIG_HOME nor HOME is an

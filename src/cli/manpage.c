@@ -85,8 +85,9 @@ int help_man(void)
          "progress record, the tutor's history and \\fIgames/\\fR, the records of games played.");
     puts(".TP\n.I $XDG_CONFIG_HOME/brade/config\n(or \\fI~/.config/brade/config\\fR) the lasting "
          "choices, lines of \\fIkey\\fB = \\fIvalue\\fR: \\fBlanguage\\fR en|sv, \\fBrules\\fR a ruleset, "
-         "\\fBtutor\\fR off|warn, \\fBwarn\\fR doubtful|bad|very\\-bad, \\fBcolour\\fR auto|on|off.  "
-         "Flags win over it; \\fBset language\\fR and \\fBset rules\\fR in the tutor write it.");
+         "\\fBtutor\\fR off|warn, \\fBwarn\\fR doubtful|bad|very\\-bad, \\fBcolour\\fR auto|on|off, \\fBboard\\fR "
+         "turning|fixed.  Flags win over it; \\fBset language\\fR, \\fBset rules\\fR and \\fBset "
+         "board\\fR in the tutor write it.");
     puts(".TP\n.I share/brade/\nthe course (\\fIlessons/\\fR, \\fIpuzzles/\\fR) and the glossary "
          "(\\fIdocs/glossary.md\\fR), found beside the program's \\fIbin/\\fR directory or where "
          "it was installed.");

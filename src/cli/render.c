@@ -72,6 +72,12 @@ void render_board(const board_t *b, const rules_t *r, roll_t roll, bool have_rol
                   const render_opts_t *o, strbuf_t *out)
 {
     lang_t L = o->lang;
+    int on_roll = b->turn;
+    /* the view: the side on roll's, or white's always */
+    board_t view = *b;
+    if (o->fixed && view.turn != BOARD_WHITE)
+        board_swap(&view);
+    b = &view;
     int me = b->turn, you = 1 - b->turn;
     const char *rule = "   +--------------------------+--------------------------+\n";
     /* top: the other side's numbers outside, then mine */
@@ -108,7 +114,7 @@ void render_board(const board_t *b, const rules_t *r, roll_t roll, bool have_rol
         b->side[bi][BOARD_OFF], board_pips(b, wi), board_pips(b, bi));
     char name[256];
     rules_format(r, name, sizeof name);
-    strbuf_addf(out, "   %s%s%s", render_bold(o), words_colour(L, me, true), render_reset(o));
+    strbuf_addf(out, "   %s%s%s", render_bold(o), words_colour(L, on_roll, true), render_reset(o));
     if (have_roll) {
         char rt[8];
         words_roll(roll, rt, sizeof rt);

@@ -2,8 +2,8 @@
  * render.h - drawing for the terminal: the board, and text wrapped to the
  * screen width.
  *
- * The board is drawn from the view of the side on roll: its points are
- * numbered on the inner rows, the other side's numbers for the same points
+ * The board is drawn from the view of the side on roll (or always from
+ * white's, with `fixed`): its points are numbered on the inner rows, the other side's numbers for the same points
  * on the outer rows, with checker counts (W3 = three white checkers), the
  * bar, the checkers borne off, both pip counts, the roll and the ruleset.
  * Colour (ANSI) is used only when asked for; the caller decides from the
@@ -26,6 +26,7 @@
 typedef struct render_opts {
     lang_t lang;
     bool colour;
+    bool fixed; /* always from white's side (`set board fixed`), not the side on roll's */
 } render_opts_t;
 
 /* True when output to `f` should be coloured: a terminal, NO_COLOR unset or

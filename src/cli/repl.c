@@ -643,6 +643,7 @@ int repl_main(int argc, char **argv)
     config_load(&cfg, stderr);
     r->ro.colour = cfg.colour >= 0 ? cfg.colour == 1 : r->interactive && render_colour_wanted(stdout);
     r->ro.lang = cfg.have_lang ? cfg.lang : locale_lang();
+    r->ro.fixed = cfg.board_fixed;
     if (lang_flag) {
         if (strcmp(lang_flag, "sv") != 0 && strcmp(lang_flag, "en") != 0) {
             fprintf(stderr, "brade: --lang takes en or sv\n");

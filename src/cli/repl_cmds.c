@@ -460,6 +460,21 @@ static int do_set(repl_t *r, int argc, char **argv, const char *rest)
         remember(r, "language", r->ro.lang == LANG_SV ? "sv" : "en");
         return 0;
     }
+    if (argc >= 3 && strcmp(argv[1], "board") == 0) {
+        if (strcmp(argv[2], "fixed") != 0 && strcmp(argv[2], "turning") != 0) {
+            printf("%s\n", T(L, "set board fixed (always from white's side) or turning (from the side on roll).",
+                             "set board fixed (alltid från vits sida) eller turning (från den som står på tur)."));
+            return 1;
+        }
+        r->ro.fixed = argv[2][0] == 'f';
+        if (r->game.g)
+            r->game.ro.fixed = r->ro.fixed;
+        printf("%s\n", r->ro.fixed ? T(L, "The board is drawn from white's side.", "Brädet ritas från vits sida.")
+                                   : T(L, "The board is drawn from the side on roll.",
+                                       "Brädet ritas från den som står på tur."));
+        remember(r, "board", argv[2]);
+        return 0;
+    }
     if (argc >= 3 && strcmp(argv[1], "rules") == 0) {
         rules_t rules;
         rules_error_t e;
@@ -488,8 +503,8 @@ static int do_set(repl_t *r, int argc, char **argv, const char *rest)
                 r->tutor.qpos->rules.name);
         return 0;
     }
-    printf("%s\n", T(L, "Usage: set rules NAME[+option=value...] | set language en|sv",
-                     "Användning: set rules NAMN[+inställning=värde...] | set language en|sv"));
+    printf("%s\n", T(L, "Usage: set rules NAME[+option=value...] | set language en|sv | set board fixed|turning",
+                     "Användning: set rules NAMN[+inställning=värde...] | set language en|sv | set board fixed|turning"));
     return 1;
 }
 
@@ -638,7 +653,7 @@ static const repl_command_t COMMANDS[] = {
      "de svenska termerna och deras engelska motsvarighet", repl_cmd_glossary, COMPLETE_GLOSSARY},
     {"rules", NULL, "[NAME | --options]", "the rules in force and how the rulesets differ",
      "reglerna som gäller och hur regelverken skiljer sig", do_rules_repl, COMPLETE_RULES},
-    {"set", NULL, "rules NAME | language en|sv", "change the rules or the language",
+    {"set", NULL, "rules NAME | language en|sv | board fixed|turning", "change the rules, the language or the board's view",
      "byt regler eller språk", do_set, COMPLETE_SET},
     {"setup", NULL, "[start|clear|place|remove|white|black|to-move|roll|id ...]",
      "edit the position (for building puzzles); 'setup' alone explains",
