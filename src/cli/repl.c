@@ -724,6 +724,7 @@ int repl_main(int argc, char **argv)
             r->course.npuzzles,
             r->course.npuzzles == 1 ? T(r->ro.lang, "puzzle", "problem")
                                     : T(r->ro.lang, "puzzles", "problem"));
+        repl_welcome_back(r);
         while (!r->quit) {
             char prompt[160];
             prompt_text(r, prompt, sizeof prompt);

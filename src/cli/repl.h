@@ -114,6 +114,9 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest);
 bool repl_in_game(const repl_t *r);
 /* Hands a line to the game; ends it (saving the record) when it is over. */
 void repl_game_line(repl_t *r, const char *line);
+/* Greets a returning learner (repl_welcome.c): lessons done, puzzles due
+ * today, the next lesson.  Nothing for a learner with no progress yet. */
+void repl_welcome_back(repl_t *r);
 /* Ends a game under way (saving its record). */
 void repl_game_end(repl_t *r);
 int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest);

@@ -84,6 +84,11 @@ def main():
         if status != 0:
             failures.append(f"exit status {status}")
 
+        # the second session greets a returning learner (one puzzle was
+        # solved above): what was done and the next lesson
+        out, _ = session([b"quit\n"], env)
+        if "Welcome back: 0 of 2 lessons done, 1 puzzle tried." not in out or "Next lesson: " not in out:
+            failures.append("no greeting for a returning learner")
         env_nc = dict(env, NO_COLOR="1")
         # glossary words complete with Tab
         out, _ = session([b"glossary dubbelm\t\n", b"quit\n"], env_nc)
