@@ -170,7 +170,7 @@ static int split(const char *line, char *buf, size_t size, char **argv, int max)
 
 /* The command named by `word`: exact name or alias, else a unique prefix
  * (unless `prefix_ok` is false).  *ambiguous is set when several match. */
-static const repl_command_t *lookup(const char *word, bool prefix_ok, bool *ambiguous)
+const repl_command_t *repl_lookup(const char *word, bool prefix_ok, bool *ambiguous)
 {
     int n;
     const repl_command_t *t = repl_commands(&n);
@@ -284,7 +284,7 @@ void repl_line(repl_t *r, const char *line)
     /* during a game, the game's words and every line that is not one of
      * the REPL's own commands go to the game */
     if (repl_in_game(r) && argc &&
-        (play_view_word(argv[0]) || !lookup(argv[0], false, &ambiguous))) {
+        (play_view_word(argv[0]) || !repl_lookup(argv[0], false, &ambiguous))) {
         repl_game_line(r, text);
         fflush(stdout);
         free(text);
@@ -293,9 +293,9 @@ void repl_line(repl_t *r, const char *line)
     }
     ambiguous = false;
     /* exact names always; prefixes unless the line reads as an answer */
-    const repl_command_t *c = argc ? lookup(argv[0], false, &ambiguous) : NULL;
+    const repl_command_t *c = argc ? repl_lookup(argv[0], false, &ambiguous) : NULL;
     if (!c && argc && !readable_answer(r, text)) {
-        c = lookup(argv[0], true, &ambiguous);
+        c = repl_lookup(argv[0], true, &ambiguous);
         /* a prefix followed by a play ("move 1/7 1/6") is not that command
          * run with its arguments ignored */
         typed_play_t tp;
@@ -358,125 +358,6 @@ void repl_line(repl_t *r, const char *line)
     fflush(stdout);
     free(text);
     free(buf);
-}
-
-/* --------------------------------------------------------- completion */
-
-/* Candidate words for the argument being completed. */
-static int candidates(repl_complete_t kind, const char **out, int max)
-{
-    repl_t *r = active;
-    int n = 0;
-    switch (kind) {
-    case COMPLETE_LESSON:
-        for (int i = 0; i < r->course.nlessons && n < max; i++)
-            out[n++] = r->course.lessons[i].id;
-        break;
-    case COMPLETE_PUZZLE:
-        for (int i = 0; i < r->course.npuzzles && n < max; i++)
-            out[n++] = r->course.puzzles[i].id;
-        break;
-    case COMPLETE_THEME:
-        n = course_themes(&r->course, out, max);
-        if (n > max)
-            n = max;
-        break;
-    case COMPLETE_SET: {
-        static const char *const SET[] = {"rules", "language"};
-        for (int i = 0; i < 2; i++)
-            out[n++] = SET[i];
-        break;
-    }
-    case COMPLETE_SETUP: {
-        for (const char *const *w = repl_setup_words(); *w && n < max; w++)
-            out[n++] = *w;
-        break;
-    }
-    case COMPLETE_RULES:
-        for (int i = 0; i < rules_preset_count() && n < max; i++)
-            out[n++] = rules_preset_at(i)->name;
-        break;
-    case COMPLETE_COMMAND: {
-        int nc;
-        const repl_command_t *t = repl_commands(&nc);
-        for (int i = 0; i < nc && n < max; i++)
-            out[n++] = t[i].name;
-        break;
-    }
-    case COMPLETE_GLOSSARY:
-        n = repl_glossary_terms(r, out, max);
-        break;
-    case COMPLETE_NONE:
-        break;
-    }
-    return n;
-}
-
-static const char *gen_words[1024];
-static int gen_count, gen_index;
-
-/* Readline's generator: the next candidate starting with `text`. */
-static char *generator(const char *text, int state)
-{
-    if (state == 0)
-        gen_index = 0;
-    size_t len = strlen(text);
-    while (gen_index < gen_count) {
-        const char *w = gen_words[gen_index++];
-        if (strncmp(w, text, len) == 0)
-            return strdup(w);
-    }
-    return NULL;
-}
-
-/* Readline's hook: commands for the first word, then by the command. */
-static char **complete(const char *text, int start, int end)
-{
-    (void)end;
-    rl_attempted_completion_over = 1;
-    const char *line = rl_line_buffer;
-    int words_before = 0;
-    char first[64] = "", second[64] = "";
-    const char *p = line;
-    while (p < line + start) {
-        while (p < line + start && *p == ' ')
-            p++;
-        if (p >= line + start)
-            break;
-        size_t n = strcspn(p, " ");
-        if (p + n > line + start)
-            break;
-        if (words_before == 0)
-            snprintf(first, sizeof first, "%.*s", (int)n, p);
-        else if (words_before == 1)
-            snprintf(second, sizeof second, "%.*s", (int)n, p);
-        words_before++;
-        p += n;
-    }
-    repl_complete_t kind = COMPLETE_NONE;
-    if (words_before == 0) {
-        kind = COMPLETE_COMMAND;
-    } else {
-        bool amb;
-        const repl_command_t *c = lookup(first, true, &amb);
-        if (c && words_before == 1)
-            kind = c->complete;
-        else if (c && c->complete == COMPLETE_SET && words_before == 2 &&
-                 strcmp(second, "rules") == 0)
-            kind = COMPLETE_RULES;
-        else if (c && c->complete == COMPLETE_SET && words_before == 2 &&
-                 strcmp(second, "language") == 0) {
-            static const char *const LANGS[] = {"en", "sv"};
-            gen_words[0] = LANGS[0];
-            gen_words[1] = LANGS[1];
-            gen_count = 2;
-            return rl_completion_matches(text, generator);
-        }
-    }
-    gen_count = candidates(kind, gen_words, (int)(sizeof gen_words / sizeof gen_words[0]));
-    if (!gen_count)
-        return NULL;
-    return rl_completion_matches(text, generator);
 }
 
 /* Ctrl-C while a command runs stops its long work (cli/interrupt.h); at
@@ -705,7 +586,8 @@ int repl_main(int argc, char **argv)
         }
         stifle_history(1000);
         rl_readline_name = "brade";
-        rl_attempted_completion_function = complete;
+        rl_attempted_completion_function = repl_complete;
+        repl_complete_for(r);
         rl_catch_signals = 0;
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);

@@ -114,6 +114,13 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest);
 bool repl_in_game(const repl_t *r);
 /* Hands a line to the game; ends it (saving the record) when it is over. */
 void repl_game_line(repl_t *r, const char *line);
+/* The command named by `word` (a unique prefix too when prefix_ok);
+ * *ambiguous when a prefix names several.  NULL when none. */
+const repl_command_t *repl_lookup(const char *word, bool prefix_ok, bool *ambiguous);
+/* Tab completion (repl_complete.c): readline's hook, for the REPL r. */
+char **repl_complete(const char *text, int start, int end);
+void repl_complete_for(repl_t *r);
+
 /* Greets a returning learner (repl_welcome.c): lessons done, puzzles due
  * today, the next lesson.  Nothing for a learner with no progress yet. */
 void repl_welcome_back(repl_t *r);
