@@ -242,7 +242,17 @@ int cmd_review(int argc, char **argv)
                                        : rv.match.winner == BOARD_BLACK ? "black" : "tie");
         printf("\n}\n");
     } else {
-        printf(T(lang, "Review of %s (%s, each play against the best at %d-ply):\n",
+        /* the text, wrapped to 80 columns as the tutor's is */
+        char *raw = NULL;
+        size_t raw_len = 0;
+        FILE *mf = open_memstream(&raw, &raw_len);
+        if (!mf) {
+            perror("brade");
+            review_free(&rv);
+            playrec_free(&rec);
+            return 1;
+        }
+        fprintf(mf, T(lang, "Review of %s (%s, each play against the best at %d-ply):\n",
                  "Granskning av %s (%s, varje drag mot det bästa %d drag framåt):\n"),
                path, rec.rules.name, o.plies);
         int shown = 0;
@@ -251,22 +261,22 @@ int cmd_review(int argc, char **argv)
             if (it->d.grade == GRADE_FINE)
                 continue;
             shown++;
-            printf(T(lang, "line %d, %s %d-%d: %s\n", "rad %d, %s %d-%d: %s\n"), it->line,
+            fprintf(mf, T(lang, "line %d, %s %d-%d: %s\n", "rad %d, %s %d-%d: %s\n"), it->line,
                    it->colour == BOARD_WHITE ? T(lang, "white", "vit") : T(lang, "black", "svart"),
                    it->roll.a, it->roll.b, it->d.words);
         }
         bool any = rv.side[0].reviewed || rv.side[1].reviewed;
         if (!any)
-            printf("%s\n", T(lang, "Both sides were played by the engine; add --all to review its plays.",
+            fprintf(mf, "%s\n", T(lang, "Both sides were played by the engine; add --all to review its plays.",
                              "Båda sidor spelades av programmet; lägg till --all för att granska dess drag."));
         else if (!shown)
-            printf("%s\n", T(lang, "No play gave away as much as a doubtful play.",
+            fprintf(mf, "%s\n", T(lang, "No play gave away as much as a doubtful play.",
                              "Inget drag gav bort så mycket som ett tveksamt drag."));
         for (int c = 0; c < 2; c++) {
             const review_side_t *s = &rv.side[c];
             if (!s->reviewed)
                 continue;
-            printf(T(lang, "%s: %d decision%s, %d doubtful, %d bad, %d very bad; %.3f points given away "
+            fprintf(mf, T(lang, "%s: %d decision%s, %d doubtful, %d bad, %d very bad; %.3f points given away "
                            "in all, %.1f millipoints a decision.\n",
                      "%s: %d beslut%s, %d tveksamma, %d dåliga, %d mycket dåliga; %.3f poäng bortgivna "
                      "sammanlagt, %.1f tusendels poäng per beslut.\n"),
@@ -275,13 +285,13 @@ int cmd_review(int argc, char **argv)
                    s->errors[1], s->errors[2], s->errors[3], s->lost,
                    s->decisions ? 1000.0 * s->lost / s->decisions : 0.0);
         }
-        printf(T(lang, "Luck of the dice (each roll's best play against the average roll, 0-ply): "
+        fprintf(mf, T(lang, "Luck of the dice (each roll's best play against the average roll, 0-ply): "
                        "white %+.3f, black %+.3f.\n",
                  "Tärningstur (varje slags bästa drag mot ett genomsnittligt slag, 0 drag framåt): "
                  "vit %+.3f, svart %+.3f.\n"),
                rv.side[BOARD_WHITE].luck, rv.side[BOARD_BLACK].luck);
         if (rec.match_length > 0)
-            printf(T(lang, "Match of %d games, %d played: white %d, black %d%s.\n",
+            fprintf(mf, T(lang, "Match of %d games, %d played: white %d, black %d%s.\n",
                      "Match på %d partier, %d spelade: vit %d, svart %d%s.\n"),
                    rv.match.length + rv.match.extra, rv.match.played, rv.match.points[BOARD_WHITE],
                    rv.match.points[BOARD_BLACK],
@@ -289,11 +299,18 @@ int cmd_review(int argc, char **argv)
                                    : rv.match.winner == BOARD_BLACK ? T(lang, ": black wins", ": svart vinner")
                                                                     : T(lang, ": tied", ": oavgjort"));
         if (!rv.finished)
-            printf("%s\n", rec.match_length > 0
+            fprintf(mf, "%s\n", rec.match_length > 0
                                 ? T(lang, "(The record stops before the end of the match.)",
                                     "(Protokollet slutar före matchens slut.)")
                                 : T(lang, "(The record stops before the end of the game.)",
                                     "(Protokollet slutar före partiets slut.)"));
+        fclose(mf);
+        strbuf_t wrapped;
+        strbuf_init(&wrapped);
+        render_lines(raw, 80, &wrapped);
+        fputs(strbuf_str(&wrapped), stdout);
+        strbuf_free(&wrapped);
+        free(raw);
     }
     review_free(&rv);
     playrec_free(&rec);

@@ -64,7 +64,7 @@ def engines_to_the_end():
         assert all(d["grade"] in ("fine", "doubtful", "bad", "very-bad") for d in j["decisions"])
         assert j["sides"]["white"]["rolls"] > 3, j["sides"]
         if rules == "backgammon":
-            t = run(["review", rec, "--all", "--plies", "0"]).stdout
+            t = " ".join(run(["review", rec, "--all", "--plies", "0"]).stdout.split())
             assert "White: " in t and "decisions" in t and "millipoints a decision" in t, t
             assert "Luck of the dice" in t, t
             # without --all only people are reviewed: there are none here
@@ -154,7 +154,7 @@ def repl_game():
     assert "The game is left unfinished." in out and "games/2026-11-22-" in out
     assert "A game of vasa: white engine:1, black engine:0, seed 4." in out and "(vasa)." in out, out[-800:]
     assert "No game has been played here yet" in out
-    review = out[out.index("> review --all"):]
+    review = " ".join(out[out.index("> review --all"):].split())  # the text is wrapped
     assert "Review of " in review and "(vasa, each play against the best at 0-ply)" in review, review[:400]
     assert "White: " in review and "Luck of the dice" in review, review
 
@@ -168,7 +168,7 @@ def matches():
     assert "lost the last game and starts (lyckans-talisman)." in out and "wins the match" in out, out[-600:]
     text = open(rec).read()
     assert "\nmatch 5\n" in text and "\ngame 2\nstart " in text
-    t = run(["review", rec, "--plies", "0"]).stdout
+    t = " ".join(run(["review", rec, "--plies", "0"]).stdout.split())
     assert "Match of 5 games, " in t and "wins." in t, t[-300:]
     # giving up a game adds one under Lyckans Talisman
     p = run(["play", "--match", "3", "--seed", "3", "--record", rec], code=1, stdin="resign\nquit\n")
