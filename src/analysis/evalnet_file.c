@@ -84,6 +84,18 @@ static void put(out_t *o, const char *fmt, ...)
     }
 }
 
+/* Each phase's net: a "KIND PHASE" line, then its weights eight a line. */
+static void put_nets(out_t *o, const char *kind, nn_t *const nets[EVALNET_PHASES])
+{
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        put(o, "%s %s\n", kind, PHASE_NAMES[ph]);
+        nn_t *net = nets[ph];
+        long count = nn_weight_count(net);
+        for (long i = 0; i < count; i++)
+            put(o, "%.9g%c", (double)*nn_weight_at(net, i), i % 8 == 7 || i == count - 1 ? '\n' : ' ');
+    }
+}
+
 char *evalnet_format(const evalnet_t *n, size_t *len)
 {
     out_t o = {malloc(1 << 16), 0, 1 << 16, false};
@@ -98,24 +110,11 @@ char *evalnet_format(const evalnet_t *n, size_t *len)
     put(&o, "games %ld\nseed %llu\n", n->games, (unsigned long long)n->seed);
     put(&o, "alpha %.9g\nlambda %.9g\nnoise %.9g\n", n->alpha, n->lambda, n->noise);
     put(&o, "command %s\n", n->command[0] ? n->command : "-");
-    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
-        put(&o, "net %s\n", PHASE_NAMES[ph]);
-        nn_t *net = n->net[ph];
-        long count = nn_weight_count(net);
-        for (long i = 0; i < count; i++)
-            put(&o, "%.9g%c", (double)*nn_weight_at(net, i), i % 8 == 7 || i == count - 1 ? '\n' : ' ');
-    }
+    put_nets(&o, "net", n->net);
     if (n->prune[0]) {
         put(&o, "prune %d %ld %llu\n", n->prune[0]->hidden, n->prune_games,
             (unsigned long long)n->prune_seed);
-        for (int ph = 0; ph < EVALNET_PHASES; ph++) {
-            put(&o, "prune %s\n", PHASE_NAMES[ph]);
-            nn_t *net = n->prune[ph];
-            long count = nn_weight_count(net);
-            for (long i = 0; i < count; i++)
-                put(&o, "%.9g%c", (double)*nn_weight_at(net, i),
-                    i % 8 == 7 || i == count - 1 ? '\n' : ' ');
-        }
+        put_nets(&o, "prune", n->prune);
     }
     if (!o.failed)
         put(&o, "end %016llx\n", (unsigned long long)fnv1a(o.s, o.len));
@@ -240,6 +239,27 @@ static bool read_weights(in_t *in, nn_t *net)
     return true;
 }
 
+/* Each phase's net as put_nets writes it, made in nets[] with the shape
+ * given (the caller frees them, also on failure). */
+static bool read_nets(in_t *in, const char *kind, nn_t *nets[EVALNET_PHASES], int inputs,
+                      int hidden, int classes)
+{
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        char want[32];
+        snprintf(want, sizeof want, "%s %s", kind, PHASE_NAMES[ph]);
+        const char *s, *e;
+        if (!next_line(in, &s, &e) || (size_t)(e - s) != strlen(want) ||
+            strncmp(s, want, strlen(want)) != 0)
+            return fail(in, "expected '%s'", want);
+        nets[ph] = nn_new(inputs, hidden, classes);
+        if (!nets[ph])
+            return fail(in, "out of memory");
+        if (!read_weights(in, nets[ph]))
+            return false;
+    }
+    return true;
+}
+
 /* The optional pruning nets: "prune HIDDEN GAMES SEED", then per phase
  * "prune PHASE" and its weights. */
 static bool read_prune(in_t *in, evalnet_t *n)
@@ -262,19 +282,7 @@ static bool read_prune(in_t *in, evalnet_t *n)
                     NN_MAX_HIDDEN);
     n->prune_games = games;
     n->prune_seed = seed;
-    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
-        char want[32];
-        snprintf(want, sizeof want, "prune %s", PHASE_NAMES[ph]);
-        if (!next_line(in, &s, &e) || (size_t)(e - s) != strlen(want) ||
-            strncmp(s, want, strlen(want)) != 0)
-            return fail(in, "expected '%s'", want);
-        n->prune[ph] = nn_new(evalnet_prune_inputs(), hidden, n->classes);
-        if (!n->prune[ph])
-            return fail(in, "out of memory");
-        if (!read_weights(in, n->prune[ph]))
-            return false;
-    }
-    return true;
+    return read_nets(in, "prune", n->prune, evalnet_prune_inputs(), hidden, n->classes);
 }
 
 evalnet_t *evalnet_parse(const char *text, size_t len, evalnet_error_t *err)
@@ -329,20 +337,7 @@ evalnet_t *evalnet_parse(const char *text, size_t len, evalnet_error_t *err)
     ok = ok && key_double(&in, "alpha", &n->alpha) && key_double(&in, "lambda", &n->lambda) &&
          key_double(&in, "noise", &n->noise);
     ok = ok && key_value(&in, "command", n->command, sizeof n->command);
-    for (int ph = 0; ok && ph < EVALNET_PHASES; ph++) {
-        char want[32];
-        snprintf(want, sizeof want, "net %s", PHASE_NAMES[ph]);
-        const char *s, *e;
-        if (!next_line(&in, &s, &e) || (size_t)(e - s) != strlen(want) ||
-            strncmp(s, want, strlen(want)) != 0) {
-            ok = fail(&in, "expected '%s'", want);
-            break;
-        }
-        n->net[ph] = nn_new((int)inputs, (int)hidden, (int)classes);
-        if (!n->net[ph])
-            ok = fail(&in, "out of memory");
-        ok = ok && read_weights(&in, n->net[ph]);
-    }
+    ok = ok && read_nets(&in, "net", n->net, (int)inputs, (int)hidden, (int)classes);
     if (ok && in.end - in.p > 6 && strncmp(in.p, "prune ", 6) == 0)
         ok = read_prune(&in, n);
     if (ok) {
