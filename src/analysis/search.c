@@ -91,6 +91,36 @@ void search_play_value(search_ctx_t *c, const play_t *p, int plies, const search
 
 enum { INNER_MAX = 4 };
 
+/* The best k (at most SEARCH_PRUNE_MAX) of a stream of plays by a key,
+ * best first; of equal keys the one offered first ranks first. */
+typedef struct topk {
+    int n, k;
+    int idx[SEARCH_PRUNE_MAX];
+    double key[SEARCH_PRUNE_MAX];
+} topk_t;
+
+/* Offers play i with key v: the place it takes (the ones after it move
+ * down, the last falling off when k are kept), or -1 when it is not among
+ * the best k. */
+static int topk_offer(topk_t *t, int i, double v)
+{
+    int pos = t->n;
+    while (pos > 0 && t->key[pos - 1] < v)
+        pos--;
+    if (pos >= t->k)
+        return -1;
+    int last = t->n < t->k ? t->n : t->k - 1;
+    for (int j = last; j > pos; j--) {
+        t->idx[j] = t->idx[j - 1];
+        t->key[j] = t->key[j - 1];
+    }
+    t->idx[pos] = i;
+    t->key[pos] = v;
+    if (t->n < t->k)
+        t->n++;
+    return pos;
+}
+
 void search_position(search_ctx_t *c, const board_t *b, int plies, const search_opts_t *o,
                      eval_t *out)
 {
@@ -117,62 +147,31 @@ void search_position(search_ctx_t *c, const board_t *b, int plies, const search_
             continue;
         /* with pruning nets, only the `prune` best replies by their rough
          * value go on to the screen */
-        int cand[SEARCH_PRUNE_MAX];
-        int ncand = 0;
-        if (prune > 0 && n > prune) {
-            double rough[SEARCH_PRUNE_MAX];
-            for (int i = 0; i < n; i++) {
-                double v = eval_play_rough(c->eval, movegen_play(buf, i));
-                int pos = ncand;
-                while (pos > 0 && rough[pos - 1] < v)
-                    pos--;
-                if (pos >= prune)
-                    continue;
-                int last = ncand < prune ? ncand : prune - 1;
-                for (int j = last; j > pos; j--) {
-                    cand[j] = cand[j - 1];
-                    rough[j] = rough[j - 1];
-                }
-                cand[pos] = i;
-                rough[pos] = v;
-                if (ncand < prune)
-                    ncand++;
-            }
-        }
-        int nscreen = ncand > 0 ? ncand : n;
-        /* screen the replies at 0-ply, keeping the best `keep` */
-        int top[INNER_MAX];
-        eval_t topv[INNER_MAX];
-        int ntop = 0;
+        topk_t cand = {.k = prune};
+        if (prune > 0 && n > prune)
+            for (int i = 0; i < n; i++)
+                (void)topk_offer(&cand, i, eval_play_rough(c->eval, movegen_play(buf, i)));
+        int nscreen = cand.n > 0 ? cand.n : n;
+        /* screen the replies at 0-ply, keeping the best `keep` (and the
+         * value of the best) */
+        topk_t top = {.k = keep};
+        eval_t best; /* set by the first offer, which always takes place 0 */
         for (int s = 0; s < nscreen; s++) {
-            int i = ncand > 0 ? cand[s] : s;
+            int i = cand.n > 0 ? cand.idx[s] : s;
             eval_t e;
             search_play_value(c, movegen_play(buf, i), 0, o, &e);
-            int pos = ntop;
-            while (pos > 0 && topv[pos - 1].equity < e.equity)
-                pos--;
-            if (pos >= keep)
-                continue;
-            int last = ntop < keep ? ntop : keep - 1;
-            for (int j = last; j > pos; j--) {
-                top[j] = top[j - 1];
-                topv[j] = topv[j - 1];
-            }
-            top[pos] = i;
-            topv[pos] = e;
-            if (ntop < keep)
-                ntop++;
+            if (topk_offer(&top, i, e.equity) == 0)
+                best = e;
         }
-        eval_t best = topv[0];
         if (plies > 1) {
             /* look deeper at the replies within the margin */
-            double cut = topv[0].equity - margin;
+            double cut = top.key[0] - margin;
             double best_eq = -1e300;
-            for (int j = 0; j < ntop; j++) {
-                if (j > 0 && topv[j].equity < cut)
+            for (int j = 0; j < top.n; j++) {
+                if (j > 0 && top.key[j] < cut)
                     break;
                 eval_t e;
-                search_play_value(c, movegen_play(buf, top[j]), plies - 1, o, &e);
+                search_play_value(c, movegen_play(buf, top.idx[j]), plies - 1, o, &e);
                 if (e.equity > best_eq) {
                     best_eq = e.equity;
                     best = e;
