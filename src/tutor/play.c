@@ -394,6 +394,11 @@ static void make(play_game_t *g, int i, strbuf_t *out)
     start_turn(g, out);
 }
 
+/* The fields of a game that undo saves and restores (play_snapshot_t has
+ * each under the same name), listed once for both. */
+#define UNDO_FIELDS(X) X(game) X(roll) X(ndice) X(turns) X(rolls) X(game_no) X(last) \
+    X(dice_rng) X(engine_rng) X(match)
+
 play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
 {
     if (g->state != PS_HUMAN) {
@@ -428,17 +433,10 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
     /* what undo restores */
     play_snapshot_t *u = &g->undo;
     u->have = true;
-    u->game = g->game;
-    u->roll = g->roll;
-    u->ndice = g->ndice;
-    u->turns = g->turns;
-    u->rolls = g->rolls;
-    u->game_no = g->game_no;
-    memcpy(u->last, g->last, sizeof u->last);
-    u->dice_rng = g->dice_rng;
-    u->engine_rng = g->engine_rng;
+#define SAVE(f) memcpy(&u->f, &g->f, sizeof u->f);
+    UNDO_FIELDS(SAVE)
+#undef SAVE
     u->record_len = g->record.len;
-    u->match = g->match;
     make(g, v.play, out);
     return PA_PLAYED;
 }
@@ -460,16 +458,9 @@ bool play_undo(play_game_t *g, strbuf_t *out)
     g->record.len = u->record_len;
     g->record.s[g->record.len] = '\0';
     strbuf_addf(&g->record, "# taken back: %s\n", taken);
-    g->game = u->game;
-    g->roll = u->roll;
-    g->ndice = u->ndice;
-    g->turns = u->turns;
-    g->rolls = u->rolls;
-    g->game_no = u->game_no;
-    memcpy(g->last, u->last, sizeof g->last);
-    g->dice_rng = u->dice_rng;
-    g->engine_rng = u->engine_rng;
-    g->match = u->match;
+#define RESTORE(f) memcpy(&g->f, &u->f, sizeof g->f);
+    UNDO_FIELDS(RESTORE)
+#undef RESTORE
     g->nlegal = movegen_plays(&g->game.board, &g->game.rules, g->roll, g->legal);
     g->warned = -1;
     g->state = PS_HUMAN;
