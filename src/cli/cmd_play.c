@@ -50,14 +50,7 @@ int cmd_play(int argc, char **argv)
     play_default_opts(&o);
     config_t cfg;
     config_load(&cfg, stderr);
-    if (cfg.have_lang)
-        o.lang = cfg.lang;
-    if (cfg.have_rules)
-        o.rules = cfg.rules;
-    if (cfg.have_tutor)
-        o.tutor = cfg.tutor_warn ? PLAY_TUTOR_WARN : PLAY_TUTOR_OFF;
-    if (cfg.have_warn)
-        o.warn_at = cfg.warn_at;
+    config_play_opts(&cfg, &o);
     const char *record = NULL;
     if (!play_view_parse(argc, argv, false, &o, &record, stderr))
         return 2;

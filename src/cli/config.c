@@ -149,6 +149,18 @@ void config_load(config_t *c, FILE *err)
     free(text);
 }
 
+void config_play_opts(const config_t *c, play_opts_t *o)
+{
+    if (c->have_lang)
+        o->lang = c->lang;
+    if (c->have_rules)
+        o->rules = c->rules;
+    if (c->have_tutor)
+        o->tutor = c->tutor_warn ? PLAY_TUTOR_WARN : PLAY_TUTOR_OFF;
+    if (c->have_warn)
+        o->warn_at = c->warn_at;
+}
+
 /* mkdir -p of the directory part of path (mode 0700 for what is made). */
 static bool make_parent(const char *path)
 {

@@ -25,6 +25,7 @@
 #include "analysis/grade.h"
 #include "engine/rules.h"
 #include "tutor/explain.h"
+#include "tutor/play.h"
 
 typedef struct config {
     bool have_lang;
@@ -45,6 +46,9 @@ bool config_path(char *buf, size_t size);
 /* Reads the file (a missing one is no error); problems go to err (may be
  * NULL). */
 void config_load(config_t *c, FILE *err);
+/* A game's options from the file: language, rules, tutor, warn (where the
+ * file gives them). */
+void config_play_opts(const config_t *c, play_opts_t *o);
 /* Sets key = value in the file, keeping its other lines; path gets the
  * file's path.  False (errno) when the value is not valid or the file
  * cannot be written. */

@@ -520,11 +520,11 @@ int repl_main(int argc, char **argv)
     r->echo = echo;
     /* the lasting choices: flags win over the config file, the file over
      * the locale */
-    config_t cfg;
-    config_load(&cfg, stderr);
-    r->ro.colour = cfg.colour >= 0 ? cfg.colour == 1 : r->interactive && render_colour_wanted(stdout);
-    r->ro.lang = cfg.have_lang ? cfg.lang : locale_lang();
-    r->ro.fixed = cfg.board_fixed;
+    config_load(&r->cfg, stderr);
+    const config_t *cfg = &r->cfg;
+    r->ro.colour = cfg->colour >= 0 ? cfg->colour == 1 : r->interactive && render_colour_wanted(stdout);
+    r->ro.lang = cfg->have_lang ? cfg->lang : locale_lang();
+    r->ro.fixed = cfg->board_fixed;
     if (lang_flag) {
         if (strcmp(lang_flag, "sv") != 0 && strcmp(lang_flag, "en") != 0) {
             fprintf(stderr, "brade: --lang takes en or sv\n");
@@ -572,8 +572,8 @@ int repl_main(int argc, char **argv)
         repl_free_all(r);
         return 1;
     }
-    if (cfg.have_rules) {
-        (void)tutor_set_rules(&r->tutor, &cfg.rules, &r->out);
+    if (cfg->have_rules) {
+        (void)tutor_set_rules(&r->tutor, &cfg->rules, &r->out);
         strbuf_clear(&r->out);
     }
     active = r;

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cli/config.h"
 #include "cli/play_view.h"
 #include "cli/render.h"
 #include "content/course.h"
@@ -49,6 +50,7 @@ typedef struct repl {
     strbuf_t out; /* scratch for the tutor's replies */
     play_view_t game; /* a game under way (`play`); game.g is NULL when none */
     int games_started;
+    config_t cfg;         /* the config file as read at start (config.h) */
     char last_game[4096]; /* the record of the last game played here, for `review` */
     char **gterms;        /* the glossary's Swedish terms, read for completion (owned) */
     int ngterms;          /* -1: not read yet */

@@ -8,7 +8,6 @@
 #include <time.h>
 
 #include "cli/cmd.h"
-#include "cli/config.h"
 #include "cli/paths.h"
 
 #include "cli/repl.h"
@@ -95,14 +94,9 @@ int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest)
     }
     play_opts_t o;
     play_default_opts(&o);
-    o.rules = r->tutor.rules;
+    config_play_opts(&r->cfg, &o);
+    o.rules = r->tutor.rules; /* the tutor's own, which `set` may have changed since */
     o.lang = lang;
-    config_t cfg;
-    config_load(&cfg, NULL); /* problems were reported at start */
-    if (cfg.have_tutor)
-        o.tutor = cfg.tutor_warn ? PLAY_TUTOR_WARN : PLAY_TUTOR_OFF;
-    if (cfg.have_warn)
-        o.warn_at = cfg.warn_at;
     const char *record = NULL;
     /* --here: play on from the position on the tutor's board */
     bool here = false;
