@@ -107,6 +107,17 @@ static play_game_t *manual(const char *rules, strbuf_t *out)
     return g;
 }
 
+/* A manual-dice game in which white won teka (2 against 5) and rolled
+ * a-b: white, a person, is to play. */
+static play_game_t *white_to_play(const char *rules, int a, int b, strbuf_t *out)
+{
+    play_game_t *g = manual(rules, out);
+    assert_true(play_dice(g, (int[]){2, 5}, 2, out));
+    assert_true(play_dice(g, (int[]){a, b}, 2, out));
+    assert_int_equal(g->state, PS_HUMAN);
+    return g;
+}
+
 /* Teka: equal dice are rolled again; the lowest starts in bräde and rolls
  * afresh, the highest in backgammon with the teka dice as its roll. */
 static void manual_dice_and_teka(void **state)
@@ -160,12 +171,7 @@ static void illegal_and_legal_plays(void **state)
     (void)state;
     strbuf_t out;
     strbuf_init(&out);
-    play_game_t *g = manual("lyckans-talisman", &out);
-    int d[2] = {2, 5};
-    assert_true(play_dice(g, d, 2, &out)); /* white starts */
-    d[0] = 6, d[1] = 4;
-    assert_true(play_dice(g, d, 2, &out));
-    assert_int_equal(g->state, PS_HUMAN);
+    play_game_t *g = white_to_play("lyckans-talisman", 6, 4, &out);
     strbuf_clear(&out);
     board_t before = g->game.board;
     assert_int_equal(play_move(g, "1/3 1/4", &out), PA_ILLEGAL);
@@ -232,20 +238,14 @@ static void giving_up(void **state)
     (void)state;
     strbuf_t out;
     strbuf_init(&out);
-    play_game_t *g = manual("lyckans-talisman", &out);
-    int d[2] = {2, 5};
-    assert_true(play_dice(g, d, 2, &out));
-    d[0] = 6, d[1] = 4;
-    assert_true(play_dice(g, d, 2, &out));
+    play_game_t *g = white_to_play("lyckans-talisman", 6, 4, &out);
     assert_true(play_resign(g, &out));
     assert_int_equal(g->state, PS_OVER);
     assert_int_equal(g->game.winner, BOARD_BLACK);
     assert_int_equal(g->game.result.kind, OUT_RESIGN);
     assert_non_null(strstr(strbuf_str(&g->record), "white gives-up\nresult black resign"));
     play_free(g);
-    g = manual("theboard", &out);
-    assert_true(play_dice(g, (int[]){2, 5}, 2, &out));
-    assert_true(play_dice(g, (int[]){6, 4}, 2, &out));
+    g = white_to_play("theboard", 6, 4, &out);
     strbuf_clear(&out);
     assert_false(play_resign(g, &out));
     assert_non_null(strstr(strbuf_str(&out), "not part of theboard"));
