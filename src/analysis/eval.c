@@ -99,11 +99,6 @@ void eval_ctx_cache(eval_ctx_t *c, bool on)
         evalnet_cache_stop(c->scratch);
 }
 
-long eval_ctx_cache_hits(const eval_ctx_t *c)
-{
-    return c->scratch ? c->scratch->cache_hits : 0;
-}
-
 bool eval_can_prune(const eval_ctx_t *c)
 {
     return c->kind == EVAL_NET && c->net && c->net->prune[0];

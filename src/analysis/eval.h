@@ -90,8 +90,6 @@ bool eval_ctx_set_net(eval_ctx_t *c, const evalnet_t *n);
  * Only EVAL_NET has one; for the others, and when out of memory, this
  * does nothing. */
 void eval_ctx_cache(eval_ctx_t *c, bool on);
-/* Evaluations answered from the cache since the context was made. */
-long eval_ctx_cache_hits(const eval_ctx_t *c);
 
 /* True when the context's nets have pruning nets (evalnet.h). */
 bool eval_can_prune(const eval_ctx_t *c);

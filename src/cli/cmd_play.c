@@ -61,7 +61,6 @@ int cmd_play(int argc, char **argv)
         return 1;
     bool tty = isatty(STDIN_FILENO);
     char line[4096];
-    int failures = 0;
     while (play_view_active(&v)) {
         if (tty) {
             char p[64];
@@ -77,13 +76,12 @@ int cmd_play(int argc, char **argv)
             continue;
         if (strcmp(s, "quit") == 0)
             break;
-        failures += play_view_line(&v, s);
+        (void)play_view_line(&v, s); /* it says what was wrong; the game goes on */
     }
     bool over = !play_view_active(&v);
     if (!over)
         printf("%s\n", T(o.lang, "The game was left unfinished.", "Partiet lämnades oavslutat."));
     play_view_end(&v);
-    (void)failures;
     return over ? 0 : 1;
 }
 

@@ -224,7 +224,7 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
             }
             continue;
         }
-        for (k = 0; k < 5; k++)
+        for (k = 0; out->nev == 0 && k < 5; k++) /* once, at the first event */
             if (!header[k])
                 FAIL("the header has no '%s' line (rules, seed, white, black and dice come first)", KEYS[k]);
         if (out->nev >= MAX_EVENTS)
@@ -280,7 +280,6 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
     for (int k = 0; k < 5; k++)
         if (!header[k])
             FAIL("the header has no '%s' line", KEYS[k]);
-    (void)ended;
 #undef FAIL
     return true;
 }
