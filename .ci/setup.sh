@@ -3,7 +3,7 @@
 # then configures the build directory given as $1 (default: build) with any
 # further meson options.  Sourced by .ci/run and .ci/tutor.
 set -euo pipefail
-brade_need=(meson ninja-build gcc pkg-config libreadline-dev libyaml-dev libcmocka-dev python3)
+brade_need=(meson ninja-build gcc pkg-config libreadline-dev libyaml-dev libcmocka-dev python3 librsvg2-bin)
 brade_missing=()
 for p in "${brade_need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || brade_missing+=("$p")

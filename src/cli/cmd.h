@@ -30,6 +30,8 @@ int cmd_check(int argc, char **argv);
 int cmd_tutor(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_review(int argc, char **argv);
+int cmd_diagram(int argc, char **argv);
+int cmd_worksheet(int argc, char **argv);
 /* `brade help --man` and `--completion bash|zsh` (manpage.c). */
 int help_man(void);
 int help_completion(const char *shell);

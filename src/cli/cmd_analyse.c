@@ -91,7 +91,7 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
 
 /* Reads the analysis flags (a->extra, in the order of EXTRA below). */
 static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--threads", "--thresholds",
-                                    "--lang", "--evaluator", "--truncate", "--weights", NULL};
+                                    "--lang", "--evaluator", "--truncate", "--weights", "--luck", NULL};
 
 static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 {
@@ -137,6 +137,14 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
     if (a->extra[7] && !parse_int(a->extra[7], 0, 100000, &o->ro.truncate)) {
         fprintf(stderr, "brade: --truncate must be a number of plies (0 = none)\n");
         return false;
+    }
+    if (a->extra[9]) {
+        if (strcmp(a->extra[9], "on") == 0)
+            o->ro.luck = true;
+        else if (strcmp(a->extra[9], "off") != 0) {
+            fprintf(stderr, "brade: --luck must be on or off\n");
+            return false;
+        }
     }
     o->ro.games = o->rollouts;
     o->ro.seed = (uint64_t)seed;

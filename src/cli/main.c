@@ -37,6 +37,10 @@ static const command_t COMMANDS[] = {
      "a game against the engine (or two people, or two engines), the tutor watching", cmd_play},
     {"review", "review FILE [--all] [--plies N] [--json]",
      "a saved game analysed: every decision against the best play, with why", cmd_review},
+    {"diagram", "diagram [position flags] [--roll A-B] [--play TEXT] [--view mover|white] [--lang en|sv] [--caption TEXT] --svg FILE",
+     "a position drawn as SVG for print: both numberings, the roll as dice, a play as arrows", cmd_diagram},
+    {"worksheet", "worksheet [--course DIR] [--theme T] [--ids ID,...] [--count N] [--lang en|sv] [--title TEXT] --out FILE",
+     "a printable page of puzzles (HTML with diagrams), the answers on the last page", cmd_worksheet},
     {"help", "help [--man | --completion bash|zsh]",
      "this list; the manual page, or shell completions (both made from these tables)", cmd_help},
 };

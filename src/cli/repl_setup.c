@@ -9,11 +9,14 @@
  * band on points 2..11) may exist while editing; it is pointed out, and
  * `export` refuses it.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/diagram.h"
 #include "cli/repl.h"
+#include "cli/savefile.h"
 #include "engine/posid.h"
 #include "tutor/words.h"
 
@@ -265,7 +268,33 @@ int repl_cmd_setup(repl_t *r, int argc, char **argv, const char *rest)
     return 0;
 }
 
-/* `export [ID | position]`: the board as YAML for a course file. */
+/* `export --svg FILE`: the board (and its roll) drawn as SVG (diagram.h),
+ * from the side the board is drawn from. */
+static int export_svg(repl_t *r, int argc, char **argv)
+{
+    tutor_t *t = &r->tutor;
+    lang_t L = r->ro.lang;
+    if (argc != 3) {
+        printf("%s\n", T(L, "Write: export --svg FILE (the picture is written to FILE).",
+                         "Skriv: export --svg FIL (bilden skrivs till FIL)."));
+        return 1;
+    }
+    diagram_opts_t o = {.lang = L, .fixed = r->ro.fixed, .have_roll = t->have_roll, .roll = t->roll};
+    strbuf_t svg;
+    strbuf_init(&svg);
+    diagram_svg(&t->board, &t->rules, &o, &svg);
+    bool ok = savefile_write(argv[2], strbuf_str(&svg), strlen(strbuf_str(&svg)));
+    strbuf_free(&svg);
+    if (!ok) {
+        printf(T(L, "Could not write %s: %s.\n", "Kunde inte skriva %s: %s.\n"), argv[2], strerror(errno));
+        return 1;
+    }
+    printf(T(L, "The diagram is in %s.\n", "Diagrammet finns i %s.\n"), argv[2]);
+    return 0;
+}
+
+/* `export [ID | position | --svg FILE]`: the board as YAML for a course
+ * file, or as a picture. */
 int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
@@ -276,6 +305,8 @@ int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest)
                T(L, "There is no position to export.", "Det finns ingen ställning att exportera."));
         return 1;
     }
+    if (argc >= 2 && strcmp(argv[1], "--svg") == 0)
+        return export_svg(r, argc, argv);
     board_error_t e;
     if (movegen_check_position(&t->board, &t->rules, &e) != BOARD_OK ||
         t->board.side[0][BOARD_OFF] == 15 || t->board.side[1][BOARD_OFF] == 15) {

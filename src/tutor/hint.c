@@ -128,6 +128,16 @@ static void answer_text(tutor_t *t, strbuf_t *out)
     }
 }
 
+/* The answer and its explanation, recording nothing (see tutor.h). */
+bool tutor_answer_key(tutor_t *t, strbuf_t *out)
+{
+    if (!t->q)
+        return false;
+    answer_text(t, out);
+    tutorq_explanation(t, out);
+    return true;
+}
+
 /* The next hint grade, the answer last (see tutor.h). */
 bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
 {

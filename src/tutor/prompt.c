@@ -10,7 +10,7 @@
 #include "tutor/words.h"
 
 /* The question in words, and how to answer it (see tutor.h). */
-void tutor_prompt(const tutor_t *t, strbuf_t *out)
+static void prompt(const tutor_t *t, bool paper, strbuf_t *out)
 {
     const question_t *q = t->q;
     lang_t L = t->lang;
@@ -35,8 +35,9 @@ void tutor_prompt(const tutor_t *t, strbuf_t *out)
                 strbuf_addf(out, T(L, "Find %s.", "Hitta %s."), words_goal(L, q->goal));
             strbuf_add(out, "\n");
         }
-        strbuf_add(out, T(L, "(Type the play, e.g. 13/17 19/21, or 'hint'.)\n",
-                          "(Skriv draget, t.ex. 13/17 19/21, eller 'hint'.)\n"));
+        if (!paper)
+            strbuf_add(out, T(L, "(Type the play, e.g. 13/17 19/21, or 'hint'.)\n",
+                              "(Skriv draget, t.ex. 13/17 19/21, eller 'hint'.)\n"));
         break;
     case QK_LEGAL:
         if (!own)
@@ -44,7 +45,8 @@ void tutor_prompt(const tutor_t *t, strbuf_t *out)
                         T(L, "%s rolls %s. Is the play %s legal?\n",
                           "%s slår %s. Är draget %s tillåtet?\n"),
                         tutorq_who(t, true), roll, q->play_text);
-        strbuf_add(out, T(L, "(Answer yes or no.)\n", "(Svara ja eller nej.)\n"));
+        if (!paper)
+            strbuf_add(out, T(L, "(Answer yes or no.)\n", "(Svara ja eller nej.)\n"));
         break;
     case QK_ROLLS:
         if (!own)
@@ -53,8 +55,9 @@ void tutor_prompt(const tutor_t *t, strbuf_t *out)
                                       "Vilka slag lämnar %s inget annat val än %s?\n")
                                   : T(L, "Which rolls give %s %s?\n", "Vilka slag ger %s %s?\n"),
                         tutorq_who(t, false), words_goal(L, q->goal));
-        strbuf_add(out, T(L, "(List the rolls, e.g. 6-2 5-5 4-1, or 'none'.)\n",
-                          "(Räkna upp slagen, t.ex. 6-2 5-5 4-1, eller 'inga'.)\n"));
+        if (!paper)
+            strbuf_add(out, T(L, "(List the rolls, e.g. 6-2 5-5 4-1, or 'none'.)\n",
+                              "(Räkna upp slagen, t.ex. 6-2 5-5 4-1, eller 'inga'.)\n"));
         break;
     case QK_OUTCOME:
         if (!own)
@@ -93,15 +96,22 @@ void tutor_prompt(const tutor_t *t, strbuf_t *out)
                 out, T(L, "What is %s for %s?\n", "Vad är %s för %s?\n"), words_count(L, q->what),
                 words_colour(L, q->side == 0 ? t->qpos->board.turn : 1 - t->qpos->board.turn,
                              false));
-        strbuf_add(out, T(L, "(Type a number.)\n", "(Skriv ett tal.)\n"));
+        if (!paper)
+            strbuf_add(out, T(L, "(Type a number.)\n", "(Skriv ett tal.)\n"));
         break;
     case QK_CHOICE:
         for (int i = 0; i < q->nchoices; i++)
             strbuf_addf(out, "  %d) %s\n", i + 1, text_pick(&q->choices[i], L));
-        strbuf_add(out,
-                   T(L, "(Type the number of your choice.)\n", "(Skriv numret på ditt val.)\n"));
+        if (!paper)
+            strbuf_add(out, T(L, "(Type the number of your choice.)\n", "(Skriv numret på ditt val.)\n"));
         break;
     default:
         break;
     }
 }
+
+/* The question in words, with how to answer it (see tutor.h). */
+void tutor_prompt(const tutor_t *t, strbuf_t *out) { prompt(t, false, out); }
+
+/* The question for paper: no typing instructions (see tutor.h). */
+void tutor_prompt_paper(const tutor_t *t, strbuf_t *out) { prompt(t, true, out); }

@@ -112,6 +112,9 @@ int tutor_pick_puzzle(const tutor_t *t, const char *theme, int avoid, tutor_pick
 /* The question in words: the prompt (the author's or one made from the
  * kind) and how to answer. */
 void tutor_prompt(const tutor_t *t, strbuf_t *out);
+/* The same for paper (a worksheet): without the line saying how to type
+ * the answer, except where it says what the answer must contain. */
+void tutor_prompt_paper(const tutor_t *t, strbuf_t *out);
 /* Judges a reply and says why. */
 tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out);
 /* The next hint grade: the author's hints (or a nudge made from the
@@ -124,6 +127,10 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out);
 /* Shows the answer and its explanation (a puzzle not yet answered counts
  * as failed).  False when no question is open. */
 bool tutor_solution(tutor_t *t, strbuf_t *out);
+/* The answer and its explanation as an answer key prints them (a
+ * worksheet's last page): nothing is recorded and the question stays as it
+ * was.  False when no question is open. */
+bool tutor_answer_key(tutor_t *t, strbuf_t *out);
 
 /* --- the board --- */
 /* The legal plays of the board's roll, with what they win. */

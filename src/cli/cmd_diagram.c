@@ -1,0 +1,354 @@
+/*
+ * cmd_diagram.c - pictures for print:
+ *
+ *   brade diagram [position flags] [--roll A-B] [--play TEXT]
+ *                 [--view mover|white] [--lang en|sv] [--caption TEXT] --svg
+ * FILE brade worksheet [--course DIR] [--theme T] [--ids ID,ID,...] [--count N]
+ *                   [--lang en|sv] [--title TEXT] --out FILE
+ *
+ * `diagram` draws one position as SVG (diagram.h): the roll as dice and a
+ * legal play as arrows (a play that is not legal is refused with the
+ * engine's verdict).  `worksheet` makes a printable HTML page of course
+ * puzzles for a club evening: each puzzle's diagram and question, and the
+ * answers with their explanations on a page of their own at the end.
+ * FILE `-` writes to standard output; a file is written atomically.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/cmd.h"
+#include "cli/course_env.h"
+#include "cli/diagram.h"
+#include "cli/paths.h"
+#include "cli/render.h"
+#include "cli/savefile.h"
+#include "engine/verdict.h"
+#include "tutor/progress.h"
+#include "tutor/tutor.h"
+#include "tutor/words.h"
+
+/* Writes text to path ("-": standard output); false after a message. */
+static bool write_out(const char *path, const strbuf_t *text) {
+    const char *s = strbuf_str(text);
+    size_t n = strlen(s);
+    if (strcmp(path, "-") == 0)
+        return fwrite(s, 1, n, stdout) == n && fflush(stdout) == 0;
+    if (!savefile_write(path, s, n)) {
+        fprintf(stderr, "brade: cannot write %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* Reads --lang's value; false after a message. */
+static bool parse_lang(const char *s, lang_t *out) {
+    if (!s || strcmp(s, "en") == 0)
+        *out = LANG_EN;
+    else if (strcmp(s, "sv") == 0)
+        *out = LANG_SV;
+    else {
+        fprintf(stderr, "brade: --lang must be en or sv\n");
+        return false;
+    }
+    return true;
+}
+
+/* `brade diagram` (see above). */
+int cmd_diagram(int argc, char **argv) {
+    static const char *const EXTRA[] = {"--svg", "--view", "--lang", "--caption", NULL};
+    pos_args_t a;
+    if (!args_parse_position(argc, argv, false, EXTRA, &a, stderr))
+        return 2;
+    const char *out_path = a.extra[0], *view = a.extra[1];
+    diagram_opts_t o = {0};
+    if (!parse_lang(a.extra[2], &o.lang))
+        return 2;
+    if (!out_path) {
+        fprintf(stderr, "brade: diagram needs --svg FILE (- for standard output)\n");
+        return 2;
+    }
+    if (view && strcmp(view, "white") != 0 && strcmp(view, "mover") != 0) {
+        fprintf(stderr, "brade: --view must be mover (the side on roll, the "
+                        "default) or white\n");
+        return 2;
+    }
+    o.fixed = view && strcmp(view, "white") == 0;
+    o.caption = a.extra[3];
+    o.have_roll = a.have_roll;
+    o.roll = a.roll;
+    movegen_buf_t *buf = NULL;
+    play_t play;
+    if (a.play) {
+        if (!a.have_roll) {
+            fprintf(stderr, "brade: --play needs --roll A-B\n");
+            return 2;
+        }
+        buf = movegen_buf_new();
+        if (!buf) {
+            fprintf(stderr, "brade: out of memory\n");
+            return 1;
+        }
+        int n = movegen_plays(&a.board, &a.rules, a.roll, buf);
+        verdict_t v;
+        verdict_judge(&a.board, &a.rules, a.roll, a.play, buf, n, &v);
+        if (v.kind != VERDICT_LEGAL) {
+            char text[1024];
+            explain_verdict(o.lang, &a.board, &a.rules, &v, buf, a.play, text, sizeof text);
+            fprintf(stderr, "brade: --play: %s\n", text);
+            movegen_buf_free(buf);
+            return 2;
+        }
+        play = *movegen_play(buf, v.play);
+        o.play = &play;
+    }
+    strbuf_t svg;
+    strbuf_init(&svg);
+    diagram_svg(&a.board, &a.rules, &o, &svg);
+    bool ok = write_out(out_path, &svg);
+    strbuf_free(&svg);
+    movegen_buf_free(buf);
+    return ok ? 0 : 1;
+}
+
+/* ------------------------------------------------------------ worksheet */
+
+typedef struct ws_args {
+    const char *course, *theme, *ids, *out, *title;
+    int count;
+    lang_t lang;
+} ws_args_t;
+
+/* Reads the worksheet's flags; false after a message. */
+static bool ws_parse(int argc, char **argv, ws_args_t *w) {
+    memset(w, 0, sizeof *w);
+    w->count = 12;
+    const char *lang = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *f = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char **slot = strcmp(f, "--course") == 0  ? &w->course
+                            : strcmp(f, "--theme") == 0 ? &w->theme
+                            : strcmp(f, "--ids") == 0   ? &w->ids
+                            : strcmp(f, "--out") == 0   ? &w->out
+                            : strcmp(f, "--title") == 0 ? &w->title
+                            : strcmp(f, "--lang") == 0  ? &lang
+                                                        : NULL;
+        bool count = strcmp(f, "--count") == 0;
+        if (!slot && !count) {
+            fprintf(stderr,
+                    "brade: worksheet: unknown flag %s (--course --theme --ids "
+                    "--count --lang --title --out)\n",
+                    f);
+            return false;
+        }
+        if (!v) {
+            fprintf(stderr, "brade: %s needs a value\n", f);
+            return false;
+        }
+        long n;
+        if (count && !args_number("--count", v, 1, 1000, &n))
+            return false;
+        if (count)
+            w->count = (int)n;
+        else
+            *slot = v;
+        i++;
+    }
+    if (!parse_lang(lang, &w->lang))
+        return false;
+    if (!w->out) {
+        fprintf(stderr, "brade: worksheet needs --out FILE (an HTML page; - for "
+                        "standard output)\n");
+        return false;
+    }
+    return true;
+}
+
+/* Writes s as HTML text: escaped, line breaks kept. */
+static void html_text(const char *s, strbuf_t *out) {
+    for (; *s; s++) {
+        if (*s == '\n')
+            strbuf_add(out, s[1] ? "<br>\n" : "\n");
+        else {
+            char c[2] = {*s, 0};
+            diagram_escape(c, out);
+        }
+    }
+}
+
+/* True when id is one of the comma-separated list. */
+static bool in_list(const char *list, const char *id) {
+    size_t n = strlen(id);
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, ",");
+        if (k == n && strncmp(p, id, n) == 0)
+            return true;
+        p += k + (p[k] == ',');
+    }
+    return false;
+}
+
+/* Checks that every id in the list names a puzzle; false after a message. */
+static bool ids_known(const course_t *c, const char *list) {
+    char id[256];
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, ",");
+        snprintf(id, sizeof id, "%.*s", (int)k, p);
+        if (k && course_find_puzzle(c, id) < 0) {
+            fprintf(stderr, "brade: --ids: there is no puzzle '%s' in the course\n", id);
+            return false;
+        }
+        p += k + (p[k] == ',');
+    }
+    return true;
+}
+
+static const char *const WS_STYLE = "<style>\n"
+                                    "body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: "
+                                    "1.5em; color: #1a1a1a; }\n"
+                                    "h1 { font-size: 1.5em; margin-bottom: 0.2em; }\n"
+                                    ".sub { color: #555; margin-top: 0; }\n"
+                                    ".grid { display: flex; flex-wrap: wrap; gap: 1.5em 2em; }\n"
+                                    ".puzzle { width: 46%; break-inside: avoid; page-break-inside: avoid; }\n"
+                                    ".puzzle svg { width: 100%; height: auto; }\n"
+                                    ".puzzle h2 { font-size: 1.05em; margin: 0 0 0.3em 0; }\n"
+                                    ".answers { break-before: page; page-break-before: always; }\n"
+                                    ".answers li { margin-bottom: 0.8em; break-inside: avoid; }\n"
+                                    "@media print { body { margin: 0; } }\n"
+                                    "</style>\n";
+
+/* `brade worksheet` (see above). */
+int cmd_worksheet(int argc, char **argv) {
+    ws_args_t w;
+    if (!ws_parse(argc, argv, &w))
+        return 2;
+    char dir[4096];
+    if (!paths_course_dir(w.course, dir, sizeof dir)) {
+        fprintf(stderr, "brade: no course found (looked in %s)\n", dir);
+        return 1;
+    }
+    course_t c;
+    course_init(&c);
+    diag_list_t d;
+    diag_list_init(&d);
+    course_env_load(dir, &c, &d);
+    if (d.errors) {
+        diag_print_all(stderr, &d, render_colour_wanted(stderr));
+        fprintf(stderr, "brade: %d error%s in the course files; those puzzles are left out\n", d.errors,
+                d.errors == 1 ? "" : "s");
+    }
+    diag_list_free(&d);
+    int rc = 0;
+    progress_t prog; /* in memory only: a worksheet records nothing */
+    strbuf_t msg, html, answers;
+    strbuf_init(&msg);
+    strbuf_init(&html);
+    strbuf_init(&answers);
+    progress_open(&prog, NULL, w.lang == LANG_SV, &msg);
+    tutor_t t;
+    if (!tutor_init(&t, &c, &prog, w.lang, paths_today())) {
+        fprintf(stderr, "brade: out of memory\n");
+        rc = 1;
+        goto done;
+    }
+    if (w.ids && !ids_known(&c, w.ids)) {
+        rc = 2;
+        goto done_tutor;
+    }
+    if (w.theme) {
+        bool any = false;
+        for (int i = 0; i < c.npuzzles && !any; i++)
+            any = course_puzzle_has_theme(&c.puzzles[i], w.theme);
+        if (!any) {
+            fprintf(stderr,
+                    "brade: --theme: no puzzle has the theme '%s' (brade tutor, "
+                    "'puzzles', lists them)\n",
+                    w.theme);
+            rc = 2;
+            goto done_tutor;
+        }
+    }
+    lang_t L = w.lang;
+    const char *title = w.title ? w.title : T(L, "Bräde puzzles", "Brädproblem");
+    strbuf_addf(&html,
+                "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta "
+                "charset=\"utf-8\">\n<title>",
+                L == LANG_SV ? "sv" : "en");
+    diagram_escape(title, &html);
+    strbuf_addf(&html, "</title>\n%s</head>\n<body>\n<h1>", WS_STYLE);
+    diagram_escape(title, &html);
+    strbuf_add(&html, "</h1>\n<p class=\"sub\">");
+    html_text(T(L,
+                "Each diagram is drawn from the side to play; the small grey "
+                "numbers are the other side's. "
+                "Answers are on the last page.",
+                "Varje diagram är ritat från den sida som ska spela; de små grå "
+                "talen är motståndarens. "
+                "Svaren står på sista sidan."),
+              &html);
+    strbuf_add(&html, "</p>\n<div class=\"grid\">\n");
+    strbuf_addf(&answers, "<div class=\"answers\">\n<h1>%s</h1>\n<ol>\n", T(L, "Answers", "Svar"));
+    int shown = 0;
+    for (int i = 0; i < c.npuzzles && shown < w.count; i++) {
+        const puzzle_t *p = &c.puzzles[i];
+        if (w.ids ? !in_list(w.ids, p->id) : w.theme && !course_puzzle_has_theme(p, w.theme))
+            continue;
+        tutor_open_puzzle(&t, i);
+        shown++;
+        char name[256];
+        rules_format(&p->pos.rules, name, sizeof name);
+        strbuf_addf(&html, "<div class=\"puzzle\">\n<h2>%d. ", shown);
+        diagram_escape(text_pick(&p->title, L), &html);
+        strbuf_addf(&html, " <small>(%s, %s %d/5)</small></h2>\n", name, T(L, "difficulty", "svårighet"),
+                    p->difficulty);
+        diagram_opts_t o = {.lang = L, .have_roll = p->pos.have_roll, .roll = p->pos.roll};
+        strbuf_t svg;
+        strbuf_init(&svg);
+        diagram_svg(&p->pos.board, &p->pos.rules, &o, &svg);
+        /* inline: drop the XML declaration */
+        const char *s = strbuf_str(&svg);
+        const char *tag = strstr(s, "<svg");
+        strbuf_add(&html, tag ? tag : s);
+        strbuf_free(&svg);
+        strbuf_t q;
+        strbuf_init(&q);
+        tutor_prompt_paper(&t, &q);
+        strbuf_add(&html, "<p>");
+        html_text(strbuf_str(&q), &html);
+        strbuf_add(&html, "</p>\n</div>\n");
+        strbuf_clear(&q);
+        tutor_answer_key(&t, &q);
+        strbuf_addf(&answers, "<li><b>");
+        diagram_escape(text_pick(&p->title, L), &answers);
+        strbuf_add(&answers, "</b> <small>(");
+        diagram_escape(p->id, &answers);
+        strbuf_add(&answers, ")</small><br>\n");
+        html_text(strbuf_str(&q), &answers);
+        strbuf_add(&answers, "</li>\n");
+        strbuf_free(&q);
+    }
+    if (shown == 0) {
+        fprintf(stderr, "brade: worksheet: no puzzle to put on it\n");
+        rc = 1;
+        goto done_tutor;
+    }
+    strbuf_add(&html, "</div>\n");
+    strbuf_add(&answers, "</ol>\n</div>\n");
+    strbuf_add(&html, strbuf_str(&answers));
+    strbuf_add(&html, "</body>\n</html>\n");
+    if (!write_out(w.out, &html))
+        rc = 1;
+    else if (strcmp(w.out, "-") != 0)
+        fprintf(stderr, "brade: %d puzzle%s written to %s\n", shown, shown == 1 ? "" : "s", w.out);
+done_tutor:
+    tutor_done(&t);
+done:
+    progress_free(&prog);
+    strbuf_free(&msg);
+    strbuf_free(&html);
+    strbuf_free(&answers);
+    course_free(&c);
+    return rc;
+}

@@ -1,0 +1,51 @@
+/*
+ * diagram.h - a position drawn as SVG, for print: the board with both
+ * numberings, the bar, the checkers borne off, the roll as two dice, and
+ * optionally a play drawn as arrows, with a caption naming who is to play
+ * and the ruleset.
+ *
+ * The picture is the terminal board's layout (render.h) on paper: the
+ * viewer's points 1..12 along the top from right to left, 13..24 along the
+ * bottom from left to right, bearing off to the right of point 24, the
+ * viewer's numbers next to the points and the other side's outside them.
+ * The viewer is the side on roll, or white always with `fixed`.
+ *
+ * The output is plain SVG 1.1 with no scripts, external files or fonts
+ * beyond a generic family, so any browser, rsvg-convert or Inkscape shows
+ * it the same way; the same input gives the same bytes.
+ *
+ * Ownership: everything is written into the caller's strbuf; nothing is
+ * kept.
+ */
+#ifndef BRADE_CLI_DIAGRAM_H
+#define BRADE_CLI_DIAGRAM_H
+
+#include <stdbool.h>
+
+#include "content/strbuf.h"
+#include "engine/board.h"
+#include "engine/movegen.h"
+#include "engine/rules.h"
+#include "tutor/explain.h"
+
+typedef struct diagram_opts {
+    lang_t lang;
+    bool fixed;          /* always from white's side, not the side on roll's */
+    bool have_roll;      /* draw `roll` as dice */
+    roll_t roll;
+    const play_t *play;  /* a play of the side on roll drawn as arrows, or NULL */
+    const char *caption; /* a line under the board, or NULL for the default
+                          * ("White to play 6-3 · lyckans-talisman · pips ...") */
+    bool caption_off;    /* no caption line at all (worksheets write their own) */
+} diagram_opts_t;
+
+/* The picture's size in SVG user units (pixels at 100%). */
+enum { DIAGRAM_WIDTH = 720, DIAGRAM_HEIGHT = 600 };
+
+/* Writes a whole SVG document for b (side[0] on roll) under r. */
+void diagram_svg(const board_t *b, const rules_t *r, const diagram_opts_t *o, strbuf_t *out);
+
+/* Writes `s` with &, <, > and " escaped for XML text and attributes. */
+void diagram_escape(const char *s, strbuf_t *out);
+
+#endif

@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""Checks `brade diagram` and `brade worksheet`.
+
+For each case below: the SVG is well-formed XML; it draws as many checkers
+of each colour as the position has (five a point at most, the rest
+numbered), one borne-off slab per checker off, one arrow per step of the
+play and one die per die of the roll; rendered to PNG by rsvg-convert
+(Debian librsvg2-bin) it matches the golden image in golden/ within a
+tolerance (fonts may differ a little from machine to machine).  The
+README's picture is what its documented command makes, byte for byte.
+The worksheet holds one diagram and one answer per puzzle asked for.
+
+    check_diagrams.py [--update]     --update rewrites the golden images
+
+The binary is $BRADE (default build/brade).
+"""
+
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+import zlib
+from html.parser import HTMLParser
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+SVG = "{http://www.w3.org/2000/svg}"
+WHITE, BLACK = "#f7f3e8", "#262626"
+
+# name, position flags (white spec, black spec, to move), roll, play, extra flags
+CASES = [
+    ("lt-play", "lyckans-talisman", "1:8 5 9 14:2 21:2 off:1", "1:9 14:2 22:3 bar:1", "white",
+     "6-3", "5/11 14/17", []),
+    ("bg-black-fixed", "backgammon", "bar:1 6:3 5:3 4:3 3:2 2:2 off:1", "1:2 6:5 8:3 13:5", "black",
+     "4-4", "13/9 13/9 8/4 8/4", ["--view", "white"]),
+    ("vasa-bearoff", "vasa", "19:2 22:3 23:4 24:3 off:3", "13:3 20:2 21:2 24:2 off:6", "white",
+     "6-5", "19/off 19/24", ["--lang", "sv"]),
+    ("start-no-roll", "helmfrid", "1:15", "1:15", "black", None, None, []),
+]
+
+# The README's picture (README.md, "Pictures") and the command that makes it.
+README_SVG = os.path.join(REPO, "docs", "images", "diagram-example.svg")
+README_ARGS = ["diagram", "--rules", "lyckans-talisman", "--white", "1:8 5 9 14:2 21:2 off:1",
+               "--black", "1:9 14:2 22:3 bar:1", "--to-move", "white", "--roll", "6-3",
+               "--play", "5/11 14/17"]
+
+
+def brade():
+    return os.environ.get("BRADE") or os.path.join(REPO, "build", "brade")
+
+
+def spec_counts(spec):
+    """{point|'bar'|'off': n} of a side spec; off defaults to 15 minus the rest."""
+    out, total = {}, 0
+    for tok in spec.split():
+        where, _, n = tok.partition(":")
+        n = int(n) if n else 1
+        out[where] = n
+        total += n
+    out.setdefault("off", 15 - total)
+    return out
+
+
+def drawn(counts):
+    """Checkers drawn on points and bar (five a stack at most), and slabs off."""
+    on = sum(min(n, 5) for k, n in counts.items() if k != "off")
+    return on, counts["off"]
+
+
+def png_pixels(path):
+    """(width, height, rows of RGBA bytes) of an 8-bit RGBA or RGB PNG."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    pos, idat, w = 8, b"", None
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and ctype in (2, 6) and interlace == 0, (depth, ctype, interlace)
+            bpp = 4 if ctype == 6 else 3
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    stride = w * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        if bpp == 3:  # as RGBA
+            line = bytearray(b"".join(bytes(line[i:i + 3]) + b"\xff" for i in range(0, stride, 3)))
+        rows.append(bytes(line))
+        prev = line if bpp == 4 else bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if bpp == 3:
+            prev = bytearray(prev)
+    return w, h, rows
+
+
+def compare_png(got, want):
+    """None when the pictures match within the tolerance, else why not."""
+    gw, gh, grows = png_pixels(got)
+    ww, wh, wrows = png_pixels(want)
+    if (gw, gh) != (ww, wh):
+        return "size %dx%d, golden %dx%d" % (gw, gh, ww, wh)
+    differ, total_diff = 0, 0
+    for gr, wr in zip(grows, wrows):
+        for i in range(0, len(gr), 4):
+            d = max(abs(gr[i + k] - wr[i + k]) for k in range(4))
+            total_diff += d
+            if d > 48:
+                differ += 1
+    n = gw * gh
+    share, mean = differ / n, total_diff / n
+    # text is about 2% of the picture: a different font moves some of it
+    if share > 0.015 or mean > 2.5:
+        return "%.2f%% of the pixels differ (more than 48 levels), mean difference %.2f" % (100 * share, mean)
+    return None
+
+
+def check_svg(path, case):
+    name, rules, white, black, turn, roll, play, extra = case
+    errors = []
+    root = ET.parse(path).getroot()
+    if root.tag != SVG + "svg":
+        return ["the root element is not <svg>"]
+    fills = [c.get("fill") for c in root.iter(SVG + "circle") if c.get("r") == "19"]
+    slabs = [r.get("fill") for r in root.iter(SVG + "rect") if r.get("height") == "10"]
+    for colour, spec, fill in (("white", white, WHITE), ("black", black, BLACK)):
+        on, off = drawn(spec_counts(spec))
+        if fills.count(fill) != on:
+            errors.append("%s: %d checkers drawn, the position has %d to draw" % (colour, fills.count(fill), on))
+        if slabs.count(fill) != off:
+            errors.append("%s: %d checkers shown borne off, the position has %d" % (colour, slabs.count(fill), off))
+    arrows = [p for p in root.iter(SVG + "path") if p.get("marker-end")]
+    steps = len(play.split()) if play else 0
+    if len(arrows) != steps:
+        errors.append("%d arrows for a play of %d steps" % (len(arrows), steps))
+    dice = [r for r in root.iter(SVG + "rect") if r.get("width") == "34"]
+    want_dice = 0 if not roll else (1 if "-" not in roll else 2)
+    if len(dice) != want_dice:
+        errors.append("%d dice drawn for the roll %s" % (len(dice), roll))
+    title = root.find(SVG + "title").text
+    if rules not in title:
+        errors.append("the caption does not name the ruleset: %r" % title)
+    return errors
+
+
+class Tags(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.count = {}
+
+    def handle_starttag(self, tag, attrs):
+        self.count[tag] = self.count.get(tag, 0) + 1
+
+
+def check_worksheet(tmp):
+    out = os.path.join(tmp, "sheet.html")
+    ids = "c6-jan-count,best-keep-the-count,c25-helmfrid"
+    r = subprocess.run([brade(), "worksheet", "--ids", ids, "--out", out], capture_output=True, text=True,
+                       timeout=120)
+    if r.returncode != 0:
+        return ["worksheet exited %d: %s" % (r.returncode, r.stderr)]
+    text = open(out, encoding="utf-8").read()
+    t = Tags()
+    t.feed(text)
+    errors = []
+    if t.count.get("svg") != 3 or t.count.get("li") != 3:
+        errors.append("worksheet: %s diagrams and %s answers for 3 puzzles" % (t.count.get("svg"), t.count.get("li")))
+    for pid in ids.split(","):
+        if "(%s)" % pid not in text:
+            errors.append("worksheet: no answer names %s" % pid)
+    if "6/11 2/3" not in text.split('class="answers"')[1]:
+        errors.append("worksheet: the answer page lacks best-keep-the-count's play 6/11 2/3")
+    if "(Type" in text:
+        errors.append("worksheet: typing instructions on paper")
+    return errors
+
+
+def check_export(tmp):
+    """The REPL's `export --svg FILE` draws the board of the open puzzle."""
+    out = os.path.join(tmp, "export.svg")
+    env = dict(os.environ, XDG_STATE_HOME=tmp, XDG_CONFIG_HOME=os.path.join(tmp, "config"), HOME=tmp,
+               NO_COLOR="1", LANG="C")
+    r = subprocess.run([brade(), "tutor"], input="puzzle c6-jan-count\nexport --svg %s\nexport --svg /dev/null\n" % out,
+                       capture_output=True, text=True, timeout=60, env=env)
+    errors = []
+    if "The diagram is in %s." % out not in r.stdout:
+        errors.append("export --svg: no word that the diagram was written: %r" % r.stdout[-300:])
+    if "Could not write /dev/null" not in r.stdout:
+        errors.append("export --svg /dev/null: not refused")
+    if os.path.exists(out):
+        root = ET.parse(out).getroot()
+        if len([c for c in root.iter(SVG + "circle") if c.get("r") == "19"]) < 15:
+            errors.append("export --svg: fewer checkers drawn than a puzzle has")
+    else:
+        errors.append("export --svg: no file written")
+    return errors
+
+
+def main():
+    update = "--update" in sys.argv[1:]
+    if not shutil.which("rsvg-convert"):
+        print("rsvg-convert is not installed (Debian: librsvg2-bin; .ci/setup.sh installs it)")
+        return 1
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in CASES:
+            name, rules, white, black, turn, roll, play, extra = case
+            svg = os.path.join(tmp, name + ".svg")
+            args = [brade(), "diagram", "--rules", rules, "--white", white, "--black", black, "--to-move", turn]
+            if roll:
+                args += ["--roll", roll]
+            if play:
+                args += ["--play", play]
+            r = subprocess.run(args + extra + ["--svg", svg], capture_output=True, text=True, timeout=60)
+            if r.returncode != 0:
+                failures.append("%s: brade diagram exited %d: %s" % (name, r.returncode, r.stderr.strip()))
+                continue
+            failures += ["%s: %s" % (name, e) for e in check_svg(svg, case)]
+            png = os.path.join(tmp, name + ".png")
+            subprocess.run(["rsvg-convert", svg, "-o", png], check=True, timeout=60)
+            golden = os.path.join(HERE, "golden", name + ".png")
+            if update:
+                shutil.copy(png, golden)
+                continue
+            if not os.path.exists(golden):
+                failures.append("%s: no golden image (run with --update)" % name)
+                continue
+            why = compare_png(png, golden)
+            if why:
+                keep = os.path.join(tempfile.gettempdir(), "brade-diagram-" + name + ".png")
+                shutil.copy(png, keep)
+                failures.append("%s: %s (the picture made is %s)" % (name, why, keep))
+        readme = subprocess.run([brade()] + README_ARGS + ["--svg", "-"], capture_output=True, timeout=60)
+        if update:
+            open(README_SVG, "wb").write(readme.stdout)
+        elif readme.stdout != open(README_SVG, "rb").read():
+            failures.append("docs/images/diagram-example.svg is not what its command in README.md makes")
+        failures += check_worksheet(tmp)
+        failures += check_export(tmp)
+    for f in failures:
+        print("FAIL", f)
+    print("%d diagram cases, worksheet: %s" % (len(CASES), "failed" if failures else "ok"))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
