@@ -4,7 +4,7 @@
  * probabilities, error classes and an explanation of the top choice.
  *
  *   brade analyse [position flags] [--roll A-B] [--json] [--plies N]
- *                 [--rollouts N --seed S --threads T --truncate P]
+ *                 [--rollouts N --seed S --threads T --truncate P --luck on|off]
  *                 [--play TEXT] [--thresholds D,B,V] [--lang en|sv]
  *                 [--evaluator net|linear|hand|pips] [--weights FILE] [--batch]
  *
