@@ -96,6 +96,11 @@ def rollouts_reproducible():
     two = json.loads(run(base + ["--threads", "2"]).stdout)
     assert one == two
     assert all("rollout" in p for p in one["plays"][:2])
+    # --luck on: the luck of each roll taken out narrows the interval of the
+    # same games (the raw result stays the same games' mean)
+    luck = json.loads(run(base + ["--luck", "on"]).stdout)
+    for plain, vr in zip(one["plays"][:2], luck["plays"][:2]):
+        assert vr["rollout"]["se"] < plain["rollout"]["se"], (plain["rollout"], vr["rollout"])
 
 
 def learner_play_rolled_out():
@@ -120,6 +125,7 @@ def positions_listed():
 
 def bad_input():
     run(["analyse", "--plies", "9"] + C7, code=2)
+    run(["analyse", "--roll", "6-2", "--rollouts", "36", "--luck", "maybe"] + C7, code=2)
     run(["analyse", "--thresholds", "0.2,0.1,0.3"] + C7, code=2)
     run(["analyse", "--white", "1:14 bar:2", "--black", "1:15", "--to-move", "white"], code=2)
     run(["selfplay", "--a", "nonsense", "--games", "2"], code=2)
