@@ -170,6 +170,20 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
     }
     if (need && small[0] && small[strlen(small) - 1] != '\n')
         strbuf_add(out, "\n");
+    if (!t->told_equity) {
+        t->told_equity = true;
+        const char *who = words_colour(L, t->board.turn, false);
+        strbuf_addf(out,
+                    T(L, "(What the numbers mean: each is the points a game the engine expects for %s after "
+                         "that play, +1.000 being a one-point game won, by its trained evaluator looking one "
+                         "roll ahead; the second number is how much less than the best play, and \"win\" is "
+                         "the chance of winning the game.)\n",
+                      "(Vad talen betyder: vart och ett är poängen per parti som programmet väntar sig för %s "
+                      "efter draget, där +1,000 är ett enpoängsparti vunnet, bedömt av dess tränade "
+                      "värdering ett slag framåt; det andra talet är hur mycket sämre än det bästa draget, och "
+                      "\"vinst\" är chansen att vinna partiet.)\n"),
+                    who);
+    }
     return true;
 }
 

@@ -30,6 +30,31 @@ static void source_words(const tutor_t *t, strbuf_t *out)
     strbuf_addf(out, T(L, ", seed %ld)", ", frö %ld)"), c->seed);
 }
 
+/* The first time in a session that rollout figures are shown, what they
+ * mean, in plain words (a learner has not met "± 0.084" or "648 games a
+ * play, seed 1" before). */
+static void rollout_gloss(tutor_t *t, strbuf_t *out)
+{
+    if (t->told_rollout)
+        return;
+    t->told_rollout = true;
+    const best_claim_t *c = &t->q->best;
+    lang_t L = t->lang;
+    strbuf_addf(out,
+                T(L, "(What the numbers mean: from the position after each play the engine played the game to "
+                     "the end %d times, every play meeting the same dice; seed %ld fixes those dice, so anyone "
+                     "can repeat the count. A play's number is the points it won a game on average: +1.000 is "
+                     "a one-point game won, -1.000 one lost. The ± is chance's margin: 95 times in 100 the "
+                     "play's true value lies that close, so plays nearer each other than that are not told "
+                     "apart.)\n",
+                  "(Vad talen betyder: från ställningen efter varje drag spelade programmet partiet till slut "
+                  "%d gånger, med samma tärningar för varje drag; frö %ld bestämmer tärningarna, så vem som "
+                  "helst kan räkna om. Ett drags tal är poängen det vann per parti i genomsnitt: +1,000 är ett "
+                  "enpoängsparti vunnet, -1,000 ett förlorat. ± är slumpens marginal: 95 gånger av 100 ligger "
+                  "dragets sanna värde så nära, så drag som ligger närmare varandra än så skiljs inte åt.)\n"),
+                c->games, c->seed);
+}
+
 /* The legal play (of t->buf, n plays) that leads to `after`, or NULL. */
 static const play_t *play_to(const tutor_t *t, int n, const board_t *after)
 {
@@ -122,6 +147,7 @@ tutor_result_t tutorq_best_answer(tutor_t *t, int n, int mine, const bool *ok, s
             strbuf_add(out, ".");
         }
         strbuf_add(out, "\n");
+        rollout_gloss(t, out);
         return TR_RIGHT;
     }
     strbuf_addf(out,
@@ -142,8 +168,8 @@ tutor_result_t tutorq_best_answer(tutor_t *t, int n, int mine, const bool *ok, s
         if (!searched(t, &me, &vm, &best, &vb))
             return TR_UNREAD;
         strbuf_addf(out,
-                    T(L, "Yours was not among the plays rolled out; a %d-ply search gives it %+.3f "
-                         "points a game against %+.3f for the best play.",
+                    T(L, "Yours was not among the plays rolled out; the engine, looking %d plays ahead, "
+                         "gives it %+.3f points a game against %+.3f for the best play.",
                       "Ditt var inte bland de utspelade dragen; en sökning %d drag djupt ger det "
                       "%+.3f poäng per parti mot %+.3f för det bästa draget."),
                     c->plies, vm.equity, vb.equity);
@@ -161,6 +187,8 @@ tutor_result_t tutorq_best_answer(tutor_t *t, int n, int mine, const bool *ok, s
     why(t, best, best_eq, me, mine_eq, NULL, true,
         T(L, "Why the best play is better: ", "Varför det bästa draget är bättre: "), out);
     strbuf_add(out, T(L, " Try again, or type 'hint'.\n", " Försök igen, eller skriv 'hint'.\n"));
+    if (r)
+        rollout_gloss(t, out);
     return TR_WEAK;
 }
 
@@ -174,7 +202,7 @@ static const char *grade_short(lang_t L, grade_t g)
 
 /* The rollout's table: every play tried, best first, with the equity each
  * gives away and its grade (see question.h). */
-void tutorq_best_table(const tutor_t *t, strbuf_t *out)
+void tutorq_best_table(tutor_t *t, strbuf_t *out)
 {
     const best_claim_t *c = &t->q->best;
     lang_t L = t->lang;
@@ -193,6 +221,7 @@ void tutorq_best_table(const tutor_t *t, strbuf_t *out)
                         grade_short(L, grade_classify(lost, &th, &t->qpos->rules)));
         strbuf_add(out, "\n");
     }
+    rollout_gloss(t, out);
 }
 
 /* A nudge for a best-play question with no hints of its own: what tells

@@ -30,8 +30,9 @@ void tutorq_count_breakdown(const tutor_t *t, strbuf_t *out);
  * t->buf, n plays; ok[] marks the accepted ones) against the question's
  * rollout, quoting its numbers and why the best play is better. */
 tutor_result_t tutorq_best_answer(tutor_t *t, int n, int mine, const bool *ok, strbuf_t *out);
-/* The rollout's table, best first, with the equity each play gives away. */
-void tutorq_best_table(const tutor_t *t, strbuf_t *out);
+/* The rollout's table, best first, with the equity each play gives away
+ * (and, the first time in a session, what its figures mean). */
+void tutorq_best_table(tutor_t *t, strbuf_t *out);
 /* A nudge from what tells the best play from the next, naming neither. */
 void tutorq_best_nudge(const tutor_t *t, strbuf_t *out);
 

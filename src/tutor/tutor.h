@@ -68,6 +68,10 @@ typedef struct tutor {
     bool attempted; /* a counted answer was given */
     bool answered;  /* answered right, or the answer was shown */
     bool recorded;  /* the puzzle's result is in the record */
+
+    /* plain words already given this session (said once, then not again) */
+    bool told_rollout; /* what a rollout's figures mean */
+    bool told_equity;  /* what the analysis's equities mean */
 } tutor_t;
 
 /* Returns false when the engine buffer cannot be allocated. */
