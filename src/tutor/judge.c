@@ -80,6 +80,31 @@ static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
     verdict_t v;
     verdict_judge(&pos->board, &pos->rules, pos->roll, text, t->buf, n, &v);
     char words[2048];
+    if (v.kind == VERDICT_NOT_ENOUGH) {
+        /* what the play misses and which rule demands more, not the play
+         * that does it: that is the answer (the last hint shows it) */
+        char rname[256];
+        rules_format(&pos->rules, rname, sizeof rname);
+        if (pos->rules.move_criterion == CRIT_MAX_PIPS)
+            strbuf_addf(out,
+                        T(L, "Not right. Not enough: yours moves %d pips, and the roll can be played for %d. "
+                             "The rules make you use as much of the roll as you can, so find a play that uses "
+                             "more of it. [rules: %s]\n",
+                          "Inte rätt. För lite: ditt drag flyttar %d ögon, och slaget kan spelas för %d. "
+                          "Reglerna kräver att du utnyttjar så stor del av slaget som möjligt, så hitta ett drag "
+                          "som använder mer av det. [regler: %s]\n"),
+                        v.your_pips, v.best_pips, rname);
+        else
+            strbuf_addf(out,
+                        T(L, "Not right. Not enough: yours uses %d %s, and %d can be used. The rules make you "
+                             "use as many dice as you can, so find a play that uses more. [rules: %s]\n",
+                          "Inte rätt. För lite: ditt drag använder %d %s, och %d går att använda. Reglerna "
+                          "kräver att du använder så många tärningar som möjligt, så hitta ett drag som "
+                          "använder fler. [regler: %s]\n"),
+                        v.your_dice, v.your_dice == 1 ? T(L, "die", "tärning") : T(L, "dice", "tärningar"),
+                        v.best_dice, rname);
+        return TR_WRONG;
+    }
     if (v.kind != VERDICT_LEGAL) {
         explain_verdict(L, &pos->board, &pos->rules, &v, t->buf, text, words, sizeof words);
         if (v.kind == VERDICT_UNPARSEABLE) {

@@ -260,6 +260,25 @@ static bool game_over(const tutor_t *t, strbuf_t *out)
 }
 
 /* The legal plays of the board's roll, with their wins. */
+/* True (with the reason in out) while a question is open and not yet
+ * answered: `moves` and `explain` would give its answer away, so they wait
+ * until it is answered or its solution shown (answers must be earned). */
+static bool answer_pending(const tutor_t *t, const char *what, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    if (!t->q || t->answered)
+        return false;
+    strbuf_addf(out,
+                T(L, "'%s' waits until the question is answered: it would give the answer away. Try an answer, "
+                     "ask for a 'hint' (they go step by step), or type 'solution' to see the answer (%s).\n",
+                  "'%s' får vänta tills frågan är besvarad: den skulle avslöja svaret. Pröva ett svar, be om "
+                  "en 'hint' (tipsen går steg för steg) eller skriv 'solution' för att se svaret (%s).\n"),
+                what,
+                t->mode == TUTOR_PUZZLE ? T(L, "the puzzle then counts as not solved", "problemet räknas då som olöst")
+                                        : T(L, "the step then counts as not answered", "steget räknas då som obesvarat"));
+    return true;
+}
+
 bool tutor_moves(tutor_t *t, strbuf_t *out)
 {
     lang_t L = t->lang;
@@ -273,7 +292,7 @@ bool tutor_moves(tutor_t *t, strbuf_t *out)
                           "Inget slag är satt för ställningen (prova 'setup roll 6-2').\n"));
         return false;
     }
-    if (game_over(t, out))
+    if (game_over(t, out) || answer_pending(t, "moves", out))
         return false;
     int n = movegen_plays(&t->board, &t->rules, t->roll, t->buf);
     if (n < 0) {
@@ -322,7 +341,7 @@ bool tutor_explain_play(tutor_t *t, const char *text, strbuf_t *out)
                      "För att förklara ett drag behövs en ställning med ett slag på brädet.\n"));
         return false;
     }
-    if (game_over(t, out))
+    if (game_over(t, out) || answer_pending(t, "explain", out))
         return false;
     int n = movegen_plays(&t->board, &t->rules, t->roll, t->buf);
     if (n < 0)

@@ -337,6 +337,17 @@ static void test_moves_and_explain(void **state)
 {
     fixture_t *f = *state;
     open_puzzle(f, "goal");
+    /* while the question is open they would give the answer away */
+    strbuf_clear(&f->out);
+    assert_false(tutor_moves(&f->t, &f->out));
+    assert_non_null(strstr(strbuf_str(&f->out), "'moves' waits until the question is answered"));
+    strbuf_clear(&f->out);
+    assert_false(tutor_explain_play(&f->t, "bar/3", &f->out));
+    assert_non_null(strstr(strbuf_str(&f->out), "'explain' waits"));
+    assert_false(f->t.answered);
+    /* once the answer is shown they work */
+    strbuf_clear(&f->out);
+    assert_true(tutor_solution(&f->t, &f->out));
     strbuf_clear(&f->out);
     assert_true(tutor_moves(&f->t, &f->out));
     assert_non_null(strstr(strbuf_str(&f->out), "White to play 5-2: 11 legal plays."));
