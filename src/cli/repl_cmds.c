@@ -332,6 +332,25 @@ static int do_next(repl_t *r, int argc, char **argv, const char *rest)
     case NAV_MOVED:
         repl_show_current(r, false);
         break;
+    case NAV_LESSON_OPEN: {
+        int miss[32];
+        int n = tutor_unanswered(t, miss, 32);
+        strbuf_addf(&r->out, T(L, "This is the end of lesson '%s', but the question%s of step%s",
+                               "Här slutar lektionen '%s', men fråga%s i steg%s"),
+                    text_pick(&ls->title, L), n == 1 ? T(L, "", "n") : T(L, "s", "rna"), n == 1 ? "" : T(L, "s", ""));
+        for (int i = 0; i < n && i < 32; i++)
+            strbuf_addf(&r->out, "%s%d", i == 0 ? " " : i + 1 == n ? T(L, " and ", " och ") : ", ", miss[i] + 1);
+        strbuf_addf(&r->out,
+                    T(L, " %s%s not answered yet (a shown answer does not count). Go back with 'lesson %s %d'; the "
+                         "lesson is complete once %s.\n",
+                      " %s inte besvarad%s än (ett visat svar räknas inte). Gå tillbaka med 'lesson %s %d'; "
+                      "lektionen är klar när %s.\n"),
+                    n == 1 ? T(L, "is", "är") : T(L, "are", "är"), L == LANG_SV && n > 1 ? "e" : "", ls->id,
+                    miss[0] + 1,
+                    n == 1 ? T(L, "it is answered", "den är besvarad") : T(L, "they are answered", "de är besvarade"));
+        repl_flush(r);
+        break;
+    }
     case NAV_LESSON_DONE:
     case NAV_AT_END:
         printf(T(L, "Lesson '%s' is complete.", "Lektionen '%s' är klar."),

@@ -222,6 +222,7 @@ bool tutor_solution(tutor_t *t, strbuf_t *out)
     if (!t->recorded && !t->answered)
         tutorq_record(t, false, out);
     t->answered = true;
+    t->revealed = true;
     tutorq_explanation(t, out);
     return true;
 }

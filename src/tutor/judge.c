@@ -352,12 +352,20 @@ static tutor_result_t answer_count(tutor_t *t, const char *text, strbuf_t *out)
         strbuf_add(out, T(L, "Type a number.\n", "Skriv ett tal.\n"));
         return TR_UNREAD;
     }
-    bool right = said == t->q->count;
-    strbuf_addf(out, right ? T(L, "Right: %d", "Rätt: %d") : T(L, "No: it is %d", "Nej: det är %d"),
-                t->q->count);
+    if (said != t->q->count) {
+        /* not the number: which way it is off, and another try */
+        strbuf_addf(out,
+                    said > t->q->count ? T(L, "No, not %d: that is too many. Count again, or type 'hint'.\n",
+                                           "Nej, inte %d: det är för många. Räkna igen, eller skriv 'hint'.\n")
+                                       : T(L, "No, not %d: that is too few. Count again, or type 'hint'.\n",
+                                           "Nej, inte %d: det är för få. Räkna igen, eller skriv 'hint'.\n"),
+                    said);
+        return TR_WRONG;
+    }
+    strbuf_addf(out, T(L, "Right: %d", "Rätt: %d"), t->q->count);
     tutorq_count_breakdown(t, out);
     strbuf_add(out, ".\n");
-    return right ? TR_RIGHT : TR_WRONG;
+    return TR_RIGHT;
 }
 
 /* The number of a choice. */
@@ -374,14 +382,10 @@ static tutor_result_t answer_choice(tutor_t *t, const char *text, strbuf_t *out)
     bool right = (q->correct >> (said - 1)) & 1u;
     if (right)
         strbuf_addf(out, T(L, "Right: %s\n", "Rätt: %s\n"), text_pick(&q->choices[said - 1], L));
-    else {
-        strbuf_add(out, T(L, "No. The right answer", "Nej. Rätt svar"));
-        for (int i = 0, k = 0; i < q->nchoices; i++)
-            if ((q->correct >> i) & 1u)
-                strbuf_addf(out, "%s %d) %s", k++ ? T(L, " or", " eller") : ":", i + 1,
-                            text_pick(&q->choices[i], L));
-        strbuf_add(out, "\n");
-    }
+    else
+        strbuf_addf(out, T(L, "No, not %d) %s. Try another, or type 'hint'.\n",
+                           "Nej, inte %d) %s. Pröva ett annat, eller skriv 'hint'.\n"),
+                    said, text_pick(&q->choices[said - 1], L));
     return right ? TR_RIGHT : TR_WRONG;
 }
 
@@ -420,11 +424,14 @@ tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out)
         return r;
     t->attempted = true;
     tutorq_record(t, r == TR_RIGHT, out);
+    if (r == TR_RIGHT && !t->revealed && t->mode == TUTOR_LESSON && t->step < 32)
+        t->earned |= 1u << t->step;
     /* a right answer, or a wrong one to a closed question (the reply gave
      * the answer away): the explanation follows, once */
-    bool closed = t->q->kind != QK_PLAY && t->q->kind != QK_ROLLS;
+    bool closed = t->q->kind == QK_LEGAL || t->q->kind == QK_OUTCOME;
     if ((r == TR_RIGHT || closed) && !t->answered) {
         t->answered = true;
+        t->revealed = t->revealed || r != TR_RIGHT;
         tutorq_explanation(t, out);
     }
     return r;

@@ -39,7 +39,7 @@ static void close_question(tutor_t *t)
     t->q = NULL;
     t->qpos = NULL;
     t->hints = 0;
-    t->attempted = t->answered = t->recorded = false;
+    t->attempted = t->answered = t->recorded = t->revealed = false;
 }
 
 /* Shows a position from the course on the board. */
@@ -130,6 +130,10 @@ static void open_step(tutor_t *t, int k)
 /* Opens a lesson at a step. */
 void tutor_open_lesson(tutor_t *t, int lesson, int step)
 {
+    if (t->earned_lesson != lesson) { /* another lesson: its own answers */
+        t->earned_lesson = lesson;
+        t->earned = 0;
+    }
     t->mode = TUTOR_LESSON;
     t->lesson = lesson;
     t->lesson_finished = false;
@@ -143,10 +147,19 @@ tutor_nav_t tutor_next(tutor_t *t, strbuf_t *msg)
     if (t->mode != TUTOR_LESSON)
         return NAV_NONE;
     const lesson_t *L = &t->course->lessons[t->lesson];
+    lang_t lang = t->lang;
     if (t->step + 1 < L->nsteps) {
+        if (t->q && !(t->earned >> t->step & 1u))
+            strbuf_addf(msg,
+                        T(lang, "(The question of step %d is skipped; the lesson is complete once it is answered.)\n",
+                          "(Frågan i steg %d hoppas över; lektionen är klar först när den är besvarad.)\n"),
+                        t->step + 1);
         open_step(t, t->step + 1);
         return NAV_MOVED;
     }
+    int missing[32];
+    if (tutor_unanswered(t, missing, 32) > 0)
+        return NAV_LESSON_OPEN;
     if (t->lesson_finished)
         return NAV_AT_END;
     t->lesson_finished = true;
@@ -155,6 +168,22 @@ tutor_nav_t tutor_next(tutor_t *t, strbuf_t *msg)
         progress_save(t->progress, t->lang == LANG_SV, msg);
     }
     return NAV_LESSON_DONE;
+}
+
+/* The open lesson's unanswered questions (see tutor.h). */
+int tutor_unanswered(const tutor_t *t, int *steps, int max)
+{
+    if (t->mode != TUTOR_LESSON)
+        return 0;
+    const lesson_t *L = &t->course->lessons[t->lesson];
+    int n = 0;
+    for (int k = 0; k < L->nsteps && k < 32; k++)
+        if (L->steps[k].q.kind != QK_NONE && !(t->earned >> k & 1u)) {
+            if (n < max)
+                steps[n] = k;
+            n++;
+        }
+    return n;
 }
 
 /* The step before. */

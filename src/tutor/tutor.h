@@ -26,6 +26,7 @@
 #define BRADE_TUTOR_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "content/course.h"
 #include "content/strbuf.h"
@@ -68,6 +69,13 @@ typedef struct tutor {
     bool attempted; /* a counted answer was given */
     bool answered;  /* answered right, or the answer was shown */
     bool recorded;  /* the puzzle's result is in the record */
+    bool revealed;  /* the answer was shown (solution, the last hint) */
+
+    /* the open lesson's questions answered right on this visit (bit k:
+     * step k), without the answer shown first; the lesson is complete when
+     * every question is */
+    int earned_lesson;
+    uint32_t earned;
 
     /* plain words already given this session (said once, then not again) */
     bool told_rollout; /* what a rollout's figures mean */
@@ -91,9 +99,15 @@ bool tutor_set_rules(tutor_t *t, const rules_t *r, strbuf_t *out);
 
 /* --- lessons --- */
 void tutor_open_lesson(tutor_t *t, int lesson, int step);
-typedef enum { NAV_MOVED, NAV_LESSON_DONE, NAV_AT_END, NAV_AT_START, NAV_NONE } tutor_nav_t;
-/* The next step; past the last one the lesson is recorded as completed. */
+typedef enum { NAV_MOVED, NAV_LESSON_DONE, NAV_AT_END, NAV_AT_START, NAV_NONE, NAV_LESSON_OPEN } tutor_nav_t;
+/* The next step (leaving a question unanswered says it is skipped); past
+ * the last one the lesson is recorded as completed when every question of
+ * it was answered (NAV_LESSON_DONE), else NAV_LESSON_OPEN and nothing is
+ * recorded (tutor_unanswered() says which steps). */
 tutor_nav_t tutor_next(tutor_t *t, strbuf_t *msg);
+/* The open lesson's steps (0-based) whose question is not yet answered
+ * right on this visit, into steps[0..max); returns how many there are. */
+int tutor_unanswered(const tutor_t *t, int *steps, int max);
 tutor_nav_t tutor_back(tutor_t *t);
 
 /* --- puzzles --- */

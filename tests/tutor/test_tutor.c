@@ -235,9 +235,52 @@ static void test_count(void **state)
     fixture_t *f = *state;
     open_puzzle(f, "count");
     expect(f, "one", TR_UNREAD, "Type a number");
-    expect(f, "2", TR_WRONG,
-           "No: it is 1 (bar 0 + own first-quarter points 5 + blots outside it 1 = 6");
-    expect(f, "1", TR_RIGHT, "Right: 1");
+    /* a wrong count is told which way it is off, not the number */
+    expect(f, "2", TR_WRONG, "No, not 2: that is too many. Count again");
+    assert_null(strstr(strbuf_str(&f->out), "it is 1"));
+    assert_false(f->t.answered);
+    expect(f, "0", TR_WRONG, "that is too few");
+    expect(f, "1", TR_RIGHT, "Right: 1 (bar 0 + own first-quarter points 5 + blots outside it 1 = 6");
+    assert_true(rec(f, "count")->last_failed); /* the first try counts */
+}
+
+/* A wrong choice names itself, not the right one, and may be tried again. */
+static void test_choice_retry(void **state)
+{
+    fixture_t *f = *state;
+    open_puzzle(f, "choice");
+    expect(f, "1", TR_WRONG, "No, not 1)");
+    assert_false(f->t.answered);
+    expect(f, "2", TR_RIGHT, "Right: b");
+    assert_true(rec(f, "choice")->last_failed);
+}
+
+/* A lesson is complete only when its questions were answered right on the
+ * visit (a shown answer does not count); leaving one says it is skipped. */
+static void test_lesson_must_answer(void **state)
+{
+    fixture_t *f = *state;
+    int l = course_find_lesson(&f->c, "les");
+    f->t.earned = 0; /* a fresh visit (the test before answered step 2) */
+    tutor_open_lesson(&f->t, l, 1);
+    assert_non_null(f->t.q);
+    strbuf_clear(&f->out);
+    assert_true(tutor_solution(&f->t, &f->out));
+    strbuf_clear(&f->out);
+    assert_int_equal(tutor_next(&f->t, &f->out), NAV_MOVED);
+    assert_non_null(strstr(strbuf_str(&f->out), "The question of step 2 is skipped"));
+    assert_int_equal(tutor_next(&f->t, &f->out), NAV_LESSON_OPEN);
+    int miss[4];
+    assert_int_equal(tutor_unanswered(&f->t, miss, 4), 1);
+    assert_int_equal(miss[0], 1);
+    const progress_item_t *before = progress_get(&f->p, "les", true);
+    long done_before = before ? before->done : -1;
+    /* back to it: a new visit of the step, answered right this time */
+    tutor_open_lesson(&f->t, l, 1);
+    expect(f, "360", TR_RIGHT, "Right: 360");
+    assert_int_equal(tutor_next(&f->t, &f->out), NAV_MOVED);
+    assert_int_equal(tutor_unanswered(&f->t, miss, 4), 0);
+    assert_true(done_before == -1 || progress_get(&f->p, "les", true)->done == done_before);
 }
 
 static void test_no_question(void **state)
@@ -451,9 +494,11 @@ int main(void)
         cmocka_unit_test(test_rolls),
         cmocka_unit_test(test_outcome),
         cmocka_unit_test(test_count),
+        cmocka_unit_test(test_choice_retry),
         cmocka_unit_test(test_no_question),
         cmocka_unit_test(test_schedule),
         cmocka_unit_test(test_lesson_navigation),
+        cmocka_unit_test(test_lesson_must_answer),
         cmocka_unit_test(test_set_rules),
         cmocka_unit_test(test_moves_and_explain),
         cmocka_unit_test(test_words_parsers),
