@@ -27,6 +27,7 @@
 #include "cli/cmd.h"
 #include "cli/play_view.h"
 #include "cli/progress_line.h"
+#include "cli/review_puzzles.h"
 #include "cli/savefile.h"
 #include "content/readfile.h"
 #include "tutor/review.h"
@@ -110,7 +111,7 @@ int cmd_review(int argc, char **argv)
 {
     review_opts_t o;
     review_default_opts(&o);
-    const char *path = NULL, *mat = NULL;
+    const char *path = NULL, *mat = NULL, *puzzles = NULL;
     bool json = false;
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
@@ -121,6 +122,8 @@ int cmd_review(int argc, char **argv)
             json = true;
         } else if (strcmp(f, "--mat") == 0 && i + 1 < argc) {
             mat = argv[++i];
+        } else if (strcmp(f, "--puzzles") == 0 && i + 1 < argc) {
+            puzzles = argv[++i];
         } else if (strcmp(f, "--plies") == 0 && i + 1 < argc) {
             if (!args_number(f, argv[++i], 0, 2, &n))
                 return 2;
@@ -243,9 +246,17 @@ int cmd_review(int argc, char **argv)
             playrec_free(&rec);
             return 1;
         }
-        fprintf(mf, T(lang, "Review of %s (%s, each play against the best at %d-ply):\n",
-                 "Granskning av %s (%s, varje drag mot det bästa %d drag framåt):\n"),
-               path, rec.rules.name, o.plies);
+        if (o.plies == 0)
+            fprintf(mf, T(lang, "Review of %s (%s, each play against the best by the engine's judgement, not "
+                                "looking ahead):\n",
+                          "Granskning av %s (%s, varje drag mot det bästa enligt programmets bedömning, utan att "
+                          "se framåt):\n"),
+                    path, rec.rules.name);
+        else
+            fprintf(mf, T(lang, "Review of %s (%s, each play against the best the engine finds looking %d play%s "
+                                "ahead):\n",
+                          "Granskning av %s (%s, varje drag mot det bästa programmet hittar %d drag%s framåt):\n"),
+                    path, rec.rules.name, o.plies, o.plies == 1 || lang == LANG_SV ? "" : "s");
         int shown = 0;
         for (int i = 0; i < rv.nitems; i++) {
             const review_item_t *it = &rv.items[i];
@@ -303,7 +314,8 @@ int cmd_review(int argc, char **argv)
         strbuf_free(&wrapped);
         free(raw);
     }
+    int rc = puzzles ? review_puzzles(&rec, &rv, path, puzzles, lang) : 0;
     review_free(&rv);
     playrec_free(&rec);
-    return 0;
+    return rc;
 }

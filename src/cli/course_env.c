@@ -33,3 +33,16 @@ bool course_env_load(const char *dir, course_t *c, diag_list_t *d)
     course_loader_done(&L);
     return read > 0;
 }
+
+/* Loads one file when it exists (see course_env.h). */
+bool course_env_load_file(const char *file, course_t *c, diag_list_t *d)
+{
+    if (access(file, F_OK) != 0)
+        return false;
+    course_loader_t L;
+    if (!course_loader_init(&L, c, d, course_env_explain))
+        return false;
+    course_load_file(&L, file);
+    course_loader_done(&L);
+    return true;
+}

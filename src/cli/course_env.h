@@ -22,5 +22,8 @@ size_t course_env_explain(const board_t *b, const rules_t *r, const verdict_t *v
 /* Loads dir/lessons and dir/puzzles (either may be missing) into c.
  * Problems go to d.  Returns false when neither directory could be read. */
 bool course_env_load(const char *dir, course_t *c, diag_list_t *d);
+/* Loads one more file into c when it exists (the learner's own puzzles).
+ * Returns true when it was read. */
+bool course_env_load_file(const char *file, course_t *c, diag_list_t *d);
 
 #endif

@@ -35,7 +35,7 @@ static const command_t COMMANDS[] = {
      "train the evaluator's nets by TD(lambda) self-play (resumes from FILE), or teach them pruning nets", cmd_train},
     {"play", "play [--rules R] [--seed S] [--white human|engine[:L]] [--black human|engine[:L]] [--dice auto|manual] [--tutor off|warn] [--match N] [--record FILE]",
      "a game against the engine (or two people, or two engines), the tutor watching", cmd_play},
-    {"review", "review FILE [--all] [--plies N] [--json]",
+    {"review", "review FILE [--all] [--plies N] [--json] [--puzzles FILE] [--mat FILE]",
      "a saved game analysed: every decision against the best play, with why", cmd_review},
     {"diagram", "diagram [position flags] [--roll A-B] [--play TEXT] [--view mover|white] [--lang en|sv] [--caption TEXT] --svg FILE",
      "a position drawn as SVG for print: both numberings, the roll as dice, a play as arrows", cmd_diagram},

@@ -5,6 +5,7 @@
  */
 #include "cli/interrupt.h"
 #include "cli/repl.h"
+#include "cli/review_puzzles.h"
 #include "cli/repl_glossary.h"
 
 #include <ctype.h>
@@ -32,6 +33,33 @@ static repl_t *active;
 /* ------------------------------------------------------------- output */
 
 /* Prints the tutor's reply in r->out, wrapped, and empties it. */
+/* The course and the learner's own puzzles (see repl.h). */
+void repl_load_course(repl_t *r, bool reload)
+{
+    if (reload) {
+        tutor_free_mode(&r->tutor, &r->tutor.rules);
+        course_free(&r->course);
+    }
+    course_init(&r->course);
+    diag_list_t d;
+    diag_list_init(&d);
+    if (r->have_course)
+        course_env_load(r->course_dir, &r->course, &d);
+    if (r->have_state) {
+        char mine[4200];
+        review_puzzles_path(r->state_dir, mine, sizeof mine);
+        course_env_load_file(mine, &r->course, &d);
+    }
+    if (d.errors) {
+        diag_print_all(stderr, &d, render_colour_wanted(stderr));
+        fprintf(stderr,
+                "brade: %d error%s in the course files; those items are left out "
+                "(run 'brade check')\n",
+                d.errors, d.errors == 1 ? "" : "s");
+    }
+    diag_list_free(&d);
+}
+
 void repl_flush(repl_t *r)
 {
     if (!r->out.len)
@@ -534,26 +562,12 @@ int repl_main(int argc, char **argv)
     }
     r->width = screen_width(r->interactive);
 
-    /* the course: problems are reported, the rest is used */
-    course_init(&r->course);
-    diag_list_t d;
-    diag_list_init(&d);
-    if (!paths_course_dir(course_flag, r->course_dir, sizeof r->course_dir)) {
+    r->have_course = paths_course_dir(course_flag, r->course_dir, sizeof r->course_dir);
+    if (!r->have_course)
         fprintf(stderr,
                 "brade: no course found (looked in %s); lessons and puzzles are not "
                 "available (use --course DIR)\n",
                 r->course_dir);
-    } else {
-        course_env_load(r->course_dir, &r->course, &d);
-        if (d.errors) {
-            diag_print_all(stderr, &d, render_colour_wanted(stderr));
-            fprintf(stderr,
-                    "brade: %d error%s in the course files; those items are left out "
-                    "(run 'brade check')\n",
-                    d.errors, d.errors == 1 ? "" : "s");
-        }
-    }
-    diag_list_free(&d);
 
     /* progress */
     char why[512];
@@ -567,6 +581,7 @@ int repl_main(int argc, char **argv)
         fputs(strbuf_str(&msg), stderr);
     strbuf_free(&msg);
 
+    repl_load_course(r, false);
     if (!tutor_init(&r->tutor, &r->course, &r->progress, r->ro.lang, paths_today())) {
         fprintf(stderr, "brade: out of memory\n");
         repl_free_all(r);

@@ -36,6 +36,7 @@
 typedef struct repl {
     course_t course;
     char course_dir[4096];
+    bool have_course; /* course_dir was found */
     progress_t progress;
     tutor_t tutor;
     render_opts_t ro;
@@ -131,5 +132,10 @@ void repl_game_end(repl_t *r);
 int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest);
 /* Completion words for `setup`'s first argument. */
 const char *const *repl_setup_words(void);
+
+/* (Re)loads the course and the learner's own puzzles (state dir's
+ * mine.yaml) into r->course, reporting problems on standard error; the
+ * tutor leaves any lesson or puzzle first when `reload`. */
+void repl_load_course(repl_t *r, bool reload);
 
 #endif

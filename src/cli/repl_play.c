@@ -11,6 +11,7 @@
 #include "cli/paths.h"
 
 #include "cli/repl.h"
+#include "cli/review_puzzles.h"
 #include "tutor/words.h"
 
 bool repl_in_game(const repl_t *r)
@@ -37,7 +38,7 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
         else if (argv[i][0] != '-')
             named = true;
     }
-    char **args = malloc(sizeof *args * (size_t)(argc + 4));
+    char **args = malloc(sizeof *args * (size_t)(argc + 6));
     if (!args)
         return 1;
     int n = 0;
@@ -55,11 +56,21 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
     }
     args[n++] = lang_flag;
     args[n++] = r->ro.lang == LANG_SV ? sv : en;
+    /* the learner's bad plays become puzzles of their own */
+    static char puzzles_flag[] = "--puzzles";
+    char mine[4200];
+    if (r->have_state) {
+        review_puzzles_path(r->state_dir, mine, sizeof mine);
+        args[n++] = puzzles_flag;
+        args[n++] = mine;
+    }
     fflush(stdout);
     int rc = cmd_review(n, args);
     fflush(stdout);
     fflush(stderr);
     free(args);
+    if (rc == 0 && r->have_state && !repl_in_game(r))
+        repl_load_course(r, true);
     return rc == 0 ? 0 : 1;
 }
 

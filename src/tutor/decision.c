@@ -36,6 +36,7 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
         return false;
     }
     out->best = rk[0].play;
+    out->mine_after = mine->after;
     out->best_value = rk[0].value;
     out->is_best = board_equal(&rk[0].play.after, &mine->after);
     if (out->is_best)

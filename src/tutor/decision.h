@@ -17,6 +17,7 @@
 
 typedef struct decision {
     play_t best;            /* the best play found */
+    board_t mine_after;     /* the position after the judged play */
     eval_t best_value;      /* its value, `plies` deep */
     eval_t mine_value;      /* the judged play's value, as deep */
     double lost;            /* equity given away (>= 0) */

@@ -204,6 +204,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
             memset(&it, 0, sizeof it);
             it.line = e->line;
             it.colour = e->colour;
+            it.before = g->board;
             it.roll = e->roll;
             it.luck = luck;
             if (!decision_judge(sc, &g->board, e->roll, p, o->plies, &o->thresholds, o->lang, &it.d) ||

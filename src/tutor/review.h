@@ -37,6 +37,7 @@ void review_default_opts(review_opts_t *o);
 typedef struct review_item {
     int line;              /* the turn's line in the record */
     int colour;
+    board_t before;        /* the position the play was made from (the mover on roll) */
     roll_t roll;
     decision_t d;
     double luck;           /* the roll's luck for the mover (see review_side_t) */

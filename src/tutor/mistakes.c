@@ -1,0 +1,221 @@
+/*
+ * mistakes.c - a learner's bad plays as best-play puzzles (see mistakes.h).
+ */
+#include "tutor/mistakes.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/rollout.h"
+#include "analysis/search.h"
+#include "engine/notation.h"
+#include "tutor/words.h"
+
+enum { MISTAKE_GAMES = 648, MISTAKE_PLIES = 2, MISTAKE_MAX = 8 /* BEST_MAX_RESULTS */ };
+
+void mistakes_default_opts(mistakes_opts_t *o) {
+    memset(o, 0, sizeof *o);
+    o->games = MISTAKE_GAMES;
+    o->source = "a game";
+    o->day = "";
+}
+
+const char *mistakes_file_header(void) {
+    return "# Your own puzzles: positions from your games where your play was bad or\n"
+           "# very bad, made by 'review' (brade's tutor) and checked by a rollout. The\n"
+           "# format is the course's (docs/authoring.md); 'brade check FILE' plays\n"
+           "# every rollout again. Delete an item to drop it.\n"
+           "themes: [mine]\n"
+           "puzzles:\n";
+}
+
+/* A puzzle id from the position and the roll (FNV-1a), so the same
+ * position and roll is one puzzle however often it is met. */
+static void puzzle_id(const board_t *b, roll_t roll, char *buf, size_t size) {
+    uint32_t h = 2166136261u;
+    const unsigned char *p = (const unsigned char *)b;
+    for (size_t i = 0; i < sizeof *b; i++)
+        h = (h ^ p[i]) * 16777619u;
+    int lo = roll.a < roll.b ? roll.a : roll.b, hi = roll.a < roll.b ? roll.b : roll.a;
+    h = (h ^ (uint32_t)(lo * 7 + hi)) * 16777619u;
+    snprintf(buf, size, "mine-%08x", h);
+}
+
+/* A number as the YAML states it (and the loader then reads it). */
+static double stated(double x) { return round(x * 1000.0) / 1000.0; }
+
+/* Writes s as a double-quoted YAML scalar. */
+static void yaml_str(const char *s, strbuf_t *out) {
+    strbuf_add(out, "\"");
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            strbuf_add(out, "\\");
+        strbuf_addn(out, s, 1);
+    }
+    strbuf_add(out, "\"");
+}
+
+typedef struct rolled {
+    const play_t *play;
+    char text[128];
+    double equity, ci;
+    bool accepted;
+} rolled_t;
+
+/* Rolls out the top plays (down to the learner's, at most MISTAKE_MAX) of
+ * it's position; returns how many are in r[] (best first), 0 when the
+ * learner's play is within the best one's interval (not a clear mistake),
+ * -1 when out of memory or stopped. */
+static int confirm(search_ctx_t *sc, const rules_t *rules, const review_item_t *it, const mistakes_opts_t *o,
+                   search_play_t *ranked, rolled_t *r, int *rivals) {
+    search_opts_t so;
+    search_default_opts(MISTAKE_PLIES, &so);
+    int n = search_rank(sc, &it->before, it->roll, &so, ranked);
+    if (n < 2)
+        return 0;
+    int mine = -1;
+    for (int i = 0; i < n && mine < 0; i++)
+        if (board_equal(&ranked[i].play.after, &it->d.mine_after))
+            mine = i;
+    int k = mine >= 0 && mine < MISTAKE_MAX ? mine + 1 : 3;
+    if (k < 3)
+        k = 3;
+    if (k > n)
+        k = n;
+    rollout_opts_t ro;
+    rollout_default_opts(&ro);
+    ro.games = o->games;
+    ro.seed = 1;
+    ro.stop = o->stop;
+    for (int i = 0; i < k; i++) {
+        rollout_result_t res;
+        if (rollout_play(&ranked[i].play, rules, &ro, &res) != 0 || res.stopped)
+            return -1;
+        r[i].play = &ranked[i].play;
+        notation_play(&ranked[i].play, it->before.geom, r[i].text, sizeof r[i].text);
+        r[i].equity = stated(res.equity);
+        r[i].ci = stated(res.ci95);
+    }
+    /* best first (a stable insertion sort: ties keep the search's order) */
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && r[j].equity > r[j - 1].equity; j--) {
+            rolled_t t = r[j];
+            r[j] = r[j - 1];
+            r[j - 1] = t;
+        }
+    int accepted = 0;
+    bool mine_accepted = false;
+    for (int i = 0; i < k; i++) {
+        r[i].accepted = i == 0 || r[0].equity - r[i].equity <= r[0].ci;
+        accepted += r[i].accepted;
+        if (r[i].accepted && board_equal(&r[i].play->after, &it->d.mine_after))
+            mine_accepted = true;
+    }
+    if (mine_accepted)
+        return 0;
+    *rivals = k - accepted;
+    return k;
+}
+
+/* One puzzle item for mistake `it`, its plays rolled out in r[0..k). */
+static void item_yaml(const playrec_t *rec, const review_item_t *it, const mistakes_opts_t *o, const char *id,
+                      const rolled_t *r, int k, int rivals, strbuf_t *out) {
+    const board_t *b = &it->before;
+    char w[128], bl[128], name[256], roll[8];
+    board_format_side(b, b->turn == BOARD_WHITE ? 0 : 1, w, sizeof w);
+    board_format_side(b, b->turn == BOARD_WHITE ? 1 : 0, bl, sizeof bl);
+    rules_format(&rec->rules, name, sizeof name);
+    words_roll(it->roll, roll, sizeof roll);
+    bool very = it->d.grade == GRADE_VERY_BAD;
+    strbuf_addf(out, "  - id: %s\n", id);
+    strbuf_addf(out, "    title: {en: \"From your game of %s\", sv: \"Ur ditt parti %s\"}\n", o->day, o->day);
+    strbuf_addf(out, "    difficulty: %d\n", very ? 2 : 3);
+    strbuf_add(out, "    themes: [mine, best-play]\n");
+    strbuf_add(out, "    source: {en: ");
+    char src[512];
+    snprintf(src, sizeof src, "Your game %s, line %d", o->source, it->line);
+    yaml_str(src, out);
+    strbuf_add(out, ", sv: ");
+    snprintf(src, sizeof src, "Ditt parti %s, rad %d", o->source, it->line);
+    yaml_str(src, out);
+    strbuf_add(out, "}\n");
+    strbuf_addf(out, "    rules: %s\n", name);
+    strbuf_addf(
+        out, "    position:\n      white: \"%s\"\n      black: \"%s\"\n      to-move: %s\n      roll: %s\n",
+        w, bl, b->turn == BOARD_WHITE ? "white" : "black", roll);
+    strbuf_add(out, "    question:\n      kind: play\n      goal: best\n      accept: [");
+    for (int i = 0, a = 0; i < k; i++)
+        if (r[i].accepted) {
+            strbuf_add(out, a++ ? ", " : "");
+            yaml_str(r[i].text, out);
+        }
+    strbuf_addf(
+        out,
+        "]\n      rollout:\n        games: %d\n        seed: 1\n        plies: %d\n        rivals: %d\n"
+        "        results:\n",
+        o->games, MISTAKE_PLIES, rivals);
+    for (int i = 0; i < k; i++)
+        strbuf_addf(out, "          - {play: \"%s\", equity: %.3f, ci: %.3f}\n", r[i].text, r[i].equity,
+                    r[i].ci);
+    strbuf_add(out, "      prompt:\n        en: ");
+    char p[512];
+    snprintf(p, sizeof p, "In your game you rolled %s here and played %s, a %s play. Find the best play.",
+             roll, it->d.mine_text, very ? "very bad" : "bad");
+    yaml_str(p, out);
+    strbuf_add(out, "\n        sv: ");
+    snprintf(p, sizeof p, "I ditt parti slog du %s här och spelade %s, ett %s drag. Hitta det bästa draget.",
+             roll, it->d.mine_text, very ? "mycket dåligt" : "dåligt");
+    yaml_str(p, out);
+    strbuf_add(out, "\n");
+}
+
+bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts_t *o, strbuf_t *out,
+                   mistakes_result_t *res) {
+    memset(res, 0, sizeof *res);
+    for (int i = 0; i < rv->nitems; i++)
+        res->candidates += rv->items[i].d.grade >= GRADE_BAD;
+    if (!res->candidates)
+        return true;
+    search_ctx_t *sc = search_ctx_new(&rec->rules, EVAL_DEFAULT);
+    search_play_t *ranked = malloc(sizeof *ranked * MOVEGEN_MAX_PLAYS);
+    bool ok = sc && ranked;
+    int done = 0;
+    for (int i = 0; ok && i < rv->nitems; i++) {
+        const review_item_t *it = &rv->items[i];
+        if (it->d.grade < GRADE_BAD)
+            continue;
+        char id[32];
+        puzzle_id(&it->before, it->roll, id, sizeof id);
+        bool seen = o->known && strstr(o->known, id);
+        for (int j = 0; j < i && !seen; j++) /* the same position twice in one game */
+            seen = rv->items[j].d.grade >= GRADE_BAD && board_equal(&rv->items[j].before, &it->before) &&
+                   rv->items[j].roll.a == it->roll.a && rv->items[j].roll.b == it->roll.b;
+        if (o->progress)
+            o->progress(o->ud, done++, res->candidates);
+        if (seen) {
+            res->known++;
+            continue;
+        }
+        rolled_t r[MISTAKE_MAX];
+        int rivals = 0;
+        int k = confirm(sc, &rec->rules, it, o, ranked, r, &rivals);
+        if (k < 0) {
+            ok = false;
+            break;
+        }
+        if (k == 0) {
+            res->unclear++;
+            continue;
+        }
+        item_yaml(rec, it, o, id, r, k, rivals, out);
+        res->made++;
+    }
+    if (o->progress && ok)
+        o->progress(o->ud, done, res->candidates);
+    free(ranked);
+    search_ctx_free(sc);
+    return ok;
+}

@@ -1,0 +1,59 @@
+/*
+ * mistakes.h - a learner's bad plays made into puzzles of their own.
+ *
+ * Every bad or very bad decision of a reviewed game (review.h) becomes a
+ * best-play puzzle in the course's own YAML format (docs/authoring.md,
+ * "The best play"), so it is loaded, checked and scheduled exactly as the
+ * bundled best-play puzzles are, and `brade check` can play its rollout
+ * again.  A mistake is kept only when a rollout confirms it: the plays the
+ * 2-ply search ranks at the top (down to the learner's own, at most eight
+ * in all) are rolled out 648 games each with the same dice; the accepted
+ * answer is the rollout's best and every play within its 95% interval, and
+ * the learner's play must fall outside it.  Positions already among the
+ * learner's puzzles are not added twice (the id is a hash of the position
+ * and the roll).
+ *
+ * Ownership: the caller owns the review, the record and the output buffer;
+ * nothing is kept between calls.
+ */
+#ifndef BRADE_TUTOR_MISTAKES_H
+#define BRADE_TUTOR_MISTAKES_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+#include "content/strbuf.h"
+#include "tutor/playrec.h"
+#include "tutor/review.h"
+
+typedef struct mistakes_opts {
+    int games;          /* rollout games a play (648) */
+    const char *source; /* the game's name in the puzzles' source line (a file name) */
+    const char *day;    /* the day the puzzles are made, YYYY-MM-DD */
+    const char *known;  /* NULL, or the text of the puzzles made before (ids in it are skipped) */
+    const volatile sig_atomic_t *stop; /* NULL, or Ctrl-C */
+    /* called before each mistake is rolled out (done, total); may be NULL */
+    void (*progress)(void *ud, int done, int total);
+    void *ud;
+} mistakes_opts_t;
+
+void mistakes_default_opts(mistakes_opts_t *o);
+
+typedef struct mistakes_result {
+    int candidates; /* bad and very bad decisions in the review */
+    int made;       /* puzzles written */
+    int known;      /* already among the learner's puzzles */
+    int unclear;    /* the rollout could not tell the learner's play from the best */
+} mistakes_result_t;
+
+/* The header of a new file of one's own puzzles (its `puzzles:` key last,
+ * so that items can be appended). */
+const char *mistakes_file_header(void);
+
+/* Appends a puzzle item (YAML, indented for the `puzzles:` list) to `out`
+ * for each confirmed mistake of the reviewed sides of rv.  False when out
+ * of memory or stopped (what was made so far is in out). */
+bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts_t *o, strbuf_t *out,
+                   mistakes_result_t *res);
+
+#endif
