@@ -375,9 +375,24 @@ static int do_next(repl_t *r, int argc, char **argv, const char *rest)
 static int do_hint(repl_t *r, int argc, char **argv, const char *rest)
 {
     (void)argv;
-    /* `hint PLAY`: the analysis's ranking against that play */
-    bool ok = argc > 1 && !r->tutor.q ? tutor_analysis_hint(&r->tutor, rest, &r->out)
-                                      : tutor_hint(&r->tutor, &r->out);
+    tutor_t *t = &r->tutor;
+    /* `hint PLAY` with no question open: the analysis's ranking against
+     * that play */
+    if (argc > 1 && !t->q) {
+        bool ok = tutor_analysis_hint(t, rest, &r->out);
+        repl_flush(r);
+        return ok ? 0 : 1;
+    }
+    /* in an open play question, PLAY is judged as an answer (it counts as
+     * a try: answers are earned), and the next hint follows a wrong one */
+    if (argc > 1 && t->q->kind == QK_PLAY) {
+        tutor_result_t res = tutor_answer(t, rest, &r->out);
+        if (res == TR_RIGHT || res == TR_UNREAD || t->answered) {
+            repl_flush(r);
+            return res == TR_RIGHT ? 0 : 1;
+        }
+    }
+    bool ok = tutor_hint(t, &r->out);
     repl_flush(r);
     return ok ? 0 : 1;
 }
@@ -657,8 +672,8 @@ static const repl_command_t COMMANDS[] = {
     {"back", NULL, "", "the step before", "steget innan", do_back, COMPLETE_NONE},
     {"show", NULL, "", "show the step or puzzle again", "visa steget eller problemet igen", do_show,
      COMPLETE_NONE},
-    {"hint", NULL, "[PLAY]", "a graded hint, or (no question open) the best plays",
-     "ett tips i steg, eller (utan fråga) de bästa dragen", do_hint, COMPLETE_NONE},
+    {"hint", NULL, "[PLAY]", "a graded hint (with PLAY: judge PLAY first, as a try); no question open: the best plays",
+     "ett tips i steg (med DRAG: bedöm DRAG först, som ett försök); utan fråga: de bästa dragen", do_hint, COMPLETE_NONE},
     {"answer", NULL, "[TEXT]", "answer with TEXT; alone: show the answer",
      "svara med TEXT; ensamt: visa svaret", do_answer, COMPLETE_NONE},
     {"solution", NULL, "", "show the answer and why", "visa svaret och varför", do_solution,

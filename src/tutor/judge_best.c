@@ -26,7 +26,9 @@ static void source_words(const tutor_t *t, strbuf_t *out)
     strbuf_addf(out, T(L, "Rolled out under %s (%d games a play", "Utspelat enligt %s (%d partier per drag"),
                 t->qpos->rules.name, c->games);
     if (c->truncate)
-        strbuf_addf(out, T(L, ", cut after %d plies", ", avbrutet efter %d drag"), c->truncate);
+        strbuf_addf(out, T(L, ", each game stopped after %d plays and judged by the engine there",
+                           ", varje parti avbrutet efter %d drag och bedömt av programmet där"),
+                    c->truncate);
     strbuf_addf(out, T(L, ", seed %ld)", ", frö %ld)"), c->seed);
 }
 
