@@ -496,6 +496,14 @@ static void repl_free_all(repl_t *r)
     repl_game_end(r);
     repl_glossary_free(r);
     tutor_done(&r->tutor);
+    if (r->progress.njournal > 0) { /* places in lessons not yet saved */
+        strbuf_t msg;
+        strbuf_init(&msg);
+        progress_save(&r->progress, r->ro.lang == LANG_SV, &msg);
+        if (msg.len)
+            fputs(strbuf_str(&msg), stderr);
+        strbuf_free(&msg);
+    }
     progress_free(&r->progress);
     course_free(&r->course);
     strbuf_free(&r->out);

@@ -90,8 +90,14 @@ static int do_lesson(repl_t *r, int argc, char **argv, const char *rest)
             repl_show_current(r, true);
             return 0;
         }
-        /* the first lesson not yet completed */
+        /* the lesson the learner stopped in the middle of, else the first
+         * one not yet completed */
         idx = -1;
+        for (int i = 0; i < r->course.nlessons && idx < 0; i++) {
+            const progress_item_t *it = progress_get(&r->progress, r->course.lessons[i].id, true);
+            if (it && it->done < 0 && it->at > 0)
+                idx = i;
+        }
         for (int i = 0; i < r->course.nlessons && idx < 0; i++) {
             const progress_item_t *it = progress_get(&r->progress, r->course.lessons[i].id, true);
             if (!it || it->done < 0)
@@ -121,8 +127,18 @@ static int do_lesson(repl_t *r, int argc, char **argv, const char *rest)
             }
         }
     }
+    /* no step named: where the learner stopped, in a lesson not completed */
+    const progress_item_t *it = progress_get(&r->progress, r->course.lessons[idx].id, true);
+    bool resume = argc <= 2 && it && it->done < 0 && it->at > 0 && it->at < r->course.lessons[idx].nsteps &&
+                  !(r->tutor.mode == TUTOR_LESSON && r->tutor.lesson == idx);
+    if (resume)
+        step = it->at;
     tutor_open_lesson(&r->tutor, idx, step);
     repl_show_current(r, true);
+    if (resume)
+        printf(T(L, "(Back at step %d, where you stopped; 'lesson %s 1' starts from the beginning.)\n",
+                 "(Tillbaka vid steg %d, där du slutade; 'lesson %s 1' börjar från början.)\n"),
+               step + 1, r->course.lessons[idx].id);
     return 0;
 }
 

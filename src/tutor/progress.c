@@ -90,6 +90,7 @@ static progress_item_t *add(progress_t *p, const char *id, bool lesson)
     it->id = dup_s(id);
     it->lesson = lesson;
     it->done = it->last = it->due = -1;
+    it->at = -1;
     strset_put(&p->index, lesson, it->id, p->n - 1);
     return it;
 }
@@ -101,7 +102,7 @@ progress_item_t *progress_item(progress_t *p, const char *id, bool lesson)
 }
 
 /* Adds an event to the journal of a record that is saved to a file. */
-static void journal(progress_t *p, const char *id, bool lesson, bool solved, bool hints, long day)
+static void journal(progress_t *p, const char *id, bool lesson, bool solved, bool hints, long day, int at)
 {
     if (!p->path)
         return;
@@ -113,7 +114,7 @@ static void journal(progress_t *p, const char *id, bool lesson, bool solved, boo
         p->journal = j;
         p->capjournal = cap;
     }
-    p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day};
+    p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day, at};
 }
 
 /* The record of a lesson completed on `day` (no journal). */
@@ -144,14 +145,24 @@ static void apply_result(progress_t *p, const char *id, bool solved, bool hints,
 void progress_lesson_done(progress_t *p, const char *id, long day)
 {
     apply_lesson(p, id, day);
-    journal(p, id, true, true, false, day);
+    journal(p, id, true, true, false, day, -1);
+}
+
+/* Records where the learner is in a lesson (see progress.h). */
+void progress_lesson_at(progress_t *p, const char *id, int step)
+{
+    progress_item_t *it = add(p, id, true);
+    if (it->at == step)
+        return;
+    it->at = step;
+    journal(p, id, true, false, false, -1, step);
 }
 
 /* Records an attempt and moves the puzzle between boxes (see progress.h). */
 void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hints, long day)
 {
     apply_result(p, id, solved, hints, day);
-    journal(p, id, false, solved, hints, day);
+    journal(p, id, false, solved, hints, day, -1);
 }
 
 /* Plays the journal of `from` onto `to` (see progress.h). */
@@ -159,7 +170,9 @@ void progress_replay(progress_t *to, const progress_t *from)
 {
     for (int i = 0; i < from->njournal; i++) {
         const progress_event_t *e = &from->journal[i];
-        if (e->lesson)
+        if (e->at >= 0)
+            add(to, e->id, true)->at = e->at;
+        else if (e->lesson)
             apply_lesson(to, e->id, e->day);
         else
             apply_result(to, e->id, e->solved, e->hints, e->day);
@@ -213,15 +226,21 @@ static long parse_day(const char *s)
 /* The record as text (see progress.h). */
 void progress_format(const progress_t *p, strbuf_t *out)
 {
-    strbuf_add(out, "brade-progress 1\n");
+    strbuf_add(out, "brade-progress 2\n");
     for (int i = 0; i < p->n; i++) {
         const progress_item_t *it = &p->items[i];
         char a[64], b[64];
         if (it->lesson) {
-            if (it->done < 0)
+            if (it->done < 0 && it->at < 0)
                 continue;
-            day_text(it->done, a, sizeof a);
-            strbuf_addf(out, "lesson %s done=%s\n", it->id, a);
+            strbuf_addf(out, "lesson %s", it->id);
+            if (it->done >= 0) {
+                day_text(it->done, a, sizeof a);
+                strbuf_addf(out, " done=%s", a);
+            }
+            if (it->at >= 0)
+                strbuf_addf(out, " at=%d", it->at + 1);
+            strbuf_add(out, "\n");
         } else {
             day_text(it->last, a, sizeof a);
             day_text(it->due, b, sizeof b);
@@ -301,13 +320,13 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         if (!header && line == 1) {
             int version;
             char extra;
-            if (sscanf(buf, "brade-progress %d%c", &version, &extra) == 1 && version != 1) {
+            if (sscanf(buf, "brade-progress %d%c", &version, &extra) == 1 && version != 1 && version != 2) {
                 snprintf(why, why_size, "it was written by a newer brade (format %d)", version);
                 return -1;
             }
-            header = strcmp(buf, "brade-progress 1") == 0;
+            header = strcmp(buf, "brade-progress 1") == 0 || strcmp(buf, "brade-progress 2") == 0;
             if (!header)
-                bad_line(&bad, why, why_size, "line %d is not 'brade-progress 1'", line);
+                bad_line(&bad, why, why_size, "line %d is not 'brade-progress 2'", line);
             continue;
         }
         char *words[16], *save = NULL;
@@ -319,24 +338,31 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         if (!complete && !*s) {
             /* a last line without its newline: a save cut short, or an edit */
             bool lesson0 = strcmp(words[0], "lesson") == 0;
-            if (n != (lesson0 ? 3 : 8)) {
+            if (lesson0 ? n < 3 || n > 4 : n != 8) {
                 bad_line(&bad, why, why_size, "line %d is cut short", line);
                 continue;
             }
         }
         bool lesson = strcmp(words[0], "lesson") == 0;
         if ((!lesson && strcmp(words[0], "puzzle") != 0) || n < 3 || !valid_id(words[1]) ||
-            n != (lesson ? 3 : 8)) {
+            (lesson ? n > 4 : n != 8)) {
             bad_line(&bad, why, why_size, "line %d cannot be read", line);
             continue;
         }
         if (lesson) {
-            long day = parse_day(field(words, n, "done") ? field(words, n, "done") : "");
-            if (day < 0) {
-                bad_line(&bad, why, why_size, "line %d: a lesson needs done=YYYY-MM-DD", line);
+            /* done=YYYY-MM-DD, at=STEP, or both, and nothing else */
+            const char *d = field(words, n, "done"), *a = field(words, n, "at");
+            long day = d ? parse_day(d) : -1;
+            int at = a ? count_of(a) : -1;
+            if ((d && day < 0) || (a && at < 1) || (!d && !a) || n != 2 + (d != NULL) + (a != NULL)) {
+                bad_line(&bad, why, why_size, "line %d: a lesson needs done=YYYY-MM-DD, at=STEP or both", line);
                 continue;
             }
-            apply_lesson(p, words[1], day);
+            progress_item_t *it = add(p, words[1], true);
+            if (d)
+                it->done = day;
+            if (a)
+                it->at = at - 1;
             continue;
         }
         const char *result = field(words, n, "result");

@@ -5,8 +5,9 @@
  * The record is a small text file (`progress` in the state directory),
  * one line per item:
  *
- *     brade-progress 1
+ *     brade-progress 2
  *     lesson moving done=2026-11-21
+ *     lesson bearing-off at=4
  *     puzzle c7-sprangjan result=solved solved=2 failed=1 last=2026-11-21 due=2026-11-25 box=3
  *
  * It is written atomically: a temporary file in the same directory is
@@ -21,6 +22,9 @@
  * readable items are loaded and saved at once, and the learner is told
  * which line and where the old file went.  A record written by a newer
  * brade (another format number) is left alone and nothing is saved.
+ * Format 2 added `at=STEP` (where the learner was in a lesson: `lesson`
+ * resumes there); format 1 files are read as they are and written as 2, and
+ * a brade that reads only format 1 leaves a format 2 file alone.
  *
  * Two tutors on one state directory (two terminal windows) keep both
  * windows' results: every open and save holds a lock (flock on
@@ -49,6 +53,7 @@ typedef struct progress_item {
     char *id;
     bool lesson;
     long done;          /* lesson: day completed, -1 never */
+    int at;             /* lesson: the step (0-based) the learner was last on, -1 none */
     int solved, failed; /* puzzle: attempts by result */
     long last, due;     /* puzzle: last attempt, next due (-1 never tried) */
     int box;            /* puzzle: Leitner box 0..PROGRESS_BOXES-1 */
@@ -61,6 +66,7 @@ typedef struct progress_event {
     bool lesson;
     bool solved, hints; /* puzzle */
     long day;
+    int at;             /* >= 0: a lesson's place (progress_lesson_at), not a result */
 } progress_event_t;
 
 typedef struct progress {
@@ -100,6 +106,9 @@ void progress_format(const progress_t *p, strbuf_t *out);
 const progress_item_t *progress_get(const progress_t *p, const char *id, bool lesson);
 
 void progress_lesson_done(progress_t *p, const char *id, long day);
+/* Records the step (0-based) a learner is on in a lesson, so that the
+ * lesson resumes there; saved with the next save. */
+void progress_lesson_at(progress_t *p, const char *id, int step);
 /* Records a puzzle attempt: solved (with or without hints) or failed. */
 void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hints, long day);
 

@@ -117,6 +117,8 @@ static void open_step(tutor_t *t, int k)
     const lesson_t *L = &t->course->lessons[t->lesson];
     close_question(t);
     t->step = k;
+    if (t->progress) /* where the lesson resumes next time */
+        progress_lesson_at(t->progress, L->id, k);
     const lesson_step_t *st = &L->steps[k];
     show(t, &st->pos);
     if (!st->pos.present)

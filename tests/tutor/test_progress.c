@@ -83,15 +83,21 @@ static void test_round_trip(void **state)
 {
     (void)state;
     const char *text =
-        "brade-progress 1\n"
+        "brade-progress 2\n"
         "lesson moving done=2026-11-21\n"
+        "lesson hitting at=3\n"
+        "lesson race done=2026-11-20 at=2\n"
         "puzzle c7 result=failed solved=2 failed=1 last=2026-11-20 due=2026-11-20 box=0\n"
         "puzzle c5 result=solved solved=1 failed=0 last=2026-02-28 due=2026-03-02 box=2\n";
     progress_t p;
     memset(&p, 0, sizeof p);
     char why[160];
     assert_int_equal(progress_parse(&p, text, why, sizeof why), 0);
-    assert_int_equal(p.n, 3);
+    assert_int_equal(p.n, 5);
+    assert_int_equal(progress_get(&p, "hitting", true)->at, 2);
+    assert_int_equal(progress_get(&p, "hitting", true)->done, -1);
+    assert_int_equal(progress_get(&p, "race", true)->at, 1);
+    assert_int_equal(progress_get(&p, "moving", true)->at, -1);
     const progress_item_t *c7 = progress_get(&p, "c7", false);
     assert_non_null(c7);
     assert_true(c7->last_failed);
@@ -106,12 +112,43 @@ static void test_round_trip(void **state)
     progress_free(&p);
 }
 
+/* A format 1 record (before at=) reads as it is and is written as 2; a
+ * lesson's place survives the journal replay of a save. */
+static void test_format_1_and_places(void **state)
+{
+    (void)state;
+    progress_t p;
+    memset(&p, 0, sizeof p);
+    char why[160];
+    assert_int_equal(progress_parse(&p, "brade-progress 1\nlesson moving done=2026-11-21\n", why, sizeof why), 0);
+    progress_lesson_at(&p, "hitting", 4);
+    strbuf_t out;
+    strbuf_init(&out);
+    progress_format(&p, &out);
+    assert_string_equal(strbuf_str(&out), "brade-progress 2\nlesson moving done=2026-11-21\nlesson hitting at=5\n");
+    progress_t q;
+    memset(&q, 0, sizeof q);
+    char journaled[] = "x";
+    q.path = journaled; /* a record with a file keeps a journal */
+    progress_lesson_at(&q, "hitting", 2);
+    progress_replay(&p, &q);
+    assert_int_equal(progress_get(&p, "hitting", true)->at, 2);
+    q.path = NULL;
+    progress_free(&q);
+    strbuf_free(&out);
+    progress_free(&p);
+}
+
 static void test_bad_records(void **state)
 {
     (void)state;
     static const char *const BAD[] = {
         "",
-        "brade-progress 2\n",
+        "brade-progress 3\n",
+        "brade-progress 2\nlesson moving\n",
+        "brade-progress 2\nlesson moving at=0\n",
+        "brade-progress 2\nlesson moving at=x done=2026-01-01\n",
+        "brade-progress 2\nlesson moving done=2026-01-01 extra=1\n",
         "brade-progress 1\nlesson moving done=2026-02-30\n",
         "brade-progress 1\nlesson Moving done=2026-02-01\n",
         "brade-progress 1\npuzzle c7 result=won solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=0\n",
@@ -137,7 +174,7 @@ static void test_bad_records(void **state)
     progress_t p;
     memset(&p, 0, sizeof p);
     char why[160];
-    assert_int_equal(progress_parse(&p, "brade-progress 2\nlesson a done=2026-01-01\n", why,
+    assert_int_equal(progress_parse(&p, "brade-progress 3\nlesson a done=2026-01-01\n", why,
                                     sizeof why),
                      -1);
     assert_non_null(strstr(why, "newer"));
@@ -292,7 +329,7 @@ static void test_damage_costs_only_the_damaged_lines(void **state)
 static void test_newer_format_is_left_alone(void **state)
 {
     (void)state;
-    const char *text = "brade-progress 2\nsomething new\n";
+    const char *text = "brade-progress 3\nsomething new\n";
     write_file("progress", text);
     progress_t p;
     strbuf_t msg;
@@ -458,6 +495,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         T(test_round_trip),
         T(test_bad_records),
+        T(test_format_1_and_places),
         T(test_schedule),
         T(test_save_and_reopen),
         T(test_corrupt_file_is_kept),
