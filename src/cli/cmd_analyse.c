@@ -16,6 +16,7 @@
  * from a weights file (brade train's output); --batch reads further flags
  * line by line from standard input and answers each in turn.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,8 @@
 #include "analysis/search.h"
 #include "cli/interrupt.h"
 #include "cli/args.h"
+#include "cli/diagram.h"
+#include "cli/savefile.h"
 #include "cli/cmd.h"
 #include "cli/netfile.h"
 #include "engine/notation.h"
@@ -91,7 +94,7 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
 
 /* Reads the analysis flags (a->extra, in the order of EXTRA below). */
 static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--threads", "--thresholds",
-                                    "--lang", "--evaluator", "--truncate", "--weights", "--luck", NULL};
+                                    "--lang", "--evaluator", "--truncate", "--weights", "--luck", "--svg", NULL};
 
 static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 {
@@ -299,9 +302,57 @@ static int cmp_ranked(const void *x, const void *y)
     return a->sp.index - b->sp.index;
 }
 
-static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ctx_t *sc,
-                         const char *rname)
-{
+/* `--svg FILE`: the plays as a chart (diagram.h), the best ten and the
+ * learner's, each bar the play's equity with its rollout interval. */
+static bool write_chart(const pos_args_t *a, const analyse_opts_t *o, const ranked_t *rk, int n, int yours,
+                        const char *rname) {
+    bool sv = o->lang == LANG_SV;
+    diagram_bar_t bars[11];
+    char labels[11][128];
+    int k = 0;
+    for (int i = 0; i < n && k < 11; i++) {
+        if (i >= 10 && i != yours)
+            continue;
+        notation_play(&rk[i].sp.play, a->board.geom, labels[k], sizeof labels[k]);
+        double lost = rk[0].equity - rk[i].equity;
+        bars[k] =
+            (diagram_bar_t){labels[k], rk[i].equity, rk[i].rolled ? rk[i].ro.ci95 : 0,
+                            (int)grade_classify(lost < 0 ? 0 : lost, &o->thresholds, &a->rules), i == yours};
+        k++;
+    }
+    char title[400], note[256];
+    snprintf(title, sizeof title,
+             sv ? "%s ska spela %d-%d (%s): dragen efter ekvitet"
+                : "%s to play %d-%d (%s): the plays by equity",
+             sv ? (a->board.turn == BOARD_WHITE ? "Vit" : "Svart")
+                : (a->board.turn == BOARD_WHITE ? "White" : "Black"),
+             a->roll.a, a->roll.b, rname);
+    if (o->rollouts > 0)
+        snprintf(note, sizeof note,
+                 sv ? "Poäng per parti, utspelat %d partier per drag (frö %llu); strecket: 95 %% osäkerhet. "
+                         "Färg: bra, tveksamt, dåligt, mycket dåligt."
+                    : "Points a game, rolled out %d games a play (seed %llu); whisker: the 95%% margin. "
+                      "Colour: fine, doubtful, bad, very bad.",
+                 o->rollouts, (unsigned long long)o->ro.seed);
+    else
+        snprintf(
+            note, sizeof note,
+            sv ? "Poäng per parti, programmets bedömning %d drag framåt. Färg: bra, tveksamt, dåligt, mycket "
+                 "dåligt."
+               : "Points a game, the engine looking %d plays ahead. Colour: fine, doubtful, bad, very bad.",
+            o->plies);
+    strbuf_t svg;
+    strbuf_init(&svg);
+    diagram_chart_svg(title, note, bars, k, &svg);
+    bool ok = strcmp(a->extra[10], "-") == 0 ? fputs(strbuf_str(&svg), stdout) >= 0
+                                             : savefile_write(a->extra[10], strbuf_str(&svg), svg.len);
+    if (!ok)
+        fprintf(stderr, "brade: cannot write %s: %s\n", a->extra[10], strerror(errno));
+    strbuf_free(&svg);
+    return ok;
+}
+
+static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ctx_t *sc, const char *rname) {
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     ranked_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
     if (!sp || !rk) {
@@ -386,6 +437,11 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     }
     double best = n > 0 ? rk[0].equity : 0;
     const char *me = args_colour(a->board.turn);
+    if (a->extra[10] && !write_chart(a, o, rk, n, yours, rname)) {
+        free(sp);
+        free(rk);
+        return 1;
+    }
     if (a->json) {
         printf("{\n  \"rules\": \"%s\",\n  \"to_move\": \"%s\",\n  \"roll\": [%d, %d],\n  \"plies\": %d,\n",
                rname, me, a->roll.a, a->roll.b, o->plies);

@@ -45,6 +45,22 @@ enum { DIAGRAM_WIDTH = 720, DIAGRAM_HEIGHT = 600 };
 /* Writes a whole SVG document for b (side[0] on roll) under r. */
 void diagram_svg(const board_t *b, const rules_t *r, const diagram_opts_t *o, strbuf_t *out);
 
+/* One bar of a chart of plays: a label (the play), its equity, the
+ * half-width of its 95% interval (0: none), its error class (0 fine .. 3
+ * very bad) and whether it is the learner's own. */
+typedef struct diagram_bar {
+    const char *label;
+    double value, ci;
+    int grade;
+    bool mine;
+} diagram_bar_t;
+
+/* A chart of plays as SVG: one horizontal bar a play, best first, its
+ * length the equity from a zero line, coloured by error class, with the
+ * interval as a whisker and the figure beside it; `title` heads it and
+ * `note` (or NULL) stands under it. */
+void diagram_chart_svg(const char *title, const char *note, const diagram_bar_t *bars, int n, strbuf_t *out);
+
 /* Writes `s` with &, <, > and " escaped for XML text and attributes. */
 void diagram_escape(const char *s, strbuf_t *out);
 

@@ -216,6 +216,43 @@ def check_export(tmp):
     return errors
 
 
+CHART_ARGS = ["analyse", "--white", "1:4 2 6 7 8 14:2 23:2 24:3", "--black", "1:4 6 9 10 21:2 24:6",
+              "--to-move", "white", "--roll", "5-1", "--plies", "1", "--play", "14/19 19/20"]
+
+
+def check_chart(tmp, update):
+    """`analyse --svg`: one bar a play (ten at most, and the learner's),
+    the learner's marked, the best green; rendered against its golden."""
+    svg = os.path.join(tmp, "chart.svg")
+    r = subprocess.run([brade()] + CHART_ARGS + ["--svg", svg, "--json"], capture_output=True, text=True,
+                       timeout=60)
+    if r.returncode != 0:
+        return ["analyse --svg exited %d: %s" % (r.returncode, r.stderr)]
+    import json
+    j = json.loads(r.stdout)
+    root = ET.parse(svg).getroot()
+    bars = [e for e in root.iter(SVG + "rect") if e.get("height") == "20"]
+    errors = []
+    want = min(len(j["plays"]), 10) + (1 if j.get("yours", 0) >= 10 else 0)
+    if len(bars) != want:
+        errors.append("chart: %d bars for %d plays" % (len(bars), want))
+    if bars and bars[0].get("fill") != "#2e7d32":
+        errors.append("chart: the best play's bar is not green")
+    labels = [t.text for t in root.iter(SVG + "text") if t.text and t.text.endswith("\u2190")]
+    if len(labels) != 1 or "14/19 19/20" not in labels[0]:
+        errors.append("chart: the learner's play is not marked: %r" % labels)
+    png = os.path.join(tmp, "chart.png")
+    subprocess.run(["rsvg-convert", svg, "-o", png], check=True, timeout=60)
+    golden = os.path.join(HERE, "golden", "chart.png")
+    if update:
+        shutil.copy(png, golden)
+    else:
+        why = compare_png(png, golden)
+        if why:
+            errors.append("chart: " + why)
+    return errors
+
+
 def main():
     update = "--update" in sys.argv[1:]
     if not shutil.which("rsvg-convert"):
@@ -257,6 +294,7 @@ def main():
             failures.append("docs/images/diagram-example.svg is not what its command in README.md makes")
         failures += check_worksheet(tmp)
         failures += check_export(tmp)
+        failures += check_chart(tmp, update)
     for f in failures:
         print("FAIL", f)
     print("%d diagram cases, worksheet: %s" % (len(CASES), "failed" if failures else "ok"))
