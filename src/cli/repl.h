@@ -130,6 +130,16 @@ void repl_welcome_back(repl_t *r);
 /* Ends a game under way (saving its record). */
 void repl_game_end(repl_t *r);
 int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest);
+/* repl_lesson.c: `lessons`, `lesson`, `next` (a lesson step or the next
+ * puzzle), `back`, `show`. */
+int repl_cmd_lessons(repl_t *r, int argc, char **argv, const char *rest);
+int repl_cmd_lesson(repl_t *r, int argc, char **argv, const char *rest);
+int repl_cmd_next(repl_t *r, int argc, char **argv, const char *rest);
+int repl_cmd_back(repl_t *r, int argc, char **argv, const char *rest);
+int repl_cmd_show(repl_t *r, int argc, char **argv, const char *rest);
+/* Opens the puzzle the review schedule picks (not `avoid` when anything
+ * else qualifies), or says why there is none (repl_cmds.c). */
+int repl_pick_and_open(repl_t *r, int avoid);
 /* Completion words for `setup`'s first argument. */
 const char *const *repl_setup_words(void);
 

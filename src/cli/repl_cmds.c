@@ -34,144 +34,6 @@ static int forward(const char *name, int argc, char **argv)
     return 1;
 }
 
-/* ------------------------------------------------------------ lessons */
-
-/* `lessons`: every lesson, with the date it was completed. */
-static int do_lessons(repl_t *r, int argc, char **argv, const char *rest)
-{
-    (void)argc, (void)argv, (void)rest;
-    lang_t L = L_(r);
-    if (!r->course.nlessons) {
-        printf("%s\n", T(L, "No lessons are loaded.", "Inga lektioner är inlästa."));
-        return 0;
-    }
-    printf("%s\n", T(L, "Lessons (type 'lesson ID' to open one):",
-                     "Lektioner (skriv 'lesson ID' för att öppna en):"));
-    for (int i = 0; i < r->course.nlessons; i++) {
-        const lesson_t *ls = &r->course.lessons[i];
-        const progress_item_t *it = progress_get(&r->progress, ls->id, true);
-        char done[64] = "";
-        if (it && it->done >= 0) {
-            char day[16];
-            paths_format_day(it->done, day, sizeof day);
-            snprintf(done, sizeof done, T(L, "  [done %s]", "  [klar %s]"), day);
-        }
-        bool here = r->tutor.mode == TUTOR_LESSON && r->tutor.lesson == i;
-        printf("%s%2d. %-18s %s (%d %s)%s\n", here ? "* " : "  ", i + 1, ls->id,
-               text_pick(&ls->title, L), ls->nsteps,
-               ls->nsteps == 1 ? T(L, "step", "steg") : T(L, "steps", "steg"), done);
-    }
-    return 0;
-}
-
-/* A lesson by id or number; -1 (reported) when there is none. */
-static int find_lesson(repl_t *r, const char *key)
-{
-    int i = course_find_lesson(&r->course, key);
-    char *end;
-    long k = strtol(key, &end, 10);
-    if (i < 0 && *end == '\0' && k >= 1 && k <= r->course.nlessons)
-        i = (int)k - 1;
-    if (i < 0)
-        printf(T(L_(r), "There is no lesson '%s'; 'lessons' lists them.\n",
-                 "Det finns ingen lektion '%s'; 'lessons' visar dem.\n"),
-               key);
-    return i;
-}
-
-/* `lesson [ID [STEP]]`: opens a lesson (no ID: the first not yet completed). */
-static int do_lesson(repl_t *r, int argc, char **argv, const char *rest)
-{
-    (void)rest;
-    lang_t L = L_(r);
-    int idx, step = 0;
-    if (argc < 2) {
-        if (r->tutor.mode == TUTOR_LESSON) {
-            repl_show_current(r, true);
-            return 0;
-        }
-        /* the lesson the learner stopped in the middle of, else the first
-         * one not yet completed */
-        idx = -1;
-        for (int i = 0; i < r->course.nlessons && idx < 0; i++) {
-            const progress_item_t *it = progress_get(&r->progress, r->course.lessons[i].id, true);
-            if (it && it->done < 0 && it->at > 0)
-                idx = i;
-        }
-        for (int i = 0; i < r->course.nlessons && idx < 0; i++) {
-            const progress_item_t *it = progress_get(&r->progress, r->course.lessons[i].id, true);
-            if (!it || it->done < 0)
-                idx = i;
-        }
-        if (idx < 0)
-            idx = 0;
-        if (!r->course.nlessons) {
-            printf("%s\n", T(L, "No lessons are loaded.", "Inga lektioner är inlästa."));
-            return 1;
-        }
-    } else {
-        idx = find_lesson(r, argv[1]);
-        if (idx < 0)
-            return 1;
-        if (argc > 2) {
-            char *end;
-            errno = 0;
-            long v = strtol(argv[2], &end, 10);
-            bool number = *argv[2] && !*end && errno == 0;
-            step = number && v >= 1 && v <= r->course.lessons[idx].nsteps ? (int)v - 1 : -1;
-            if (step < 0) {
-                printf(
-                    T(L, "Lesson '%s' has steps 1 to %d.\n", "Lektion '%s' har steg 1 till %d.\n"),
-                    r->course.lessons[idx].id, r->course.lessons[idx].nsteps);
-                return 1;
-            }
-        }
-    }
-    /* no step named: where the learner stopped, in a lesson not completed */
-    const progress_item_t *it = progress_get(&r->progress, r->course.lessons[idx].id, true);
-    bool resume = argc <= 2 && it && it->done < 0 && it->at > 0 && it->at < r->course.lessons[idx].nsteps &&
-                  !(r->tutor.mode == TUTOR_LESSON && r->tutor.lesson == idx);
-    if (resume)
-        step = it->at;
-    tutor_open_lesson(&r->tutor, idx, step);
-    repl_show_current(r, true);
-    if (resume)
-        printf(T(L, "(Back at step %d, where you stopped; 'lesson %s 1' starts from the beginning.)\n",
-                 "(Tillbaka vid steg %d, där du slutade; 'lesson %s 1' börjar från början.)\n"),
-               step + 1, r->course.lessons[idx].id);
-    return 0;
-}
-
-static int do_next(repl_t *r, int argc, char **argv, const char *rest);
-
-/* `back`: the step before in the open lesson. */
-static int do_back(repl_t *r, int argc, char **argv, const char *rest)
-{
-    (void)argc, (void)argv, (void)rest;
-    lang_t L = L_(r);
-    switch (tutor_back(&r->tutor)) {
-    case NAV_MOVED:
-        repl_show_current(r, true);
-        return 0;
-    case NAV_AT_START:
-        printf("%s\n",
-               T(L, "This is the first step of the lesson.", "Det här är lektionens första steg."));
-        return 0;
-    default:
-        printf("%s\n", T(L, "'back' goes back a step inside a lesson.",
-                         "'back' går ett steg tillbaka i en lektion."));
-        return 1;
-    }
-}
-
-/* `show`: the open step or puzzle again, in full. */
-static int do_show(repl_t *r, int argc, char **argv, const char *rest)
-{
-    (void)argc, (void)argv, (void)rest;
-    repl_show_current(r, true);
-    return 0;
-}
-
 /* ------------------------------------------------------------ puzzles */
 
 /* One puzzle in a list: id, difficulty, title, state, then its themes. */
@@ -264,7 +126,7 @@ static int do_puzzles(repl_t *r, int argc, char **argv, const char *rest)
 }
 
 /* Opens the puzzle the schedule picks, saying why. */
-static int pick_and_open(repl_t *r, int avoid)
+int repl_pick_and_open(repl_t *r, int avoid)
 {
     lang_t L = L_(r);
     tutor_pick_t why;
@@ -313,7 +175,7 @@ static int do_puzzle(repl_t *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
     if (argc < 2)
-        return pick_and_open(r, r->tutor.mode == TUTOR_PUZZLE ? r->tutor.puzzle : -1);
+        return repl_pick_and_open(r, r->tutor.mode == TUTOR_PUZZLE ? r->tutor.puzzle : -1);
     int i = course_find_puzzle(&r->course, argv[1]);
     if (i < 0) {
         printf(T(L_(r), "There is no puzzle '%s'; 'puzzles' lists them.\n",
@@ -323,65 +185,6 @@ static int do_puzzle(repl_t *r, int argc, char **argv, const char *rest)
     }
     tutor_open_puzzle(&r->tutor, i);
     repl_show_current(r, true);
-    return 0;
-}
-
-/* `next`: the next lesson step (completing the lesson), or the next puzzle. */
-static int do_next(repl_t *r, int argc, char **argv, const char *rest)
-{
-    (void)argc, (void)argv, (void)rest;
-    lang_t L = L_(r);
-    tutor_t *t = &r->tutor;
-    if (t->mode == TUTOR_PUZZLE)
-        return pick_and_open(r, t->puzzle);
-    if (t->mode != TUTOR_LESSON) {
-        printf(
-            "%s\n",
-            T(L, "Nothing to go on to: open a lesson ('lessons') or a puzzle ('puzzle').",
-              "Inget att gå vidare till: öppna en lektion ('lessons') eller ett problem ('puzzle')."));
-        return 0;
-    }
-    tutor_nav_t nav = tutor_next(t, &r->out);
-    repl_flush(r);
-    const lesson_t *ls = &r->course.lessons[t->lesson];
-    switch (nav) {
-    case NAV_MOVED:
-        repl_show_current(r, false);
-        break;
-    case NAV_LESSON_OPEN: {
-        int miss[32];
-        int n = tutor_unanswered(t, miss, 32);
-        strbuf_addf(&r->out, T(L, "This is the end of lesson '%s', but the question%s of step%s",
-                               "Här slutar lektionen '%s', men fråga%s i steg%s"),
-                    text_pick(&ls->title, L), n == 1 ? T(L, "", "n") : T(L, "s", "rna"), n == 1 ? "" : T(L, "s", ""));
-        for (int i = 0; i < n && i < 32; i++)
-            strbuf_addf(&r->out, "%s%d", i == 0 ? " " : i + 1 == n ? T(L, " and ", " och ") : ", ", miss[i] + 1);
-        strbuf_addf(&r->out,
-                    T(L, " %s%s not answered yet (a shown answer does not count). Go back with 'lesson %s %d'; the "
-                         "lesson is complete once %s.\n",
-                      " %s inte besvarad%s än (ett visat svar räknas inte). Gå tillbaka med 'lesson %s %d'; "
-                      "lektionen är klar när %s.\n"),
-                    n == 1 ? T(L, "is", "är") : T(L, "are", "är"), L == LANG_SV && n > 1 ? "e" : "", ls->id,
-                    miss[0] + 1,
-                    n == 1 ? T(L, "it is answered", "den är besvarad") : T(L, "they are answered", "de är besvarade"));
-        repl_flush(r);
-        break;
-    }
-    case NAV_LESSON_DONE:
-    case NAV_AT_END:
-        printf(T(L, "Lesson '%s' is complete.", "Lektionen '%s' är klar."),
-               text_pick(&ls->title, L));
-        if (t->lesson + 1 < r->course.nlessons)
-            printf(T(L, " Next: 'lesson %s' (%s).\n", " Nästa: 'lesson %s' (%s).\n"),
-                   r->course.lessons[t->lesson + 1].id,
-                   text_pick(&r->course.lessons[t->lesson + 1].title, L));
-        else
-            printf("%s\n", T(L, " That was the last lesson; try the puzzles ('puzzle').",
-                             " Det var den sista lektionen; prova problemen ('puzzle')."));
-        break;
-    default:
-        break;
-    }
     return 0;
 }
 
@@ -674,9 +477,9 @@ static int do_help_repl(repl_t *r, int argc, char **argv, const char *rest);
 static const repl_command_t COMMANDS[] = {
     {"help", "?", "[COMMAND]", "this list, or one command's help",
      "den här listan, eller hjälp om ett kommando", do_help_repl, COMPLETE_COMMAND},
-    {"lessons", NULL, "", "list the lessons", "visa lektionerna", do_lessons, COMPLETE_NONE},
+    {"lessons", NULL, "", "list the lessons", "visa lektionerna", repl_cmd_lessons, COMPLETE_NONE},
     {"lesson", NULL, "[ID [STEP]]", "open a lesson (no ID: where you left off)",
-     "öppna en lektion (utan ID: där du slutade)", do_lesson, COMPLETE_LESSON},
+     "öppna en lektion (utan ID: där du slutade)", repl_cmd_lesson, COMPLETE_LESSON},
     {"puzzles", NULL, "[THEME]",
      "list the puzzles, or those on one theme (then 'puzzle' keeps to it)",
      "visa problemen, eller de om ett tema (och 'puzzle' håller sig till det)", do_puzzles,
@@ -684,9 +487,9 @@ static const repl_command_t COMMANDS[] = {
     {"puzzle", NULL, "[ID]", "open a puzzle (no ID: the next one due for you)",
      "öppna ett problem (utan ID: nästa som står på tur)", do_puzzle, COMPLETE_PUZZLE},
     {"next", NULL, "", "the next lesson step, or the next puzzle",
-     "nästa steg i lektionen, eller nästa problem", do_next, COMPLETE_NONE},
-    {"back", NULL, "", "the step before", "steget innan", do_back, COMPLETE_NONE},
-    {"show", NULL, "", "show the step or puzzle again", "visa steget eller problemet igen", do_show,
+     "nästa steg i lektionen, eller nästa problem", repl_cmd_next, COMPLETE_NONE},
+    {"back", NULL, "", "the step before", "steget innan", repl_cmd_back, COMPLETE_NONE},
+    {"show", NULL, "", "show the step or puzzle again", "visa steget eller problemet igen", repl_cmd_show,
      COMPLETE_NONE},
     {"hint", NULL, "[PLAY]", "a graded hint (with PLAY: judge PLAY first, as a try); no question open: the best plays",
      "ett tips i steg (med DRAG: bedöm DRAG först, som ett försök); utan fråga: de bästa dragen", do_hint, COMPLETE_NONE},
