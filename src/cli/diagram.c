@@ -157,7 +157,7 @@ static void frame(const board_t *v, lang_t L, strbuf_t *out) {
         else
             strbuf_addf(out, "<polygon points=\"%d,%d %d,%d %.1f,%d\" fill=\"%s\"/>\n", x, BOT, x + PW, BOT,
                         x + PW / 2.0, BOT - HALF + 14, fill);
-        char num[8], other[8];
+        char num[16], other[16];
         snprintf(num, sizeof num, "%d", shown(v, p));
         snprintf(other, sizeof other, "%d", shown(v, board_under(v->geom, p)));
         double cx = x + PW / 2.0;
@@ -185,7 +185,7 @@ static void checkers(const board_t *v, strbuf_t *out) {
         for (int k = 0; k < n && k < STACK; k++) {
             double x, y;
             checker_xy(p, k, &x, &y);
-            char num[8];
+            char num[16];
             snprintf(num, sizeof num, "%d", n);
             checker(colour, x, y, k == STACK - 1 && n > STACK ? num : NULL, out);
         }
@@ -195,7 +195,7 @@ static void checkers(const board_t *v, strbuf_t *out) {
         for (int k = 0; k < n && k < STACK; k++) {
             double x, y;
             bar_xy(s == 0, k, &x, &y);
-            char num[8];
+            char num[16];
             snprintf(num, sizeof num, "%d", n);
             checker(colour, x, y, k == STACK - 1 && n > STACK ? num : NULL, out);
         }
@@ -211,7 +211,7 @@ static void checkers(const board_t *v, strbuf_t *out) {
                         x - 20, y - 5, white ? "#f7f3e8" : "#262626", white ? "#3a3a3a" : "#000000");
         }
         if (off) {
-            char num[8];
+            char num[16];
             snprintf(num, sizeof num, "%d", off);
             double x, y;
             off_xy(s == 0, off, &x, &y);
