@@ -201,13 +201,16 @@ static void rollout_deterministic(void **state)
     assert_true(other.equity != one.equity);
     /* luck adjustment: deterministic too, and it reports the raw error */
     o.seed = 7;
-    o.games = 16;
+    o.games = 48;
+    o.stratify = true;
     o.luck = true;
     o.threads = 1;
     assert_int_equal(rollout_position(&b, &r, &o, &one), 0);
     o.threads = 2;
     assert_int_equal(rollout_position(&b, &r, &o, &two), 0);
-    assert_true(one.equity == two.equity && one.raw_se > 0);
+    assert_true(one.equity == two.equity && one.se == two.se);
+    /* and the error of the plain results is reported beside the adjusted one */
+    assert_true(one.raw_se > 0);
 }
 
 /* Verifying a claimed best play by rollouts (what the content checker

@@ -97,22 +97,22 @@ def a_person_piped_in():
 
 
 def tutor_warning():
-    # 6-5 from the start: 1/7 1/6 gives away about 0.06 (doubtful); with the
+    # 5-3 from the start: 1/6 6/9 gives away about 0.06 (doubtful); with the
     # tutor warning from doubtful up it asks first, then makes the play
     rec = os.path.join(TMP, "warn.txt")
-    moves = "dice 2 5\ndice 6 5\n1/7 1/6\n1/7 1/6\nquit\n"
+    moves = "dice 2 5\ndice 5 3\n1/6 6/9\n1/6 6/9\nquit\n"
     p = run(["play", "--dice", "manual", "--warn", "doubtful", "--record", rec], code=1, stdin=moves)
     out = p.stdout
-    assert "Tutor: 1/7 1/6: A doubtful play: it gives away 0.0" in out, out[-1500:]
-    assert "1/7 7/12 is better" in out and "(lyckans-talisman)" in out, out[-1500:]
-    assert "Type the same play again" in out and out.count("White plays 6-5: 1/7 1/6") == 1, out
-    assert "\nwhite 6-5 1/7 1/6\n" in open(rec).read()
+    assert "Tutor: 1/6 6/9: A doubtful play: it gives away 0.0" in out, out[-1500:]
+    assert "1/6 1/4 is better" in out and "(lyckans-talisman)" in out, out[-1500:]
+    assert "Type the same play again" in out and out.count("White plays 5-3: 1/6 6/9") == 1, out
+    assert "\nwhite 5-3 1/6 6/9\n" in open(rec).read()
     # the best play goes through at once; the default (bad) lets the doubtful one pass
     p = run(["play", "--dice", "manual", "--warn", "doubtful", "--record", rec], code=1,
-            stdin="dice 2 5\ndice 6 5\n1/7 7/12\nquit\n")
-    assert "Tutor:" not in p.stdout and "White plays 6-5: 1/7 7/12" in p.stdout
+            stdin="dice 2 5\ndice 5 3\n1/6 1/4\nquit\n")
+    assert "Tutor:" not in p.stdout and "White plays 5-3: 1/6 1/4" in p.stdout
     p = run(["play", "--dice", "manual", "--record", rec], code=1, stdin=moves)
-    assert "Tutor:" not in p.stdout and p.stdout.count("White plays 6-5: 1/7 1/6") == 1
+    assert "Tutor:" not in p.stdout and p.stdout.count("White plays 5-3: 1/6 6/9") == 1
     p = run(["play", "--dice", "manual", "--warn", "doubtful", "--tutor", "off", "--record", rec],
             code=1, stdin=moves)
     assert "Tutor:" not in p.stdout
