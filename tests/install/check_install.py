@@ -33,7 +33,8 @@ exe = next(os.path.join(d, "brade") for d, _, files in os.walk(tmp)
 prefix = os.path.dirname(os.path.dirname(exe))
 share = os.path.join(prefix, "share")
 env = {k: v for k, v in os.environ.items() if k != "BRADE_COURSE"}
-env.update(XDG_STATE_HOME=os.path.join(tmp, "state"), NO_COLOR="1", LANG="C")
+env.update(XDG_STATE_HOME=os.path.join(tmp, "state"), XDG_CONFIG_HOME=os.path.join(tmp, "config"),
+           NO_COLOR="1", LANG="C")
 
 # the course beside the program: one lesson fewer than the source tree has
 lessons = sorted(f for f in os.listdir(os.path.join(share, "brade", "lessons")) if f.endswith(".yaml"))

@@ -35,6 +35,7 @@ def in_order(want, got):
 
 def run(args, stdin, tmp):
     env = dict(os.environ, NO_COLOR="1", LANG="C", XDG_STATE_HOME=tmp, HOME=tmp,
+               XDG_CONFIG_HOME=os.path.join(tmp, "config"),
                BRADE_TODAY="2026-11-21")
     env.pop("BRADE_COURSE", None)
     return subprocess.run([BRADE] + args, input=stdin, capture_output=True, text=True,

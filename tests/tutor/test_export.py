@@ -37,7 +37,7 @@ def run(args, stdin="", env_extra=None):
 def main():
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        state = {"XDG_STATE_HOME": tmp, "HOME": tmp}
+        state = {"XDG_STATE_HOME": tmp, "HOME": tmp, "XDG_CONFIG_HOME": os.path.join(tmp, "config")}
         for i, (cmds, white, black) in enumerate(CASES):
             script = "\n".join(cmds + [f"export case-{i}"]) + "\n"
             p = run(["--course", "tests/golden/course"], script, state)

@@ -78,7 +78,8 @@ def main(argv):
     texts = [open(p, encoding="utf-8").read() for p in SOURCES]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ, NO_COLOR="1", XDG_STATE_HOME=tmp, HOME=tmp, LANG="C")
+        env = dict(os.environ, NO_COLOR="1", XDG_STATE_HOME=tmp, HOME=tmp, LANG="C",
+                   XDG_CONFIG_HOME=os.path.join(tmp, "config"))
         # many mutated files per run of `brade check`
         for batch in range(max(1, rounds // 25)):
             paths = []

@@ -92,8 +92,8 @@ def files(tmp):
 
 
 def repl(tmp):
-    env = dict(os.environ, XDG_STATE_HOME=os.path.join(tmp, "state"),
-               BRADE_TODAY="2026-11-21")
+    env = dict(os.environ, XDG_STATE_HOME=os.path.join(tmp, "state"), XDG_CONFIG_HOME=os.path.join(tmp, "config"),
+               BRADE_TODAY="2026-11-21", LANG="C")
     rc, out, err = run([BRADE, "--course", COURSE],
                        stdin=b"x" * 200000 + b"\nlesson basics -2147483648\nprogress\n", env=env)
     sanitizer_clean(err, "repl")
@@ -121,7 +121,8 @@ def progress(tmp):
                 b"due=2026-11-20 box=0\r\n")
     for stale in ("progress.tmp.2147483000", "progress.tmp.7"):
         open(os.path.join(state, "brade", stale), "w").write("x")
-    env = dict(os.environ, XDG_STATE_HOME=state, BRADE_TODAY="2026-11-21")
+    env = dict(os.environ, XDG_STATE_HOME=state, XDG_CONFIG_HOME=os.path.join(tmp, "config"),
+               BRADE_TODAY="2026-11-21", LANG="C")
     rc, out, err = run([BRADE, "--course", COURSE], stdin=b"progress\n", env=env)
     sanitizer_clean(err, "progress")
     check("The progress file was damaged (line 3 cannot be read; 1 line could not be read)" in err,
@@ -136,7 +137,8 @@ def progress(tmp):
 
     # two tutors on one state directory: both windows' results survive
     state = os.path.join(tmp, "state3")
-    env = dict(os.environ, XDG_STATE_HOME=state, BRADE_TODAY="2026-11-21")
+    env = dict(os.environ, XDG_STATE_HOME=state, XDG_CONFIG_HOME=os.path.join(tmp, "config"),
+               BRADE_TODAY="2026-11-21", LANG="C")
 
     def start():
         return subprocess.Popen([BRADE, "--course", COURSE], stdin=subprocess.PIPE,

@@ -16,7 +16,7 @@ import tempfile
 BRADE = os.environ.get("BRADE", "build/brade")
 TMP = tempfile.mkdtemp()
 ENV = dict(os.environ, XDG_STATE_HOME=os.path.join(TMP, "state"), BRADE_TODAY="2026-11-22",
-           XDG_CONFIG_HOME=os.path.join(TMP, "config"), NO_COLOR="1")
+           XDG_CONFIG_HOME=os.path.join(TMP, "config"), NO_COLOR="1", LANG="C")
 
 
 def run(args, code=0, stdin=""):
