@@ -31,10 +31,12 @@ void repl_game_end(repl_t *r)
 int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
-    bool named = false;
+    bool named = false, all = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--plies") == 0 || strcmp(argv[i], "--lang") == 0)
             i++;
+        else if (strcmp(argv[i], "--all") == 0)
+            all = true;
         else if (argv[i][0] != '-')
             named = true;
     }
@@ -56,10 +58,11 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
     }
     args[n++] = lang_flag;
     args[n++] = r->ro.lang == LANG_SV ? sv : en;
-    /* the learner's bad plays become puzzles of their own */
+    /* the learner's bad plays become puzzles of their own (not the
+     * engine's, which --all reviews too) */
     static char puzzles_flag[] = "--puzzles";
     char mine[4200];
-    if (r->have_state) {
+    if (r->have_state && !all) {
         review_puzzles_path(r->state_dir, mine, sizeof mine);
         args[n++] = puzzles_flag;
         args[n++] = mine;
@@ -69,7 +72,7 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
     fflush(stdout);
     fflush(stderr);
     free(args);
-    if (rc == 0 && r->have_state && !repl_in_game(r))
+    if (rc == 0 && r->have_state && !all && !repl_in_game(r))
         repl_load_course(r, true);
     return rc == 0 ? 0 : 1;
 }
