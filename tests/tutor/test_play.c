@@ -47,6 +47,21 @@ static char *engine_game(const char *rules, uint64_t seed, int level, game_t *en
     return rec;
 }
 
+/* Reads record text (asserted to read) and replays it with review_run at
+ * `plies`, every side when `all`; returns review_run's answer.  The caller
+ * frees pr and rv. */
+static bool replay(const char *rec, int plies, bool all, playrec_t *pr, review_t *rv)
+{
+    int line;
+    char msg[256];
+    assert_true(playrec_parse(rec, strlen(rec), pr, &line, msg, sizeof msg));
+    review_opts_t ro;
+    review_default_opts(&ro);
+    ro.plies = plies;
+    ro.all = all;
+    return review_run(pr, &ro, NULL, rv);
+}
+
 static void whole_games_replay_from_their_record(void **state)
 {
     (void)state;
@@ -56,15 +71,8 @@ static void whole_games_replay_from_their_record(void **state)
         char *rec = engine_game(names[i], 11 + (uint64_t)i, 1, &end);
         assert_non_null(strstr(rec, "\nresult "));
         playrec_t pr;
-        int line;
-        char msg[256];
-        assert_true(playrec_parse(rec, strlen(rec), &pr, &line, msg, sizeof msg));
-        review_opts_t ro;
-        review_default_opts(&ro);
-        ro.plies = 0;
-        ro.all = true;
         review_t rv;
-        assert_true(review_run(&pr, &ro, NULL, &rv));
+        assert_true(replay(rec, 0, true, &pr, &rv));
         assert_true(rv.finished);
         /* the replay ends where the game ended */
         assert_int_equal(rv.game.winner, end.winner);
@@ -288,12 +296,8 @@ static void damaged_records(void **state)
     memcpy(edited, copy, keep);
     strcpy(edited + keep, "24/off");
     strcat(edited, nl);
-    assert_true(playrec_parse(edited, strlen(edited), &pr, &line, msg, sizeof msg));
-    review_opts_t ro;
-    review_default_opts(&ro);
-    ro.plies = 0;
     review_t rv;
-    assert_false(review_run(&pr, &ro, NULL, &rv));
+    assert_false(replay(edited, 0, false, &pr, &rv));
     assert_int_equal(rv.error_line, want);
     assert_non_null(strstr(rv.error, "24/off is not a legal play"));
     free(edited);
@@ -304,8 +308,7 @@ static void damaged_records(void **state)
     copy = strdup(rec);
     at = strstr(strstr(copy, "\nteka "), "\nblack ");
     at[1] = 'w', at[2] = 'h', at[3] = 'i', at[4] = 't', at[5] = 'e';
-    assert_true(playrec_parse(copy, strlen(copy), &pr, &line, msg, sizeof msg));
-    assert_false(review_run(&pr, &ro, NULL, &rv));
+    assert_false(replay(copy, 0, false, &pr, &rv));
     assert_non_null(strstr(rv.error, "turn"));
     review_free(&rv);
     playrec_free(&pr);
@@ -336,14 +339,8 @@ static void a_match(void **state)
     assert_non_null(strstr(rec, "\nmatch 5\n"));
     assert_non_null(strstr(rec, "\ngame 2\nstart "));
     playrec_t pr;
-    int line;
-    char msg[256];
-    assert_true(playrec_parse(rec, strlen(rec), &pr, &line, msg, sizeof msg));
-    review_opts_t ro;
-    review_default_opts(&ro);
-    ro.plies = 0;
     review_t rv;
-    assert_true(review_run(&pr, &ro, NULL, &rv));
+    assert_true(replay(rec, 0, false, &pr, &rv));
     assert_true(rv.finished);
     assert_int_equal(rv.games, g->match.played);
     assert_memory_equal(rv.match.points, g->match.points, sizeof rv.match.points);
@@ -354,8 +351,7 @@ static void a_match(void **state)
     char *bad = strdup(rec);
     char *st = strstr(bad, "\nstart ") + 7;
     memcpy(st, st[0] == 'w' ? "black" : "white", 5);
-    assert_true(playrec_parse(bad, strlen(bad), &pr, &line, msg, sizeof msg));
-    assert_false(review_run(&pr, &ro, NULL, &rv));
+    assert_false(replay(bad, 0, false, &pr, &rv));
     assert_non_null(strstr(rv.error, "loser of the last game"));
     review_free(&rv);
     playrec_free(&pr);
@@ -437,13 +433,8 @@ static void one_die_from_a_position(void **state)
     assert_non_null(strstr(rec, "\nposition WAAB0dzf/fwAAAA white\nwhite one-die\nwhite 5 19/24\nresult white enkelt-kronspel 1\n"));
     assert_non_null(strstr(rec, "\nrules lyckans-talisman+allow-resign=off\n"));
     playrec_t pr;
-    int line;
-    char msg[256];
-    assert_true(playrec_parse(rec, strlen(rec), &pr, &line, msg, sizeof msg));
-    review_opts_t ro;
-    review_default_opts(&ro);
     review_t rv;
-    assert_true(review_run(&pr, &ro, NULL, &rv));
+    assert_true(replay(rec, 1, false, &pr, &rv));
     assert_true(rv.finished);
     assert_int_equal(rv.game.result.kind, OUT_ENKELT_KRONSPEL);
     review_free(&rv);
@@ -499,14 +490,8 @@ static void undo_takes_back(void **state)
     const char *rec = strbuf_str(&g->record);
     assert_non_null(strstr(rec, "\nwhite 6-4 1/7 7/11\nblack "));
     playrec_t pr;
-    int line;
-    char msg[256];
-    assert_true(playrec_parse(rec, strlen(rec), &pr, &line, msg, sizeof msg));
-    review_opts_t ro;
-    review_default_opts(&ro);
-    ro.plies = 0;
     review_t rv;
-    assert_true(review_run(&pr, &ro, NULL, &rv));
+    assert_true(replay(rec, 0, false, &pr, &rv));
     assert_memory_equal(&rv.game.board, &g->game.board, sizeof rv.game.board);
     review_free(&rv);
     playrec_free(&pr);
