@@ -218,3 +218,15 @@ bool args_number(const char *flag, const char *s, long lo, long hi, long *out)
     *out = v;
     return true;
 }
+
+/* "en" or "sv" (see args.h). */
+bool args_lang(const char *s, lang_t *out)
+{
+    if (strcmp(s, "en") == 0)
+        *out = LANG_EN;
+    else if (strcmp(s, "sv") == 0)
+        *out = LANG_SV;
+    else
+        return false;
+    return true;
+}

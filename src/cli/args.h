@@ -14,6 +14,7 @@
 #include "engine/board.h"
 #include "engine/movegen.h"
 #include "engine/rules.h"
+#include "tutor/explain.h"
 
 typedef struct pos_args {
     rules_t rules;
@@ -38,6 +39,9 @@ bool args_parse_roll(const char *s, roll_t *roll);
 /* Reads flag's value s as a whole number in [lo, hi] into *out; false after
  * printing "brade: FLAG must be a whole number from LO to HI". */
 bool args_number(const char *flag, const char *s, long lo, long hi, long *out);
+
+/* Reads a --lang value: "en" or "sv".  False for anything else. */
+bool args_lang(const char *s, lang_t *out);
 
 /* Colour names. */
 const char *args_colour(int c);

@@ -125,13 +125,9 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
         fprintf(stderr, "brade: --thresholds wants three rising numbers D,B,V (e.g. 0.04,0.08,0.16)\n");
         return false;
     }
-    if (a->extra[5]) {
-        if (strcmp(a->extra[5], "sv") == 0)
-            o->lang = LANG_SV;
-        else if (strcmp(a->extra[5], "en") != 0) {
-            fprintf(stderr, "brade: --lang must be en or sv\n");
-            return false;
-        }
+    if (a->extra[5] && !args_lang(a->extra[5], &o->lang)) {
+        fprintf(stderr, "brade: --lang must be en or sv\n");
+        return false;
     }
     if (a->extra[6] && !eval_kind_parse(a->extra[6], &o->evaluator)) {
         fprintf(stderr, "brade: --evaluator must be net (the default), linear, hand or pips\n");

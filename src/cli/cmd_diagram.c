@@ -43,13 +43,10 @@ static bool write_out(const char *path, const strbuf_t *text) {
     return true;
 }
 
-/* Reads --lang's value; false after a message. */
+/* Reads --lang's value (English when absent); false after a message. */
 static bool parse_lang(const char *s, lang_t *out) {
-    if (!s || strcmp(s, "en") == 0)
-        *out = LANG_EN;
-    else if (strcmp(s, "sv") == 0)
-        *out = LANG_SV;
-    else {
+    *out = LANG_EN;
+    if (s && !args_lang(s, out)) {
         fprintf(stderr, "brade: --lang must be en or sv\n");
         return false;
     }

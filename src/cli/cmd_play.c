@@ -33,18 +33,6 @@
 #include "tutor/review.h"
 #include "tutor/words.h"
 
-/* en or sv. */
-static bool lang_of(const char *s, lang_t *out)
-{
-    if (strcmp(s, "en") == 0)
-        *out = LANG_EN;
-    else if (strcmp(s, "sv") == 0)
-        *out = LANG_SV;
-    else
-        return false;
-    return true;
-}
-
 int cmd_play(int argc, char **argv)
 {
     play_opts_t o;
@@ -129,7 +117,7 @@ int cmd_review(int argc, char **argv)
                 return 2;
             o.plies = (int)n;
         } else if (strcmp(f, "--lang") == 0 && i + 1 < argc) {
-            if (!lang_of(argv[++i], &o.lang)) {
+            if (!args_lang(argv[++i], &o.lang)) {
                 fprintf(stderr, "brade: --lang is en or sv\n");
                 return 2;
             }
