@@ -31,7 +31,8 @@
 #include "tutor/words.h"
 
 /* Writes text to path ("-": standard output); false after a message. */
-static bool write_out(const char *path, const strbuf_t *text) {
+static bool write_out(const char *path, const strbuf_t *text)
+{
     const char *s = strbuf_str(text);
     size_t n = strlen(s);
     if (strcmp(path, "-") == 0)
@@ -44,7 +45,8 @@ static bool write_out(const char *path, const strbuf_t *text) {
 }
 
 /* Reads --lang's value (English when absent); false after a message. */
-static bool parse_lang(const char *s, lang_t *out) {
+static bool parse_lang(const char *s, lang_t *out)
+{
     *out = LANG_EN;
     if (s && !args_lang(s, out)) {
         fprintf(stderr, "brade: --lang must be en or sv\n");
@@ -54,7 +56,8 @@ static bool parse_lang(const char *s, lang_t *out) {
 }
 
 /* `brade diagram` (see above). */
-int cmd_diagram(int argc, char **argv) {
+int cmd_diagram(int argc, char **argv)
+{
     static const char *const EXTRA[] = {"--svg", "--view", "--lang", "--caption", NULL};
     pos_args_t a;
     if (!args_parse_position(argc, argv, false, EXTRA, &a, stderr))
@@ -119,7 +122,8 @@ typedef struct ws_args {
 } ws_args_t;
 
 /* Reads the worksheet's flags; false after a message. */
-static bool ws_parse(int argc, char **argv, ws_args_t *w) {
+static bool ws_parse(int argc, char **argv, ws_args_t *w)
+{
     memset(w, 0, sizeof *w);
     w->count = 12;
     const char *lang = NULL;
@@ -164,7 +168,8 @@ static bool ws_parse(int argc, char **argv, ws_args_t *w) {
 }
 
 /* Writes s as HTML text: escaped, line breaks kept. */
-static void html_text(const char *s, strbuf_t *out) {
+static void html_text(const char *s, strbuf_t *out)
+{
     for (; *s; s++) {
         if (*s == '\n')
             strbuf_add(out, s[1] ? "<br>\n" : "\n");
@@ -176,7 +181,8 @@ static void html_text(const char *s, strbuf_t *out) {
 }
 
 /* True when id is one of the comma-separated list. */
-static bool in_list(const char *list, const char *id) {
+static bool in_list(const char *list, const char *id)
+{
     size_t n = strlen(id);
     for (const char *p = list; *p;) {
         size_t k = strcspn(p, ",");
@@ -188,7 +194,8 @@ static bool in_list(const char *list, const char *id) {
 }
 
 /* Checks that every id in the list names a puzzle; false after a message. */
-static bool ids_known(const course_t *c, const char *list) {
+static bool ids_known(const course_t *c, const char *list)
+{
     char id[256];
     for (const char *p = list; *p;) {
         size_t k = strcspn(p, ",");
@@ -217,7 +224,8 @@ static const char *const WS_STYLE = "<style>\n"
                                     "</style>\n";
 
 /* `brade worksheet` (see above). */
-int cmd_worksheet(int argc, char **argv) {
+int cmd_worksheet(int argc, char **argv)
+{
     ws_args_t w;
     if (!ws_parse(argc, argv, &w))
         return 2;

@@ -38,7 +38,8 @@ enum {
 static const char *const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
 
 /* Writes s escaped for XML (see diagram.h). */
-void diagram_escape(const char *s, strbuf_t *out) {
+void diagram_escape(const char *s, strbuf_t *out)
+{
     for (; *s; s++) {
         switch (*s) {
         case '&':
@@ -63,13 +64,15 @@ void diagram_escape(const char *s, strbuf_t *out) {
 static int col_x(int c) { return BX + F + c * PW + (c >= 6 ? BARW : 0); }
 
 /* Row (0 top, 1 bottom) and column of the viewer's point p (1..24). */
-static void point_cell(int p, int *row, int *col) {
+static void point_cell(int p, int *row, int *col)
+{
     *row = p <= 12 ? 0 : 1;
     *col = p <= 12 ? 12 - p : p - 13;
 }
 
 /* Centre of the k-th checker (0 = at the edge) on the viewer's point p. */
-static void checker_xy(int p, int k, double *x, double *y) {
+static void checker_xy(int p, int k, double *x, double *y)
+{
     int row, col;
     point_cell(p, &row, &col);
     if (k > STACK - 1)
@@ -80,7 +83,8 @@ static void checker_xy(int p, int k, double *x, double *y) {
 
 /* Centre of the k-th checker on the bar: the viewer's above the centre
  * line (they enter on the top row), the other side's below it. */
-static void bar_xy(bool viewer, int k, double *x, double *y) {
+static void bar_xy(bool viewer, int k, double *x, double *y)
+{
     if (k > STACK - 1)
         k = STACK - 1;
     *x = BX + F + 6 * PW + BARW / 2.0;
@@ -90,13 +94,15 @@ static void bar_xy(bool viewer, int k, double *x, double *y) {
 /* Centre of the k-th borne-off slab: the viewer's in the tray's lower
  * half (they bear off past point 24, bottom right), the other side's in
  * the upper half. */
-static void off_xy(bool viewer, int k, double *x, double *y) {
+static void off_xy(bool viewer, int k, double *x, double *y)
+{
     *x = TX + TW / 2.0;
     *y = viewer ? BOT - 8 - 12.0 * k : TOP + 8 + 12.0 * k;
 }
 
 /* A checker of `colour` at (x, y); `label` (or NULL) written on it. */
-static void checker(int colour, double x, double y, const char *label, strbuf_t *out) {
+static void checker(int colour, double x, double y, const char *label, strbuf_t *out)
+{
     bool white = colour == BOARD_WHITE;
     strbuf_addf(out,
                 "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\" "
@@ -116,7 +122,8 @@ static void checker(int colour, double x, double y, const char *label, strbuf_t 
 
 /* Text at (x, y): size, weight, colour, anchor. */
 static void text(double x, double y, int size, bool bold, const char *fill, const char *anchor, const char *s,
-                 strbuf_t *out) {
+                 strbuf_t *out)
+{
     strbuf_addf(out,
                 "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\"%s "
                 "text-anchor=\"%s\" fill=\"%s\">",
@@ -129,7 +136,8 @@ static void text(double x, double y, int size, bool bold, const char *fill, cons
 static int shown(const board_t *b, int p) { return b->geom == GEOM_BACKGAMMON ? 25 - p : p; }
 
 /* The frame, the points and both rows of numbers on each side. */
-static void frame(const board_t *v, lang_t L, strbuf_t *out) {
+static void frame(const board_t *v, lang_t L, strbuf_t *out)
+{
     strbuf_addf(out,
                 "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"6\" "
                 "fill=\"#6b4423\"/>\n",
@@ -177,7 +185,8 @@ static void frame(const board_t *v, lang_t L, strbuf_t *out) {
 }
 
 /* The checkers: on the points, on the bar and borne off. */
-static void checkers(const board_t *v, strbuf_t *out) {
+static void checkers(const board_t *v, strbuf_t *out)
+{
     int me = v->turn, you = 1 - v->turn;
     for (int p = 1; p <= 24; p++) {
         int mine = v->side[0][p], theirs = board_opp_at(v, p);
@@ -221,7 +230,8 @@ static void checkers(const board_t *v, strbuf_t *out) {
 }
 
 /* One die showing `face`, its top-left corner at (x, y). */
-static void die(int face, double x, double y, strbuf_t *out) {
+static void die(int face, double x, double y, strbuf_t *out)
+{
     static const int PIPS[7][7][2] = {
         {{0}},
         {{1, 1}},
@@ -244,7 +254,8 @@ static void die(int face, double x, double y, strbuf_t *out) {
 
 /* The roll as dice in the gap of the right half (one die under the
  * one-die rule). */
-static void dice(roll_t roll, strbuf_t *out) {
+static void dice(roll_t roll, strbuf_t *out)
+{
     double cx = col_x(9), y = MID - 17;
     if (roll.b == 0) {
         die(roll.a, cx - 17, y, out);
@@ -256,12 +267,14 @@ static void dice(roll_t roll, strbuf_t *out) {
 
 /* Where the mover's point p is in the view (the mover is the viewer, or
  * the other side when the view was turned). */
-static int view_point(const board_t *v, bool mover_is_viewer, int p) {
+static int view_point(const board_t *v, bool mover_is_viewer, int p)
+{
     return mover_is_viewer ? p : board_under(v->geom, p);
 }
 
 /* An arrow from (x1, y1) to (x2, y2), bowed toward the centre line. */
-static void arrow(double x1, double y1, double x2, double y2, strbuf_t *out) {
+static void arrow(double x1, double y1, double x2, double y2, strbuf_t *out)
+{
     double mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
     double dx = x2 - x1, dy = y2 - y1, len = sqrt(dx * dx + dy * dy);
     if (len < 1)
@@ -282,7 +295,8 @@ static void arrow(double x1, double y1, double x2, double y2, strbuf_t *out) {
 /* The steps of `play` (by the original side on roll) as arrows, each from
  * the checker that moves to the place it lands, stacks counted as the
  * play goes. */
-static void arrows(const board_t *v, bool mover_is_viewer, const play_t *play, strbuf_t *out) {
+static void arrows(const board_t *v, bool mover_is_viewer, const play_t *play, strbuf_t *out)
+{
     int count[26], bar[2], off[2];
     for (int p = 1; p <= 24; p++)
         count[p] = v->side[0][p] + board_opp_at(v, p);
@@ -320,7 +334,8 @@ static void arrows(const board_t *v, bool mover_is_viewer, const play_t *play, s
 
 /* The default caption: who is to play what, the ruleset, the pip counts,
  * and the play drawn. */
-static void default_caption(const board_t *b, const rules_t *r, const diagram_opts_t *o, strbuf_t *out) {
+static void default_caption(const board_t *b, const rules_t *r, const diagram_opts_t *o, strbuf_t *out)
+{
     lang_t L = o->lang;
     strbuf_add(out, words_colour(L, b->turn, true));
     if (o->have_roll) {
@@ -345,7 +360,8 @@ static void default_caption(const board_t *b, const rules_t *r, const diagram_op
 }
 
 /* The picture (see diagram.h). */
-void diagram_svg(const board_t *b, const rules_t *r, const diagram_opts_t *o, strbuf_t *out) {
+void diagram_svg(const board_t *b, const rules_t *r, const diagram_opts_t *o, strbuf_t *out)
+{
     board_t v = *b;
     if (o->fixed && v.turn != BOARD_WHITE)
         board_swap(&v);
@@ -401,7 +417,7 @@ void diagram_chart_svg(const char *title, const char *note, const diagram_bar_t 
     lo -= pad;
     hi += pad;
     double x0 = LABEL + 10, x1 = W - 70;
-#define XOF(v) (x0 + ((v) - lo) / (hi - lo) * (x1 - x0))
+#define XOF(v) (x0 + ((v)-lo) / (hi - lo) * (x1 - x0))
     strbuf_addf(out,
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
@@ -411,7 +427,8 @@ void diagram_chart_svg(const char *title, const char *note, const diagram_bar_t 
     strbuf_addf(out, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", W, h);
     text(BX, 30, 16, true, "#1a1a1a", "start", title, out);
     double zx = XOF(0.0);
-    strbuf_addf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555555\" stroke-width=\"1\"/>\n",
+    strbuf_addf(out,
+                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555555\" stroke-width=\"1\"/>\n",
                 zx, TOPM - 8, zx, TOPM + n * ROW + 4);
     for (int i = 0; i < n; i++) {
         const diagram_bar_t *b = &bars[i];

@@ -32,7 +32,6 @@ static repl_t *active;
 
 /* ------------------------------------------------------------- output */
 
-/* Prints the tutor's reply in r->out, wrapped, and empties it. */
 /* The course and the learner's own puzzles (see repl.h). */
 void repl_load_course(repl_t *r, bool reload)
 {
@@ -60,6 +59,7 @@ void repl_load_course(repl_t *r, bool reload)
     diag_list_free(&d);
 }
 
+/* Prints the tutor's reply in r->out, wrapped, and empties it. */
 void repl_flush(repl_t *r)
 {
     if (!r->out.len)

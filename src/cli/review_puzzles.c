@@ -18,22 +18,26 @@
 #include "tutor/mistakes.h"
 #include "tutor/words.h"
 
-void review_puzzles_path(const char *dir, char *buf, size_t size) {
+void review_puzzles_path(const char *dir, char *buf, size_t size)
+{
     snprintf(buf, size, "%s/mine.yaml", dir);
 }
 
-static void rollout_progress(void *ud, int done, int total) {
+static void rollout_progress(void *ud, int done, int total)
+{
     progress_line_show(ud, "rolling out your mistakes", done, total);
 }
 
 /* The file's last path part (the record's name in a source line). */
-static const char *base_name(const char *path) {
+static const char *base_name(const char *path)
+{
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
 }
 
 int review_puzzles(const playrec_t *rec, const review_t *rv, const char *record, const char *file,
-                   lang_t lang) {
+                   lang_t lang)
+{
     size_t len = 0;
     char *old = readfile_regular(file, 16 << 20, &len);
     if (!old && errno != ENOENT) {

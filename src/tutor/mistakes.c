@@ -16,14 +16,16 @@
 
 enum { MISTAKE_GAMES = 648, MISTAKE_PLIES = 2, MISTAKE_MAX = 8 /* BEST_MAX_RESULTS */ };
 
-void mistakes_default_opts(mistakes_opts_t *o) {
+void mistakes_default_opts(mistakes_opts_t *o)
+{
     memset(o, 0, sizeof *o);
     o->games = MISTAKE_GAMES;
     o->source = "a game";
     o->day = "";
 }
 
-const char *mistakes_file_header(void) {
+const char *mistakes_file_header(void)
+{
     return "# Your own puzzles: positions from your games where your play was bad or\n"
            "# very bad, made by 'review' (brade's tutor) and checked by a rollout. The\n"
            "# format is the course's (docs/authoring.md); 'brade check FILE' plays\n"
@@ -34,7 +36,8 @@ const char *mistakes_file_header(void) {
 
 /* A puzzle id from the position and the roll (FNV-1a), so the same
  * position and roll is one puzzle however often it is met. */
-static void puzzle_id(const board_t *b, roll_t roll, char *buf, size_t size) {
+static void puzzle_id(const board_t *b, roll_t roll, char *buf, size_t size)
+{
     uint32_t h = 2166136261u;
     const unsigned char *p = (const unsigned char *)b;
     for (size_t i = 0; i < sizeof *b; i++)
@@ -48,7 +51,8 @@ static void puzzle_id(const board_t *b, roll_t roll, char *buf, size_t size) {
 static double stated(double x) { return round(x * 1000.0) / 1000.0; }
 
 /* Writes s as a double-quoted YAML scalar. */
-static void yaml_str(const char *s, strbuf_t *out) {
+static void yaml_str(const char *s, strbuf_t *out)
+{
     strbuf_add(out, "\"");
     for (; *s; s++) {
         if (*s == '"' || *s == '\\')
@@ -70,7 +74,8 @@ typedef struct rolled {
  * learner's play is within the best one's interval (not a clear mistake),
  * -1 when out of memory or stopped. */
 static int confirm(search_ctx_t *sc, const rules_t *rules, const review_item_t *it, const mistakes_opts_t *o,
-                   search_play_t *ranked, rolled_t *r, int *rivals) {
+                   search_play_t *ranked, rolled_t *r, int *rivals)
+{
     search_opts_t so;
     search_default_opts(MISTAKE_PLIES, &so);
     int n = search_rank(sc, &it->before, it->roll, &so, ranked);
@@ -122,7 +127,8 @@ static int confirm(search_ctx_t *sc, const rules_t *rules, const review_item_t *
 
 /* One puzzle item for mistake `it`, its plays rolled out in r[0..k). */
 static void item_yaml(const playrec_t *rec, const review_item_t *it, const mistakes_opts_t *o, const char *id,
-                      const rolled_t *r, int k, int rivals, strbuf_t *out) {
+                      const rolled_t *r, int k, int rivals, strbuf_t *out)
+{
     const board_t *b = &it->before;
     char w[128], bl[128], name[256], roll[8];
     board_format_side(b, b->turn == BOARD_WHITE ? 0 : 1, w, sizeof w);
@@ -173,7 +179,8 @@ static void item_yaml(const playrec_t *rec, const review_item_t *it, const mista
 }
 
 bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts_t *o, strbuf_t *out,
-                   mistakes_result_t *res) {
+                   mistakes_result_t *res)
+{
     memset(res, 0, sizeof *res);
     for (int i = 0; i < rv->nitems; i++)
         res->candidates += rv->items[i].d.grade >= GRADE_BAD;
