@@ -6,9 +6,11 @@
  *       plays N games (in pairs with the same dice, colours swapped) and
  *       reports A's points per game with a 95% confidence interval;
  *   brade selfplay [--rules R] --agreement K [--rollouts N] [--plies P] [--seed S]
+ *                  [--confirm G] [--a-net FILE]
  *       on K fixed positions (seeded self-play, one roll each) compares the
  *       P-ply choice (default 2) with the best of the top four plays rolled
- *       out N games each, and reports how often they agree;
+ *       out N games each, and reports how often they agree; --confirm G
+ *       rolls the plays the first pass could not tell apart G games more;
  *   brade selfplay [--rules R] --positions K [--seed S]
  *       prints those K positions, one a line: the position id and the roll
  *       (material for "best play" puzzles: brade analyse --position ID --roll R);
@@ -22,6 +24,7 @@
  * --a-net FILE / --b-net FILE give a player nets from a weights file
  * (brade train); --a-weights / --b-weights linear weights written by --fit.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +42,7 @@
 
 typedef struct sp_args {
     const char *rules, *a, *b, *fit, *from, *a_weights, *b_weights, *a_net, *b_net;
-    int games, threads, agreement, positions, rollouts, plies, generations;
+    int games, threads, agreement, positions, rollouts, plies, generations, confirm;
     long seed;
     bool json;
 } sp_args_t;
@@ -102,10 +105,12 @@ static bool parse(int argc, char **argv, sp_args_t *a)
             a->plies = (int)n;
         else if (strcmp(f, "--generations") == 0 && args_number(f, v, 1, 20, &n))
             a->generations = (int)n;
+        else if (strcmp(f, "--confirm") == 0 && args_number(f, v, 0, 10000000, &n))
+            a->confirm = (int)n;
         else {
             if (strncmp(f, "--", 2) == 0 && strcmp(f, "--games") && strcmp(f, "--threads") &&
                 strcmp(f, "--seed") && strcmp(f, "--agreement") && strcmp(f, "--positions") && strcmp(f, "--rollouts") &&
-                strcmp(f, "--plies") && strcmp(f, "--generations"))
+                strcmp(f, "--plies") && strcmp(f, "--generations") && strcmp(f, "--confirm"))
                 fprintf(stderr, "brade: unknown flag '%s'\n", f);
             return false;
         }
@@ -250,14 +255,84 @@ static int fixed_positions(const rules_t *r, int k, uint64_t seed, board_t *pos,
 
 enum { AGREE_TOP = 4 };
 
+/* One play's rolled-out value: the first pass, then with the confirming
+ * games added when there were any. */
+typedef struct agree_value {
+    double eq, se;
+    int games;
+} agree_value_t;
+
+static agree_value_t agree_value(const rollout_result_t *res)
+{
+    return (agree_value_t){res->equity, res->se, res->games};
+}
+
+/* Adds a second, independent rollout of the same play to *v: the mean
+ * weighted by games, and the standard error of that mean. */
+static void agree_add(agree_value_t *v, const rollout_result_t *res)
+{
+    double n1 = v->games, n2 = res->games, n = n1 + n2;
+    v->eq = (n1 * v->eq + n2 * res->equity) / n;
+    v->se = sqrt(n1 * n1 * v->se * v->se + n2 * n2 * res->se * res->se) / n;
+    v->games += res->games;
+}
+
+/* The index of the best of v[0..m-1]. */
+static int agree_best(const agree_value_t *v, int m)
+{
+    int b = 0;
+    for (int j = 1; j < m; j++)
+        if (v[j].eq > v[b].eq)
+            b = j;
+    return b;
+}
+
+/* The tally of one way of judging (the first pass, or confirmed). */
+typedef struct agree_tally {
+    int agree, within;
+    double lost;
+} agree_tally_t;
+
+/* Scores the search's top (index 0) against the best of v[0..m-1]: the
+ * same play, or within the best's 95% interval; returns the best. */
+static int agree_score(const agree_value_t *v, int m, agree_tally_t *t)
+{
+    int b = agree_best(v, m);
+    t->agree += b == 0;
+    t->within += b == 0 || v[b].eq - v[0].eq <= 1.96 * v[b].se;
+    t->lost += v[b].eq - v[0].eq;
+    return b;
+}
+
+/*
+ * --agreement: K positions from seeded self-play; the P-ply ranking's top
+ * four plays are rolled out (the same dice for all four) and the search's
+ * choice is scored against the rollout's best.  With --confirm G, every
+ * play whose first-pass value is within the best's 95% interval (when
+ * there are two or more: the rollout could not tell them apart) is rolled
+ * out G more games with another seed, and the best of the combined values
+ * decides; which plays are confirmed depends on the rollout alone, never
+ * on which play the search chose.  Both tallies are printed.  --a-net
+ * FILE makes the search and the rollouts use other nets (the positions
+ * stay those of the shipped evaluator's self-play, so two nets are
+ * compared on the same positions).
+ */
 static int run_agreement(const sp_args_t *a, const rules_t *r)
 {
+    evalnet_t *net = NULL;
+    if (a->a_net && !(net = netfile_load_for(a->a_net, r)))
+        return 2;
     board_t *pos = malloc(sizeof *pos * (size_t)a->agreement);
     roll_t *rolls = malloc(sizeof *rolls * (size_t)a->agreement);
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
-    search_ctx_t *sc = search_ctx_new(r, EVAL_DEFAULT);
+    search_ctx_t *sc = search_ctx_new_with(r, EVAL_DEFAULT, net);
     if (!pos || !rolls || !sp || !sc) {
         fprintf(stderr, "brade: out of memory\n");
+        free(pos);
+        free(rolls);
+        free(sp);
+        search_ctx_free(sc);
+        evalnet_free(net);
         return 1;
     }
     int k = fixed_positions(r, a->agreement, (uint64_t)a->seed, pos, rolls);
@@ -266,60 +341,92 @@ static int run_agreement(const sp_args_t *a, const rules_t *r)
     ro.games = a->rollouts;
     ro.seed = (uint64_t)a->seed;
     ro.threads = a->threads;
+    ro.net = net;
+    rollout_opts_t ro2 = ro;
+    ro2.games = a->confirm;
+    ro2.seed = (uint64_t)a->seed + 0x9e3779b9u; /* another stream of dice */
     search_opts_t so;
     search_default_opts(a->plies, &so);
-    int agree = 0, agree0 = 0, within = 0;
-    double lost_sum = 0;
+    agree_tally_t first = {0, 0, 0}, conf = {0, 0, 0};
+    int agree0 = 0, confirmed = 0;
     for (int i = 0; i < k; i++) {
         int n = search_rank(sc, &pos[i], rolls[i], &so, sp);
-        /* roll out the best AGREE_TOP by the search, all with the same dice */
-        int best_ro = 0, best0 = 0;
-        double best_eq = -1e300, ci = 0, eq_top = 0;
-        for (int j = 0; j < n && j < AGREE_TOP; j++) {
+        int m = n < AGREE_TOP ? n : AGREE_TOP;
+        agree_value_t v[AGREE_TOP];
+        for (int j = 0; j < m; j++) {
             rollout_result_t res;
             rollout_play(&sp[j].play, r, &ro, &res);
-            if (j == 0)
-                eq_top = res.equity;
-            if (res.equity > best_eq) {
-                best_eq = res.equity;
-                best_ro = j;
-                ci = res.ci95;
+            v[j] = agree_value(&res);
+        }
+        int b1 = agree_score(v, m, &first), b2 = b1;
+        if (a->confirm > 0) {
+            int close = 0;
+            bool is_close[AGREE_TOP];
+            for (int j = 0; j < m; j++) {
+                is_close[j] = v[b1].eq - v[j].eq <= 1.96 * v[b1].se;
+                close += is_close[j];
             }
+            if (close >= 2) {
+                confirmed++;
+                for (int j = 0; j < m; j++) {
+                    if (!is_close[j])
+                        continue;
+                    rollout_result_t res;
+                    rollout_play(&sp[j].play, r, &ro2, &res);
+                    agree_add(&v[j], &res);
+                }
+            }
+            b2 = agree_score(v, m, &conf);
         }
         /* the 0-ply choice, for comparison */
-        double b0 = -1e300;
+        int best0 = 0;
+        double e0 = -1e300;
         for (int j = 0; j < n; j++) {
             eval_t e;
             search_play_value(sc, &sp[j].play, 0, &so, &e);
-            if (e.equity > b0) {
-                b0 = e.equity;
+            if (e.equity > e0) {
+                e0 = e.equity;
                 best0 = j;
             }
         }
-        agree += best_ro == 0;
-        agree0 += best0 == best_ro;
-        within += best_ro == 0 || best_eq - eq_top <= ci;
-        lost_sum += best_eq - eq_top;
+        agree0 += best0 == b1;
         if (!a->json) {
             char note[128], note2[128];
             notation_play(&sp[0].play, pos[i].geom, note, sizeof note);
-            notation_play(&sp[best_ro].play, pos[i].geom, note2, sizeof note2);
-            printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s %s\n", i + 1, rolls[i].a, rolls[i].b,
-                   a->plies, note, note2, best_ro == 0 ? "agree" : "differ");
+            notation_play(&sp[b2].play, pos[i].geom, note2, sizeof note2);
+            printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s %s%s\n", i + 1, rolls[i].a, rolls[i].b,
+                   a->plies, note, note2, b2 == 0 ? "agree" : "differ",
+                   b1 == b2 ? "" : b2 == 0 ? " (after confirming; the first pass differed)"
+                                           : " (after confirming)");
+            fflush(stdout);
         }
     }
     char rname[256];
     rules_format(r, rname, sizeof rname);
-    if (a->json)
+    double kk = k ? k : 1;
+    if (a->json) {
         printf("{\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
-               "  \"agree\": %d,\n  \"agree_0ply\": %d,\n  \"within_ci\": %d,\n  \"mean_loss\": %.4f\n}\n",
-               rname, k, a->plies, a->rollouts, agree, agree0, within, k ? lost_sum / k : 0);
-    else
+               "  \"agree\": %d,\n  \"agree_0ply\": %d,\n  \"within_ci\": %d,\n  \"mean_loss\": %.4f",
+               rname, k, a->plies, a->rollouts, first.agree, agree0, first.within, first.lost / kk);
+        if (a->confirm > 0)
+            printf(",\n  \"confirm\": %d,\n  \"confirmed_positions\": %d,\n  \"agree_confirmed\": %d,\n"
+                   "  \"within_ci_confirmed\": %d,\n  \"mean_loss_confirmed\": %.4f",
+                   a->confirm, confirmed, conf.agree, conf.within, conf.lost / kk);
+        printf("\n}\n");
+    } else {
         printf("%s: %d-ply agrees with %d-game rollouts on %d of %d positions (%.0f%%); "
                "within the rollout's 95%% interval on %d; 0-ply agrees on %d; mean equity given up %.4f\n",
-               rname, a->plies, a->rollouts, agree, k, k ? 100.0 * agree / k : 0, within, agree0,
-               k ? lost_sum / k : 0);
+               rname, a->plies, a->rollouts, first.agree, k, 100.0 * first.agree / kk, first.within, agree0,
+               first.lost / kk);
+        if (a->confirm > 0)
+            printf("confirmed: on %d positions two or more plays were within the interval and were rolled out "
+                   "%d games more; then %d-ply agrees on %d of %d (%.0f%%), within the interval on %d, "
+                   "mean equity given up %.4f\n",
+                   confirmed, a->confirm, a->plies, conf.agree, k, 100.0 * conf.agree / kk, conf.within,
+                   conf.lost / kk);
+    }
     search_ctx_free(sc);
+    evalnet_free(net);
     free(sp);
     free(pos);
     free(rolls);

@@ -140,6 +140,29 @@ def selfplay_runs():
     assert j["points_per_game"] == k["points_per_game"]
 
 
+def agreement_confirm():
+    """--agreement's first pass is the same with --confirm (which plays
+    more games only where the first pass could not tell plays apart) and
+    with the shipped net given as a file; the confirmed tally is a tally of
+    the same positions."""
+    base = ["selfplay", "--agreement", "3", "--rollouts", "36", "--seed", "3", "--json"]
+    plain = json.loads(run(base).stdout)
+    conf = json.loads(run(base + ["--confirm", "72"]).stdout)
+    for key in ("positions", "agree", "agree_0ply", "within_ci", "mean_loss"):
+        assert plain[key] == conf[key], (key, plain, conf)
+    assert "confirm" not in plain and conf["confirm"] == 72, conf
+    assert 0 <= conf["confirmed_positions"] <= conf["positions"] == 3, conf
+    assert 0 <= conf["agree_confirmed"] <= conf["within_ci_confirmed"] <= 3, conf
+    if conf["confirmed_positions"] == 0:
+        assert conf["agree_confirmed"] == conf["agree"], conf
+    here = os.path.dirname(os.path.abspath(__file__))
+    shipped = os.path.join(here, "..", "..", "src", "analysis", "nets", "lyckans-talisman.net")
+    as_file = json.loads(run(base + ["--a-net", shipped]).stdout)
+    assert as_file == plain, (as_file, plain)
+    text = run(base[:-1] + ["--confirm", "72"]).stdout
+    assert "confirmed: on %d positions" % conf["confirmed_positions"] in text, text
+
+
 def train_resume_and_use():
     """brade train writes a net, resumes from it, refuses a damaged one with
     file:line, and analyse/selfplay use it."""
@@ -242,7 +265,8 @@ for name, fn in [("text-tiers", text_tiers), ("c5-facts", c5_facts), ("c7-facts"
                  ("exact-ending", exact_ending), ("learner-play", learner_play),
                  ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
                  ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
-                 ("positions-listed", positions_listed), ("train", train_resume_and_use)]:
+                 ("positions-listed", positions_listed), ("agreement-confirm", agreement_confirm),
+                 ("train", train_resume_and_use)]:
     check(name, fn)
-print(f"{12 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{13 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
