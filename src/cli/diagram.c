@@ -350,7 +350,7 @@ static void default_caption(const board_t *b, const rules_t *r, const diagram_op
     int wi = b->turn == BOARD_WHITE ? 0 : 1;
     strbuf_addf(out,
                 T(L, " \xc2\xb7 %s \xc2\xb7 pips: white %d, black %d",
-                  " \xc2\xb7 %s \xc2\xb7 pips: vit %d, svart %d"),
+                  " \xc2\xb7 %s \xc2\xb7 ögon kvar: vit %d, svart %d"),
                 name, board_pips(b, wi), board_pips(b, 1 - wi));
     if (o->play && o->play->nsteps) {
         char note[128];

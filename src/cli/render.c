@@ -109,7 +109,7 @@ void render_board(const board_t *b, const rules_t *r, roll_t roll, bool have_rol
     strbuf_addf(
         out,
         T(L, "   Bar: white %d, black %d.  Off: white %d, black %d.  Pips: white %d, black %d.\n",
-          "   Sarg: vit %d, svart %d.  Hemspelade: vit %d, svart %d.  Pips: vit %d, svart %d.\n"),
+          "   Ribban: vit %d, svart %d.  Hemspelade: vit %d, svart %d.  Ögon kvar: vit %d, svart %d.\n"),
         b->side[wi][BOARD_BAR], b->side[bi][BOARD_BAR], b->side[wi][BOARD_OFF],
         b->side[bi][BOARD_OFF], board_pips(b, wi), board_pips(b, bi));
     char name[256];

@@ -518,7 +518,7 @@ static const repl_command_t COMMANDS[] = {
      "avklarade lektioner, lösta och missade problem, vad som står på tur", do_progress,
      COMPLETE_NONE},
     {"play", NULL, "[RULES] [--here] [--match N] [--white|--black human|engine[:L]] | end",
-     "a game against the engine, the tutor watching", "ett parti mot programmet, med läraren bredvid",
+     "a game against the engine, the tutor watching", "ett parti mot programmet, som kommenterar dina drag",
      repl_cmd_play, COMPLETE_RULES},
     {"review", NULL, "[FILE] [--all] [--plies N]", "a saved game analysed (no FILE: the last game here)",
      "ett sparat parti granskat (utan FIL: det senaste partiet här)", repl_cmd_review, COMPLETE_NONE},

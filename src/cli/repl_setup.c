@@ -101,7 +101,7 @@ static void setup_help(repl_t *r)
           "setup ändrar ställningen på brädet (och lämnar lektion eller problem):\n"
           "  setup start                  utgångsställningen, vit ska flytta\n"
           "  setup clear                  alla brickor hemspelade, redo att ställas ut\n"
-          "  setup place FÄRG TUNGA [N]   ställ N brickor (1 om inget sägs) på en tunga eller sargen\n"
+          "  setup place FÄRG TUNGA [N]   ställ N brickor (1 om inget sägs) på en tunga eller ribban\n"
           "  setup remove FÄRG TUNGA [N]  ta bort dem igen\n"
           "  setup white SPEC             sätt en hel sida: 'setup white 1:13 3 6'\n"
           "  setup black SPEC\n"
@@ -121,9 +121,9 @@ static bool shift(repl_t *r, int c, int slot, int n, bool place)
     int s = side_of(&b, c);
     if (place) {
         if (b.side[s][BOARD_OFF] < n) {
-            printf(T(L, "%s has only %d checker(s) left to place (15 in all).\n",
-                     "%s har bara %d bricka/brickor kvar att ställa ut (15 totalt).\n"),
-                   words_colour(L, c, true), b.side[s][BOARD_OFF]);
+            printf(T(L, "%s has only %d %s left to place (15 in all).\n",
+                     "%s har bara %d %s kvar att ställa ut (15 totalt).\n"),
+                   words_colour(L, c, true), b.side[s][BOARD_OFF], words_checkers(L, b.side[s][BOARD_OFF]));
             return false;
         }
         if (slot != BOARD_BAR && board_under(b.geom, slot) &&
@@ -137,8 +137,8 @@ static bool shift(repl_t *r, int c, int slot, int n, bool place)
     } else {
         if (b.side[s][slot] < n) {
             printf(
-                T(L, "%s has only %d checker(s) there.\n", "%s har bara %d bricka/brickor där.\n"),
-                words_colour(L, c, true), b.side[s][slot]);
+                T(L, "%s has only %d %s there.\n", "%s har bara %d %s där.\n"),
+                words_colour(L, c, true), b.side[s][slot], words_checkers(L, b.side[s][slot]));
             return false;
         }
         b.side[s][slot] = (uint8_t)(b.side[s][slot] - n);

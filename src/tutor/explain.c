@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/notation.h"
+#include "tutor/words.h"
 
 /* Appends formatted text at *used (snprintf semantics over the whole call:
  * never writes past size, always NUL-terminates, counts what was needed). */
@@ -59,14 +60,14 @@ size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t 
         break;
     case RSN_BAR_FIRST:
         add(buf, size, &u,
-            sv ? "du har fortfarande %d bricka/brickor på sargen: alla slagna brickor måste "
+            sv ? "du har fortfarande %d %s på ribban: alla slagna brickor måste "
                  "spelas in innan någon annan bricka får flyttas"
-               : "you still have %d checker%s on the bar: every hit checker must be entered "
+               : "you still have %d %s on the bar: every hit checker must be entered "
                  "before any other checker may move",
-            bar, !sv && bar != 1 ? "s" : "");
+            bar, words_checkers(sv ? LANG_SV : LANG_EN, bar));
         break;
     case RSN_NOTHING_ON_BAR:
-        add(buf, size, &u, sv ? "du har ingen bricka på sargen" : "you have no checker on the bar");
+        add(buf, size, &u, sv ? "du har ingen bricka på ribban" : "you have no checker on the bar");
         break;
     case RSN_NO_CHECKER:
         add(buf, size, &u, sv ? "du har ingen bricka på din tunga %d" : "you have no checker on your %d point",
@@ -105,8 +106,8 @@ size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t 
         int fr = info ? info->free_points : 0;
         if (r->entry_blast == ENTRY_BLAST_A && sv)
             add(buf, size, &u,
-                "det bandet får inte sprängas: du har %d ledig(a) tunga/tungor att spela in "
-                "på, och band får sprängas först när ingen tunga är ledig", fr);
+                "det bandet får inte sprängas: du har %d %s att spela in på, och band får "
+                "sprängas först när ingen tunga är ledig", fr, words_free_points(LANG_SV, fr));
         else if (r->entry_blast == ENTRY_BLAST_A)
             add(buf, size, &u,
                 "that band is not blastable: there %s %d free point%s to enter on, and "
@@ -114,13 +115,13 @@ size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t 
                 fr == 1 ? "is" : "are", fr, fr == 1 ? "" : "s");
         else
             add(buf, size, &u,
-                sv ? "det bandet får inte sprängas: du har %d på sargen och %d ledig(a) "
-                     "tunga/tungor att spela in på; band får sprängas först när du har fler "
-                     "slagna brickor än lediga tungor"
-                   : "that band is not blastable: you have %d on the bar and %d free point%s to "
+                sv ? "det bandet får inte sprängas: du har %d på ribban och %d %s att spela "
+                     "in på; band får sprängas först när du har fler slagna brickor än lediga "
+                     "tungor"
+                   : "that band is not blastable: you have %d on the bar and %d %s to "
                      "enter on; bands may be blasted only when more checkers are on the bar "
                      "than there are free points",
-                bar, fr, !sv && fr != 1 ? "s" : "");
+                bar, fr, words_free_points(sv ? LANG_SV : LANG_EN, fr));
         break;
     }
     case RSN_LAST_CHECKER_NO_BLAST:

@@ -8,10 +8,12 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/search.h"
 #include "engine/notation.h"
 #include "engine/verdict.h"
+#include "tutor/words.h"
 
 #define add explain_appendf
 
@@ -28,6 +30,14 @@ const char *explain_analysis_kind(lang_t lang, outcome_kind_t k)
     if ((unsigned)k >= OUT_KIND_COUNT)
         return "?";
     return lang == LANG_SV ? SV[k] : EN[k];
+}
+
+/* The Swedish sentence in buf with decimal commas (words.h); returns u. */
+static size_t decimal_comma(bool sv, char *buf, size_t size, size_t u)
+{
+    if (size)
+        words_decimal_comma(sv ? LANG_SV : LANG_EN, buf, 0);
+    return u;
 }
 
 /* "no roll", "1 roll", "11 of 36 rolls" / Swedish. */
@@ -99,7 +109,7 @@ size_t explain_analysis_grade(lang_t lang, grade_t g, double lost, char *buf, si
             name, lost);
     if (size && buf[0] >= 'a' && buf[0] <= 'z')
         buf[0] = (char)(buf[0] - 'a' + 'A');
-    return u;
+    return decimal_comma(sv, buf, size, u);
 }
 
 /* One sentence for one difference. */
@@ -160,13 +170,13 @@ static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const 
         break;
     case CONTRAST_TAKES:
         if (b->taken == 0)
-            add(buf, size, u, sv ? "Det skickar %d bricka/brickor till sargen, %s ingen." :
-                                   "It sends %d checker%s to the bar, %s none.",
-                a->taken, sv ? "" : (a->taken == 1 ? "" : "s"), other);
+            add(buf, size, u, sv ? "Det skickar %d %s till ribban, %s ingen." :
+                                   "It sends %d %s to the bar, %s none.",
+                a->taken, words_checkers(sv ? LANG_SV : LANG_EN, a->taken), other);
         else
-            add(buf, size, u, sv ? "Det skickar %d bricka/brickor%s till sargen, %s %d." :
-                                   "It sends %d checker%s to the bar, %s %d.",
-                a->taken, sv ? "" : (a->taken == 1 ? "" : "s"), other, b->taken);
+            add(buf, size, u, sv ? "Det skickar %d %s till ribban, %s %d." :
+                                   "It sends %d %s to the bar, %s %d.",
+                a->taken, words_checkers(sv ? LANG_SV : LANG_EN, a->taken), other, b->taken);
         break;
     case CONTRAST_PROBABILITY:
     case CONTRAST_NONE:
@@ -233,7 +243,7 @@ size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t
         add(buf, size, &u, sv ? "Uppskattningen skiljer det inte från %s (ekvitet %+.3f för båda)."
                               : "The estimate cannot tell it from %s (equity %+.3f both).",
             other, fabs(c->a.value.equity) < 0.0005 ? 0.0 : c->a.value.equity);
-        return u;
+        return decimal_comma(sv, buf, size, u);
     }
     sentence(lang, c->main, c, other, buf, size, &u);
     if (c->second != CONTRAST_NONE) {
@@ -244,7 +254,7 @@ size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t
     add(buf, size, &u, sv ? " (ekvitet %+.3f mot %+.3f: %.3f poäng skillnad)"
                           : " (equity %+.3f against %+.3f: %.3f points apart)",
         c->a.value.equity, c->b.value.equity, lost);
-    return u;
+    return decimal_comma(sv, buf, size, u);
 }
 
 size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll,

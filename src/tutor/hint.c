@@ -52,7 +52,7 @@ static void nudge(const tutor_t *t, strbuf_t *out)
     case QK_OUTCOME:
         strbuf_addf(out,
                     T(L, "Make the play, then look at the bar (munk) and at how %s scores it.",
-                      "Gör draget och titta sedan på sargen (munk) och på hur %s räknar poängen."),
+                      "Gör draget och titta sedan på ribban (munk) och på hur %s räknar poängen."),
                     t->qpos->rules.name);
         break;
     case QK_COUNT:

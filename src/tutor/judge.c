@@ -33,9 +33,8 @@ static void why_not(const tutor_t *t, goal_t g, const play_t *p, strbuf_t *out)
         break;
     case GOAL_ENTER:
         strbuf_addf(out,
-                    T(L, "yours leaves %d checker(s) on the bar",
-                      "ditt lämnar %d bricka/brickor på sargen"),
-                    p->after.side[0][BOARD_BAR]);
+                    T(L, "yours leaves %d %s on the bar", "ditt lämnar %d %s på ribban"),
+                    p->after.side[0][BOARD_BAR], words_checkers(L, p->after.side[0][BOARD_BAR]));
         break;
     case GOAL_HIT:
         strbuf_add(out, T(L, "yours hits no blot", "ditt slår ingen blotta"));

@@ -112,9 +112,20 @@ static bool searched(const tutor_t *t, const play_t *a, eval_t *va, const play_t
     return true;
 }
 
+static tutor_result_t best_answer(tutor_t *t, int n, int mine, const bool *ok, strbuf_t *out);
+
 /* Judges legal play `mine` (index in t->buf, n plays) of a best-play
- * question; ok[] marks the accepted plays (see question.h). */
+ * question; ok[] marks the accepted plays (see question.h).  The verdict's
+ * numbers are written with a decimal comma in Swedish. */
 tutor_result_t tutorq_best_answer(tutor_t *t, int n, int mine, const bool *ok, strbuf_t *out)
+{
+    size_t from = out->len;
+    tutor_result_t res = best_answer(t, n, mine, ok, out);
+    words_decimal_comma(t->lang, out->s, from);
+    return res;
+}
+
+static tutor_result_t best_answer(tutor_t *t, int n, int mine, const bool *ok, strbuf_t *out)
 {
     const question_t *q = t->q;
     const best_claim_t *c = &q->best;
@@ -266,7 +277,7 @@ void tutorq_best_nudge(const tutor_t *t, strbuf_t *out)
         break;
     case CONTRAST_TAKES:
         strbuf_add(out, T(L, "Which play sends the most checkers to the bar?",
-                          "Vilket drag skickar flest brickor till sargen?"));
+                          "Vilket drag skickar flest brickor till ribban?"));
         break;
     default:
         strbuf_addf(out, T(L, "Look for %s.", "Leta efter %s."), words_goal(L, GOAL_BEST));

@@ -418,7 +418,7 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
         if (decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, v.play), 1,
                            &g->o.thresholds, g->o.lang, &d) &&
             d.grade >= g->o.warn_at) {
-            strbuf_addf(out, T(g->o.lang, "Tutor: %s (%s)\n", "Läraren: %s (%s)\n"), d.words,
+            strbuf_addf(out, T(g->o.lang, "Tutor: %s (%s)\n", "Programmet: %s (%s)\n"), d.words,
                         g->game.rules.name);
             strbuf_addf(out, "%s",
                         T(g->o.lang,

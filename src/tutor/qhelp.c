@@ -97,7 +97,7 @@ void tutorq_count_breakdown(const tutor_t *t, strbuf_t *out)
     case COUNT_BLOTS_TO_JANBLOTTA:
         strbuf_addf(out,
                     T(L, " (bar %d + own first-quarter points %d + blots outside it %d = %d",
-                      " (sarg %d + egna tungor i första kvarteret %d + blottor utanför det %d = %d"),
+                      " (ribban %d + egna tungor i första kvarteret %d + blottor utanför det %d = %d"),
                     bar, q1, blots_out, bar + q1 + blots_out);
         if (q->what == COUNT_BLOTS_TO_JANBLOTTA)
             strbuf_add(out, T(L, "; the janblotta is out at 7", "; janblottan är ute vid 7"));
@@ -106,7 +106,7 @@ void tutorq_count_breakdown(const tutor_t *t, strbuf_t *out)
     case COUNT_JAN_EXCESS:
         strbuf_addf(out,
                     T(L, " (bar %d + own first-quarter points %d - 6)",
-                      " (sarg %d + egna tungor i första kvarteret %d - 6)"),
+                      " (ribban %d + egna tungor i första kvarteret %d - 6)"),
                     bar, q1);
         break;
     case COUNT_FREE_POINTS: {

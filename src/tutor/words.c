@@ -37,7 +37,7 @@ static const char *const GOAL_SV[GOAL_COUNT] = {
     "ett drag som gör motspelaren jan",
     "ett drag som gör motspelaren sprängjan",
     "ett drag som vinner med munk",
-    "ett drag som spelar in alla brickor från sargen",
+    "ett drag som spelar in alla brickor från ribban",
     "ett drag som slår en blotta",
     "ett drag som spränger ett band",
     "ett drag som spelar hem en bricka",
@@ -73,15 +73,15 @@ static const char *const COUNT_EN[COUNT_KIND_COUNT] = {
     "the number of legal plays of the roll",
 };
 static const char *const COUNT_SV[COUNT_KIND_COUNT] = {
-    "pipsantalet (ögonsumman)",
+    "antalet ögon kvar (summan för alla brickor)",
     "antalet lediga tungor att spela in på (tungor i första kvarteret som är tomma eller har en "
     "blotta av motspelaren)",
-    "janblottetalet (brickor på sargen + egna tungor i första kvarteret + egna blottor utanför "
+    "janblottetalet (brickor på ribban + egna tungor i första kvarteret + egna blottor utanför "
     "första kvarteret)",
     "antalet nya blottor tills janblottan är ute",
-    "janöverskottet (brickor på sargen + egna tungor i första kvarteret - 6)",
+    "janöverskottet (brickor på ribban + egna tungor i första kvarteret - 6)",
     "antalet tungor i första kvarteret med egna brickor",
-    "antalet brickor på sargen",
+    "antalet brickor på ribban",
     "antalet hemspelade brickor",
     "antalet blottor",
     "den längsta raden av band (spärren motspelaren möter)",
@@ -116,6 +116,29 @@ void words_rolls(lang_t lang, uint32_t set, strbuf_t *out)
         }
     if (!k)
         strbuf_add(out, T(lang, "none", "inga"));
+}
+
+/* The plural as n asks (see words.h). */
+const char *words_checkers(lang_t lang, int n)
+{
+    return n == 1 ? T(lang, "checker", "bricka") : T(lang, "checkers", "brickor");
+}
+
+/* See words.h. */
+void words_decimal_comma(lang_t lang, char *s, size_t from)
+{
+    if (lang != LANG_SV || !s)
+        return;
+    size_t len = strlen(s);
+    for (size_t i = from + 1; i + 1 < len; i++)
+        if (s[i] == '.' && s[i - 1] >= '0' && s[i - 1] <= '9' && s[i + 1] >= '0' && s[i + 1] <= '9')
+            s[i] = ',';
+}
+
+/* The plural as n asks (see words.h). */
+const char *words_free_points(lang_t lang, int n)
+{
+    return n == 1 ? T(lang, "free point", "ledig tunga") : T(lang, "free points", "lediga tungor");
 }
 
 /* A colour's name in the language. */

@@ -29,6 +29,15 @@ const char *words_count(lang_t lang, count_t c);
 void words_roll(roll_t r, char *buf, size_t size);
 /* The rolls of a set, highest first, separated by blanks ("none" when empty). */
 void words_rolls(lang_t lang, uint32_t set, strbuf_t *out);
+/* "checker" / "checkers" (bricka / brickor) as n asks: one word, never
+ * "checker(s)" or "bricka/brickor". */
+const char *words_checkers(lang_t lang, int n);
+/* "free point" / "free points" (ledig tunga / lediga tungor) as n asks. */
+const char *words_free_points(lang_t lang, int n);
+/* Swedish writes a decimal comma: in Swedish, every '.' between two
+ * digits of s from offset `from` on becomes ','; English is left alone.
+ * For sentences, not for tables. */
+void words_decimal_comma(lang_t lang, char *s, size_t from);
 /* "white" / "black" (vit / svart); capitalised with `cap`. */
 const char *words_colour(lang_t lang, int colour, bool cap);
 
