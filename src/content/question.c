@@ -201,6 +201,17 @@ static bool read_play_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, const
             ok = false;
             continue;
         }
+        if (v.written_jan && (q->goal == GOAL_WIN_MOST || q->goal == GOAL_SPRANGJAN)) {
+            char hit[32], order[128];
+            notation_format(&v.played[v.jan_at], 1, pos->board.geom, hit, sizeof hit);
+            notation_play(p, pos->board.geom, order, sizeof order);
+            yamlload_error(&R->y, it,
+                           "'%s' as written makes the jan with the hit %s, so it is only a jan "
+                           "(docs/rules.md D-15); write the blast last: '%s'",
+                           text, hit, order);
+            ok = false;
+            continue;
+        }
         index[q->naccept] = k;
         nodes[q->naccept] = it;
         q->accept[q->naccept] = p->after;
@@ -414,10 +425,11 @@ static bool read_outcome_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, co
     int k;
     char roll[8];
     roll_text(pos->roll, roll, sizeof roll);
+    verdict_t v;
+    v.written_jan = false;
     if (f[QF_PLAY].value) {
         if (!yamlload_string(&R->y, f[QF_PLAY].value, "play", true, &q->play_text))
             return false;
-        verdict_t v;
         k = legal_play(R, pos, n, f[QF_PLAY].value, q->play_text, &v);
         if (k < 0)
             return false;
@@ -434,7 +446,9 @@ static bool read_outcome_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, co
     }
     const play_t *p = movegen_play(R->buf, k);
     q->after = p->after;
-    q->outcome = p->outcome;
+    /* the play in the order written (rules.md D-15: a hit that makes the
+     * jan makes only a jan, whatever another order would earn) */
+    q->outcome = v.written_jan ? v.written : p->outcome;
 
     q->ask = ASK_WIN | ASK_POINTS | (pos->rules.munk != MUNK_NONE ? ASK_MUNK : 0);
     if (f[QF_ASK].value) {

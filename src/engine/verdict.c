@@ -37,6 +37,31 @@ typedef struct vctx {
     int complete_pips, complete_dice, complete_faces;
 } vctx_t;
 
+/* rules.md D-15: which step of the order the learner wrote first makes the
+ * opponent jan.  The engine credits a play with the better of the orders
+ * that reach its position; when that is sprängjan but the written order
+ * makes the jan with a hit, the play as written earns only a jan.  An order
+ * the search had to change is not the learner's, so it is not held to. */
+static void written_order(const board_t *b, const rules_t *r, const play_t *p, verdict_t *out)
+{
+    out->written_jan = false;
+    out->jan_at = -1;
+    if (p->outcome.kind != OUT_SPRANGJAN || out->reordered)
+        return;
+    board_t nb = *b;
+    for (int i = 0; i < out->nplayed; i++) {
+        movegen_apply_step(&nb, &out->played[i]);
+        if (!board_is_jan(&nb, 1))
+            continue;
+        if (!(out->played[i].flags & STEP_BLAST)) {
+            out->written_jan = true;
+            out->jan_at = i;
+            movegen_jan_outcome(&p->after, r, false, &out->written);
+        }
+        return;
+    }
+}
+
 /* A play whose steps are not ordinary steps (kejsarspel, the stack). */
 static bool special_play(const play_t *p)
 {
@@ -305,6 +330,7 @@ void verdict_judge(const board_t *b, const rules_t *r, roll_t roll, const char *
         memcpy(out->played, c.found_path, sizeof out->played);
         out->nplayed = c.found_len;
         out->reordered = c.found_reordered;
+        written_order(b, r, movegen_play(legal, c.found), out);
         return;
     }
 

@@ -37,6 +37,14 @@ typedef struct verdict {
     step_t played[MOVEGEN_MAX_STEPS]; /* LEGAL: the typed steps in an order that plays them */
     int nplayed;
     bool reordered;      /* LEGAL: that order is not the order typed */
+    /* LEGAL, rules.md D-15: the play's result is sprängjan (the engine
+     * credits the order of its steps that earns it), but in the order the
+     * learner wrote them the step that first makes the opponent jan is a
+     * hit, not a blast: as written it is only a jan.  `written` is that
+     * result, and played[jan_at] the hit that made it. */
+    bool written_jan;
+    outcome_t written;
+    int jan_at;
     int closed_stops;    /* ILLEGAL: a move over two dice whose stops are both closed: 2 */
     int stops[2];        /* ILLEGAL: those stops (the last is the one `reason` is about) */
     typed_play_t typed;  /* the parsed text (err fields for UNPARSEABLE) */

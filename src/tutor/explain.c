@@ -252,7 +252,21 @@ size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const ve
         if (v->reordered)
             add(buf, size, &u, sv ? " (i den ordningen; som du skrev det går det inte)"
                                   : " (in that order; the order you wrote does not work)");
-        if (p->outcome.kind != OUT_NONE) {
+        if (v->written_jan) {
+            char hit[32], best[128], more[128];
+            explain_outcome(lang, &v->written, tmp, sizeof tmp);
+            explain_outcome(lang, &p->outcome, more, sizeof more);
+            notation_format(&v->played[v->jan_at], 1, b->geom, hit, sizeof hit);
+            notation_play(p, b->geom, best, sizeof best);
+            add(buf, size, &u,
+                sv ? ", och som du skrev det vinner det bara %s: det är slaget %s som gör "
+                     "motspelaren jan. Sprängjan kräver att en sprängning gör honom jan; skrivet %s "
+                     "vinner samma drag %s"
+                   : ", and as you wrote it, it wins only %s: the hit %s is the step that makes the "
+                     "opponent jan. Sprängjan needs a blast to make him jan; written %s, the same play "
+                     "wins %s",
+                tmp, hit, best, more);
+        } else if (p->outcome.kind != OUT_NONE) {
             explain_outcome(lang, &p->outcome, tmp, sizeof tmp);
             add(buf, size, &u, sv ? ", och det vinner: %s" : ", and it wins: %s", tmp);
         }

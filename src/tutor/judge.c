@@ -67,6 +67,15 @@ static void why_not(const tutor_t *t, goal_t g, const play_t *p, strbuf_t *out)
     }
 }
 
+/* True when one of p's steps hits a blot. */
+static bool has_hit(const play_t *p)
+{
+    for (int i = 0; i < p->nsteps; i++)
+        if (p->steps[i].flags & STEP_HIT)
+            return true;
+    return false;
+}
+
 /* A play: the verdict first, then the goal or the accepted plays. */
 static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
 {
@@ -118,12 +127,29 @@ static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
     if (q->goal == GOAL_BEST)
         return tutorq_best_answer(t, n, v.play, ok, out);
     const play_t *mine = movegen_play(t->buf, v.play);
+    /* rules.md D-15: the order written decides jan or sprängjan.  Where
+     * the question is after the result, the play as written must earn it. */
+    if (v.written_jan && ok[v.play] && (q->goal == GOAL_WIN_MOST || q->goal == GOAL_SPRANGJAN)) {
+        explain_verdict(L, &pos->board, &pos->rules, &v, t->buf, text, words, sizeof words);
+        strbuf_addf(out, T(L, "Not quite. %s Try again.\n", "Inte riktigt. %s Försök igen.\n"), words);
+        return TR_WEAK;
+    }
     if (ok[v.play]) {
         char note[128], won[160];
         notation_play(mine, pos->board.geom, note, sizeof note);
         strbuf_addf(out, T(L, "Right: %s.", "Rätt: %s."),
                     mine->nsteps ? note : T(L, "no move", "inget drag"));
-        if (mine->outcome.kind != OUT_NONE) {
+        if (v.written_jan) {
+            char hit[32];
+            explain_outcome(L, &v.written, won, sizeof won);
+            notation_format(&v.played[v.jan_at], 1, pos->board.geom, hit, sizeof hit);
+            strbuf_addf(out,
+                        T(L, " As you wrote it, it wins %s: the hit %s makes the jan (written %s, "
+                             "a blast makes it, and it is sprängjan).",
+                          " Som du skrev det vinner det %s: slaget %s gör janen (skrivet %s gör en "
+                          "sprängning det, och det är sprängjan)."),
+                        won, hit, note);
+        } else if (mine->outcome.kind != OUT_NONE) {
             explain_outcome(L, &mine->outcome, won, sizeof won);
             strbuf_addf(out, T(L, " It wins: %s.", " Det vinner: %s."), won);
         }
@@ -138,6 +164,10 @@ static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
         } else if (n > 1) {
             strbuf_add(out,
                        T(L, " It is the only right answer.", " Det är det enda rätta svaret."));
+        } else if (mine->outcome.kind == OUT_SPRANGJAN && has_hit(mine)) {
+            /* one play, but the order of its steps matters (rules.md D-15) */
+            strbuf_add(out, T(L, " Written in this order, the blast is the step that makes the jan.",
+                              " Skrivet i den här ordningen är det sprängningen som gör janen."));
         } else {
             strbuf_add(out,
                        T(L, " It is the only legal play.", " Det är det enda tillåtna draget."));

@@ -142,12 +142,40 @@ static void steps_after_the_game_ended(void **state)
     assert_int_equal(v.ignored_moves, 1);
 }
 
+/* rules.md D-15: the order written decides jan or sprängjan.  White's
+ * band on Black's 6 is blastable (no free point); blasting it first leaves
+ * White short of jan and the hit on 3 then makes the jan: only a jan. */
+static void written_order_jan_or_sprangjan(void **state)
+{
+    (void)state;
+    const char *w = "1:2 2 3 6 15 17 18:2 20:2 21:4", *k = "bar:4 2 4 16:3 17:3 20:3";
+    roll_t r = {6, 3};
+    const char *rulesets[] = {"lyckans-talisman", "helmfrid", "vasa"};
+    for (int i = 0; i < 3; i++) {
+        verdict_t v = judge(rulesets[i], w, k, BOARD_BLACK, r, "bar/6# bar/3*");
+        assert_int_equal(v.kind, VERDICT_LEGAL);
+        assert_int_equal(movegen_play(buf, v.play)->outcome.kind, OUT_SPRANGJAN);
+        assert_true(v.written_jan);
+        assert_int_equal(v.written.kind, OUT_JAN);
+        assert_true(v.written.points < movegen_play(buf, v.play)->outcome.points);
+        assert_int_equal(v.jan_at, 1);
+        assert_true(v.played[1].flags & STEP_HIT);
+        /* the same steps written hit first: the blast makes the jan */
+        v = judge(rulesets[i], w, k, BOARD_BLACK, r, "bar/3* bar/6#");
+        assert_int_equal(v.kind, VERDICT_LEGAL);
+        assert_false(v.written_jan);
+        /* unmarked, the order typed still counts */
+        assert_true(judge(rulesets[i], w, k, BOARD_BLACK, r, "bar/6 bar/3").written_jan);
+        assert_false(judge(rulesets[i], w, k, BOARD_BLACK, r, "bar/3 bar/6").written_jan);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(legal_in_any_form),        cmocka_unit_test(illegal_names_the_rule),
         cmocka_unit_test(not_enough_and_empty),     cmocka_unit_test(unparseable_says_where),
-        cmocka_unit_test(steps_after_the_game_ended),
+        cmocka_unit_test(steps_after_the_game_ended), cmocka_unit_test(written_order_jan_or_sprangjan),
     };
     return cmocka_run_group_tests(tests, buf_setup, buf_teardown);
 }
