@@ -35,6 +35,7 @@ typedef struct vctx {
     int ignored; /* typed moves left when the game ended */
     bool complete;
     int complete_pips, complete_dice, complete_faces;
+    board_t complete_board; /* the position the typed moves reach (NOT_ENOUGH) */
 } vctx_t;
 
 /* rules.md D-15: which step of the order the learner wrote first makes the
@@ -114,6 +115,7 @@ static bool search(vctx_t *c, const board_t *b, const int *rem, int nrem)
             c->complete_pips = c->pips;
             c->complete_dice = c->nsteps;
             c->complete_faces = c->faces;
+            c->complete_board = *b;
         }
         return false;
     }
@@ -349,6 +351,7 @@ void verdict_judge(const board_t *b, const rules_t *r, roll_t roll, const char *
         out->play = best;
         out->your_pips = c.complete ? c.complete_pips : 0;
         out->your_dice = c.complete ? c.complete_dice : 0;
+        out->reached = c.complete ? c.complete_board : *b;
         return;
     }
     first_failure(b, r, roll, out);

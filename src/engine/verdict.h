@@ -33,6 +33,8 @@ typedef struct verdict {
     step_info_t info;    /* ILLEGAL: numbers for the explanation */
     int your_pips, best_pips; /* NOT_ENOUGH: pips moved by the typed play / possible */
     int your_dice, best_dice; /* NOT_ENOUGH: dice used */
+    board_t reached;     /* NOT_ENOUGH: the position the typed moves reach (the mover still
+                          * side 0), so a sentence can say what the play would have done */
     int ignored_moves;   /* LEGAL: typed moves after the step that ended the game */
     step_t played[MOVEGEN_MAX_STEPS]; /* LEGAL: the typed steps in an order that plays them */
     int nplayed;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/notation.h"
+#include "tutor/explain_analysis.h"
 #include "tutor/words.h"
 
 /* Appends formatted text at *used (snprintf semantics over the whole call:
@@ -232,6 +233,36 @@ size_t explain_outcome(lang_t lang, const outcome_t *o, char *buf, size_t size)
     return u;
 }
 
+/* See explain.h. */
+size_t explain_short_rule(lang_t lang, const rules_t *r, const verdict_t *v, char *buf, size_t size)
+{
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    if (size)
+        buf[0] = '\0';
+    if (v->kind != VERDICT_NOT_ENOUGH)
+        return 0;
+    outcome_kind_t pat = r->patterns ? outcome_pattern(&v->reached, 0, r) : OUT_NONE;
+    if (pat != OUT_NONE && r->vackert_completion == COMPLETE_WHOLE_ROLL)
+        add(buf, size, &u,
+            sv ? "Ditt drag skulle ge %s med en del av slaget, men ett vackert spel räknas först när "
+                 "hela slaget är spelat, och reglerna kräver att du utnyttjar så stor del av slaget som "
+                 "möjligt: resten måste också spelas, även om det förstör spelet."
+               : "Yours would make %s with part of the roll, but a vackert spel counts only once the "
+                 "whole roll has been played, and the rules make you use as much of the roll as you "
+                 "can: the rest must be played too, even if it spoils the pattern.",
+            explain_analysis_kind(lang, pat));
+    else if (board_is_jan(&v->reached, 1) && r->jan_legality == JANLEGAL_MAXIMAL)
+        add(buf, size, &u,
+            sv ? "Ditt drag gör motspelaren jan med en del av slaget, men enligt de här reglerna räknas "
+                 "en jan bara i ett drag som utnyttjar så stor del av slaget som möjligt: janen måste "
+                 "vänta på ett fullt drag."
+               : "Yours makes the opponent jan with part of the roll, but under these rules a jan "
+                 "counts only in a play that uses as much of the roll as it can: the jan must wait "
+                 "for a full play.");
+    return u;
+}
+
 size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const verdict_t *v,
                        const movegen_buf_t *legal, const char *text, char *buf, size_t size)
 {
@@ -281,6 +312,26 @@ size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const ve
         const typed_move_t *m = &v->typed.moves[v->move_index];
         explain_reason(lang, b, r, v->reason, &v->step, &v->info, tmp, sizeof tmp);
         add(buf, size, &u, sv ? "Inte tillåtet: %.*s: " : "Illegal: %.*s: ", m->length, text + m->offset);
+        if (m->from == BOARD_BAR && v->closed_stops == 2) {
+            /* entering on the sum of the dice (000: the dice may not be
+             * added together to enter) */
+            add(buf, size, &u,
+                sv ? "en bricka spelas in på den tunga som en tärning visar, här din %d eller din %d, "
+                     "och båda är stängda; tärningarna får inte slås ihop för att spela in direkt på "
+                     "din %d."
+                   : "a checker enters on the point one die shows, here your %d or your %d point, and "
+                     "both are closed; the dice may not be added together to enter straight on your %d "
+                     "point.",
+                shown(b, v->stops[0]), shown(b, v->stops[1]), shown(b, m->to));
+            break;
+        }
+        if (m->from == BOARD_BAR && v->step.from != BOARD_BAR)
+            add(buf, size, &u,
+                sv ? "en bricka spelas in på den tunga som en tärning visar (tärningarna slås aldrig "
+                     "ihop för att spela in), och därefter går den vidare bara som en vanlig "
+                     "förflyttning: "
+                   : "a checker enters on the point one die shows (the dice are never added together "
+                     "to enter), and after that it moves on only as an ordinary step: ");
         if (v->closed_stops == 2)
             add(buf, size, &u,
                 sv ? "brickan måste mellanlanda på din tunga %d eller %d, och ingen av dem är öppen; "
@@ -291,6 +342,19 @@ size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const ve
     }
     case VERDICT_NOT_ENOUGH: {
         const play_t *p = movegen_play(legal, v->play);
+        if (explain_short_rule(lang, r, v, tmp, sizeof tmp)) {
+            add(buf, size, &u, "%s ", tmp);
+            notation_play(p, b->geom, tmp, sizeof tmp);
+            if (r->move_criterion == CRIT_MAX_PIPS)
+                add(buf, size, &u, sv ? "%d ögon går att flytta: %s; ditt drag flyttar %d."
+                                      : "%d pips are possible: %s; yours moves %d.",
+                    v->best_pips, tmp, v->your_pips);
+            else
+                add(buf, size, &u, sv ? "%d tärningar går att använda: %s; ditt drag använder %d."
+                                      : "%d dice can be used: %s; yours uses %d.",
+                    v->best_dice, tmp, v->your_dice);
+            break;
+        }
         notation_play(p, b->geom, tmp, sizeof tmp);
         if (r->move_criterion == CRIT_MAX_PIPS)
             add(buf, size, &u,

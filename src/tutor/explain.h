@@ -22,6 +22,12 @@ typedef enum { LANG_EN = 0, LANG_SV = 1 } lang_t;
 size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t why,
                       const step_t *st, const step_info_t *info, char *buf, size_t size);
 
+/* NOT_ENOUGH: when the typed part of the roll would make a vackert spel
+ * (counted only after the whole roll under these rules) or a jan (which
+ * must come in a full play), the rule that asks for the rest, as one
+ * sentence without the ruleset; returns 0 and writes nothing otherwise. */
+size_t explain_short_rule(lang_t lang, const rules_t *r, const verdict_t *v, char *buf, size_t size);
+
 /* A whole verdict as one or two sentences, ending with the ruleset. */
 size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const verdict_t *v,
                        const movegen_buf_t *legal, const char *text, char *buf, size_t size);

@@ -93,6 +93,12 @@ static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
          * that does it: that is the answer (the last hint shows it) */
         char rname[256];
         rules_format(&pos->rules, rname, sizeof rname);
+        /* the rule the commonest short plays break, by name; the play that
+         * uses more is not shown (it is the answer) */
+        if (explain_short_rule(L, &pos->rules, &v, words, sizeof words)) {
+            strbuf_addf(out, T(L, "Not right. %s [rules: %s]\n", "Inte rätt. %s [regler: %s]\n"), words, rname);
+            return TR_WRONG;
+        }
         if (pos->rules.move_criterion == CRIT_MAX_PIPS)
             strbuf_addf(out,
                         T(L, "Not right. Not enough: yours moves %d pips, and the roll can be played for %d. "
