@@ -106,6 +106,13 @@ void render_board(const board_t *b, const rules_t *r, roll_t roll, bool have_rol
     strbuf_addf(out, "   %s\n", words_colour(L, you, true));
 
     int wi = b->turn == BOARD_WHITE ? 0 : 1, bi = 1 - wi;
+    if (o->hide_pips)
+        strbuf_addf(out,
+                    T(L, "   Bar: white %d, black %d.  Off: white %d, black %d.  Pips: count them.\n",
+                      "   Ribban: vit %d, svart %d.  Hemspelade: vit %d, svart %d.  Ögon kvar: räkna själv.\n"),
+                    b->side[wi][BOARD_BAR], b->side[bi][BOARD_BAR], b->side[wi][BOARD_OFF],
+                    b->side[bi][BOARD_OFF]);
+    else
     strbuf_addf(
         out,
         T(L, "   Bar: white %d, black %d.  Off: white %d, black %d.  Pips: white %d, black %d.\n",

@@ -27,6 +27,7 @@ typedef struct render_opts {
     lang_t lang;
     bool colour;
     bool fixed; /* always from white's side (`set board fixed`), not the side on roll's */
+    bool hide_pips; /* leave the pip counts out (a question asks for one) */
 } render_opts_t;
 
 /* True when output to `f` should be coloured: a terminal, NO_COLOR unset or

@@ -93,7 +93,9 @@ void repl_draw_board(repl_t *r)
     }
     strbuf_t b;
     strbuf_init(&b);
-    render_board(&t->board, &t->rules, t->roll, t->have_roll, &r->ro, &b);
+    render_opts_t ro = r->ro;
+    ro.hide_pips = tutor_hides_pips(t);
+    render_board(&t->board, &t->rules, t->roll, t->have_roll, &ro, &b);
     fputs(strbuf_str(&b), stdout);
     strbuf_free(&b);
 }

@@ -310,6 +310,11 @@ static bool answer_pending(const tutor_t *t, const char *what, strbuf_t *out)
     return true;
 }
 
+bool tutor_hides_pips(const tutor_t *t)
+{
+    return t->q && !t->answered && t->q->kind == QK_COUNT && t->q->what == COUNT_PIPS;
+}
+
 bool tutor_moves(tutor_t *t, strbuf_t *out)
 {
     lang_t L = t->lang;

@@ -153,6 +153,9 @@ bool tutor_answer_key(tutor_t *t, strbuf_t *out);
 /* --- the board --- */
 /* The legal plays of the board's roll, with what they win. */
 bool tutor_moves(tutor_t *t, strbuf_t *out);
+/* True while an open question asks for a pip count: the board must not
+ * show the pip counts then (they are the answer). */
+bool tutor_hides_pips(const tutor_t *t);
 /* The verdict on a play in the board's position and roll. */
 bool tutor_explain_play(tutor_t *t, const char *text, strbuf_t *out);
 /* The board's ruleset, and how it differs from each of the others. */
