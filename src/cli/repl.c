@@ -136,7 +136,7 @@ void repl_show_current(repl_t *r, bool full)
         strbuf_t th;
         strbuf_init(&th);
         for (int i = 0; i < p->nthemes; i++)
-            strbuf_addf(&th, "%s%s", i ? ", " : "", p->themes[i]);
+            strbuf_addf(&th, "%s%s", i ? ", " : "", words_theme(L, p->themes[i]));
         snprintf(h, sizeof h, T(L, "== Puzzle %s: %s ==", "== Problem %s: %s =="), p->id,
                  text_pick(&p->title, L));
         heading(r, h);

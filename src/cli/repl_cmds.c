@@ -56,7 +56,7 @@ static void print_puzzle_line(repl_t *r, int i)
     strbuf_t th;
     strbuf_init(&th);
     for (int k = 0; k < p->nthemes; k++)
-        strbuf_addf(&th, "%s%s", k ? "," : "", p->themes[k]);
+        strbuf_addf(&th, "%s%s", k ? "," : "", words_theme(L, p->themes[k]));
     bool here = r->tutor.mode == TUTOR_PUZZLE && r->tutor.puzzle == i;
     const char *title = text_pick(&p->title, L);
     int pad = 30 - render_width(title);
@@ -76,19 +76,21 @@ static int do_puzzles(repl_t *r, int argc, char **argv, const char *rest)
     if (nt > 256)
         nt = 256;
     if (argc >= 2) {
+        /* a Swedish theme name is read as its id */
+        const char *want = words_theme_id(argv[1]) ? words_theme_id(argv[1]) : argv[1];
         bool known = false;
         for (int i = 0; i < nt; i++)
-            known |= strcmp(themes[i], argv[1]) == 0;
+            known |= strcmp(themes[i], want) == 0;
         if (!known) {
             printf(T(L, "There is no theme '%s'.", "Det finns inget tema '%s'."), argv[1]);
             printf(T(L, " Themes:", " Teman:"));
             for (int i = 0; i < nt; i++)
-                printf(" %s", themes[i]);
+                printf(" %s", words_theme(L, themes[i]));
             printf("\n");
             return 1;
         }
         free(r->theme);
-        r->theme = strdup(argv[1]);
+        r->theme = strdup(want);
     } else {
         free(r->theme);
         r->theme = NULL;
@@ -103,7 +105,7 @@ static int do_puzzles(repl_t *r, int argc, char **argv, const char *rest)
             int c = 0;
             for (int k = 0; k < r->course.npuzzles; k++)
                 c += course_puzzle_has_theme(&r->course.puzzles[k], themes[i]);
-            printf(" %s (%d)%s", themes[i], c, i + 1 < nt ? "," : "");
+            printf(" %s (%d)%s", words_theme(L, themes[i]), c, i + 1 < nt ? "," : "");
         }
         printf("\n");
     }
@@ -118,7 +120,7 @@ static int do_puzzles(repl_t *r, int argc, char **argv, const char *rest)
         printf(T(L, "%d %s on %s; 'puzzle' picks the next one due among them.\n",
                  "%d %s om %s; 'puzzle' väljer nästa som står på tur bland dem.\n"),
                shown, shown == 1 ? T(L, "puzzle", "problem") : T(L, "puzzles", "problem"),
-               r->theme);
+               words_theme(L, r->theme));
     else
         printf("%s\n", T(L, "'puzzle ID' opens one; 'puzzle' picks the next one due.",
                          "'puzzle ID' öppnar ett; 'puzzle' väljer nästa som står på tur."));

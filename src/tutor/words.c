@@ -124,6 +124,36 @@ const char *words_checkers(lang_t lang, int n)
     return n == 1 ? T(lang, "checker", "bricka") : T(lang, "checkers", "brickor");
 }
 
+/* Theme ids and their Swedish names (the ids are the files' words). */
+static const char *const THEMES[][2] = {
+    {"backgammon", "backgammon"}, {"barrier", "spärr"},         {"bear-off", "hemspel"},
+    {"best-play", "bästa-drag"},  {"blasting", "sprängning"},   {"blocking", "spärra"},
+    {"entering", "inspel"},       {"forced", "tvingat"},        {"giving-up", "ge-upp"},
+    {"hitting", "slå"},           {"jan", "jan"},               {"janblotta", "janblotta"},
+    {"matches", "matcher"},       {"mine", "mina-misstag"},     {"moving", "flytta"},
+    {"munk", "munk"},             {"opening", "öppning"},       {"pips-rule", "ögonregeln"},
+    {"race", "kapplöpning"},      {"rulesets", "regelverk"},    {"safety", "säkerhet"},
+    {"sprangjan", "sprängjan"},   {"vackert", "vackert-spel"},  {"variants", "varianter"},
+};
+
+const char *words_theme(lang_t lang, const char *id)
+{
+    if (lang != LANG_SV)
+        return id;
+    for (size_t i = 0; i < sizeof THEMES / sizeof THEMES[0]; i++)
+        if (strcmp(THEMES[i][0], id) == 0)
+            return THEMES[i][1];
+    return id;
+}
+
+const char *words_theme_id(const char *name)
+{
+    for (size_t i = 0; i < sizeof THEMES / sizeof THEMES[0]; i++)
+        if (strcmp(THEMES[i][0], name) == 0 || strcmp(THEMES[i][1], name) == 0)
+            return THEMES[i][0];
+    return NULL;
+}
+
 /* See words.h. */
 void words_decimal_comma(lang_t lang, char *s, size_t from)
 {

@@ -38,6 +38,11 @@ const char *words_free_points(lang_t lang, int n);
  * digits of s from offset `from` on becomes ','; English is left alone.
  * For sentences, not for tables. */
 void words_decimal_comma(lang_t lang, char *s, size_t from);
+/* A puzzle theme's name for people: the id itself in English, the Swedish
+ * name in Swedish ("entering" -> "inspel"); an unknown id is returned as
+ * it is.  words_theme_id() reads either back to the id (NULL: neither). */
+const char *words_theme(lang_t lang, const char *id);
+const char *words_theme_id(const char *name);
 /* "white" / "black" (vit / svart); capitalised with `cap`. */
 const char *words_colour(lang_t lang, int colour, bool cap);
 
