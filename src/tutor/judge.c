@@ -459,8 +459,11 @@ tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out)
         return r;
     t->attempted = true;
     tutorq_record(t, r == TR_RIGHT, out);
-    if (r == TR_RIGHT && !t->revealed && t->mode == TUTOR_LESSON && t->step < 32)
+    if (r == TR_RIGHT && !t->revealed && t->mode == TUTOR_LESSON && t->step < 32) {
         t->earned |= 1u << t->step;
+        if (t->progress) /* kept for another day */
+            progress_lesson_at(t->progress, t->course->lessons[t->lesson].id, t->step, t->earned);
+    }
     /* a right answer, or a wrong one to a closed question (the reply gave
      * the answer away): the explanation follows, once */
     bool closed = t->q->kind == QK_LEGAL || t->q->kind == QK_OUTCOME;

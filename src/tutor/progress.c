@@ -91,6 +91,7 @@ static progress_item_t *add(progress_t *p, const char *id, bool lesson)
     it->lesson = lesson;
     it->done = it->last = it->due = -1;
     it->at = -1;
+    it->earned = 0;
     strset_put(&p->index, lesson, it->id, p->n - 1);
     return it;
 }
@@ -102,7 +103,8 @@ progress_item_t *progress_item(progress_t *p, const char *id, bool lesson)
 }
 
 /* Adds an event to the journal of a record that is saved to a file. */
-static void journal(progress_t *p, const char *id, bool lesson, bool solved, bool hints, long day, int at)
+static void journal(progress_t *p, const char *id, bool lesson, bool solved, bool hints, long day, int at,
+                    uint32_t earned)
 {
     if (!p->path)
         return;
@@ -114,11 +116,16 @@ static void journal(progress_t *p, const char *id, bool lesson, bool solved, boo
         p->journal = j;
         p->capjournal = cap;
     }
-    p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day, at};
+    p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day, at, earned};
 }
 
 /* The record of a lesson completed on `day` (no journal). */
-static void apply_lesson(progress_t *p, const char *id, long day) { add(p, id, true)->done = day; }
+static void apply_lesson(progress_t *p, const char *id, long day)
+{
+    progress_item_t *it = add(p, id, true);
+    it->done = day;
+    it->earned = 0;
+}
 
 /* The record of a puzzle attempt (no journal; see progress.h). */
 static void apply_result(progress_t *p, const char *id, bool solved, bool hints, long day)
@@ -145,24 +152,25 @@ static void apply_result(progress_t *p, const char *id, bool solved, bool hints,
 void progress_lesson_done(progress_t *p, const char *id, long day)
 {
     apply_lesson(p, id, day);
-    journal(p, id, true, true, false, day, -1);
+    journal(p, id, true, true, false, day, -1, 0);
 }
 
 /* Records where the learner is in a lesson (see progress.h). */
-void progress_lesson_at(progress_t *p, const char *id, int step)
+void progress_lesson_at(progress_t *p, const char *id, int step, uint32_t earned)
 {
     progress_item_t *it = add(p, id, true);
-    if (it->at == step)
+    if (it->at == step && it->earned == earned)
         return;
     it->at = step;
-    journal(p, id, true, false, false, -1, step);
+    it->earned = earned;
+    journal(p, id, true, false, false, -1, step, earned);
 }
 
 /* Records an attempt and moves the puzzle between boxes (see progress.h). */
 void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hints, long day)
 {
     apply_result(p, id, solved, hints, day);
-    journal(p, id, false, solved, hints, day, -1);
+    journal(p, id, false, solved, hints, day, -1, 0);
 }
 
 /* Plays the journal of `from` onto `to` (see progress.h). */
@@ -170,8 +178,11 @@ void progress_replay(progress_t *to, const progress_t *from)
 {
     for (int i = 0; i < from->njournal; i++) {
         const progress_event_t *e = &from->journal[i];
-        if (e->at >= 0)
-            add(to, e->id, true)->at = e->at;
+        if (e->at >= 0) {
+            progress_item_t *it = add(to, e->id, true);
+            it->at = e->at;
+            it->earned = e->earned;
+        }
         else if (e->lesson)
             apply_lesson(to, e->id, e->day);
         else
@@ -226,7 +237,7 @@ static long parse_day(const char *s)
 /* The record as text (see progress.h). */
 void progress_format(const progress_t *p, strbuf_t *out)
 {
-    strbuf_add(out, "brade-progress 2\n");
+    strbuf_add(out, "brade-progress 3\n");
     for (int i = 0; i < p->n; i++) {
         const progress_item_t *it = &p->items[i];
         char a[64], b[64];
@@ -240,6 +251,14 @@ void progress_format(const progress_t *p, strbuf_t *out)
             }
             if (it->at >= 0)
                 strbuf_addf(out, " at=%d", it->at + 1);
+            if (it->earned && it->done < 0) {
+                strbuf_add(out, " earned=");
+                for (int k = 0, first = 1; k < 32; k++)
+                    if (it->earned >> k & 1u) {
+                        strbuf_addf(out, "%s%d", first ? "" : ",", k + 1);
+                        first = 0;
+                    }
+            }
             strbuf_add(out, "\n");
         } else {
             day_text(it->last, a, sizeof a);
@@ -278,6 +297,25 @@ static int count_of(const char *s)
     if (!s || !*s || strlen(s) > 5 || strspn(s, "0123456789") != strlen(s))
         return -1;
     return atoi(s);
+}
+
+/* Reads "1,3,12" (steps 1 to 32) into bits; false when it is not that. */
+static bool steps_of(const char *s, uint32_t *out)
+{
+    *out = 0;
+    while (*s) {
+        int k = 0, digits = 0;
+        while (*s >= '0' && *s <= '9' && digits < 3) {
+            k = k * 10 + (*s++ - '0');
+            digits++;
+        }
+        if (!digits || k < 1 || k > 32 || (*s && *s != ','))
+            return false;
+        *out |= 1u << (k - 1);
+        if (*s == ',' && !*++s)
+            return false;
+    }
+    return *out != 0;
 }
 
 /* Notes an unreadable line: the first one's reason goes into why. */
@@ -320,13 +358,14 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         if (!header && line == 1) {
             int version;
             char extra;
-            if (sscanf(buf, "brade-progress %d%c", &version, &extra) == 1 && version != 1 && version != 2) {
+            if (sscanf(buf, "brade-progress %d%c", &version, &extra) == 1 && (version < 1 || version > 3)) {
                 snprintf(why, why_size, "it was written by a newer brade (format %d)", version);
                 return -1;
             }
-            header = strcmp(buf, "brade-progress 1") == 0 || strcmp(buf, "brade-progress 2") == 0;
+            header = strcmp(buf, "brade-progress 1") == 0 || strcmp(buf, "brade-progress 2") == 0 ||
+                     strcmp(buf, "brade-progress 3") == 0;
             if (!header)
-                bad_line(&bad, why, why_size, "line %d is not 'brade-progress 2'", line);
+                bad_line(&bad, why, why_size, "line %d is not 'brade-progress 3'", line);
             continue;
         }
         char *words[16], *save = NULL;
@@ -338,24 +377,30 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         if (!complete && !*s) {
             /* a last line without its newline: a save cut short, or an edit */
             bool lesson0 = strcmp(words[0], "lesson") == 0;
-            if (lesson0 ? n < 3 || n > 4 : n != 8) {
+            if (lesson0 ? n < 3 || n > 5 : n != 8) {
                 bad_line(&bad, why, why_size, "line %d is cut short", line);
                 continue;
             }
         }
         bool lesson = strcmp(words[0], "lesson") == 0;
         if ((!lesson && strcmp(words[0], "puzzle") != 0) || n < 3 || !valid_id(words[1]) ||
-            (lesson ? n > 4 : n != 8)) {
+            (lesson ? n > 5 : n != 8)) {
             bad_line(&bad, why, why_size, "line %d cannot be read", line);
             continue;
         }
         if (lesson) {
-            /* done=YYYY-MM-DD, at=STEP, or both, and nothing else */
-            const char *d = field(words, n, "done"), *a = field(words, n, "at");
+            /* done=YYYY-MM-DD, at=STEP, or both, with earned=STEP,... and
+             * nothing else */
+            const char *d = field(words, n, "done"), *a = field(words, n, "at"), *e = field(words, n, "earned");
             long day = d ? parse_day(d) : -1;
             int at = a ? count_of(a) : -1;
-            if ((d && day < 0) || (a && at < 1) || (!d && !a) || n != 2 + (d != NULL) + (a != NULL)) {
-                bad_line(&bad, why, why_size, "line %d: a lesson needs done=YYYY-MM-DD, at=STEP or both", line);
+            uint32_t earned = 0;
+            bool earned_ok = !e || steps_of(e, &earned);
+            if ((d && day < 0) || (a && at < 1) || (!d && !a) || !earned_ok ||
+                n != 2 + (d != NULL) + (a != NULL) + (e != NULL)) {
+                bad_line(&bad, why, why_size,
+                         "line %d: a lesson needs done=YYYY-MM-DD, at=STEP or both (and may have earned=STEP,...)",
+                         line);
                 continue;
             }
             progress_item_t *it = add(p, words[1], true);
@@ -363,6 +408,7 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
                 it->done = day;
             if (a)
                 it->at = at - 1;
+            it->earned = earned;
             continue;
         }
         const char *result = field(words, n, "result");

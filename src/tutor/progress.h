@@ -5,9 +5,9 @@
  * The record is a small text file (`progress` in the state directory),
  * one line per item:
  *
- *     brade-progress 2
+ *     brade-progress 3
  *     lesson moving done=2026-11-21
- *     lesson bearing-off at=4
+ *     lesson bearing-off at=4 earned=1,3
  *     puzzle c7-sprangjan result=solved solved=2 failed=1 last=2026-11-21 due=2026-11-25 box=3
  *
  * It is written atomically: a temporary file in the same directory is
@@ -23,8 +23,11 @@
  * which line and where the old file went.  A record written by a newer
  * brade (another format number) is left alone and nothing is saved.
  * Format 2 added `at=STEP` (where the learner was in a lesson: `lesson`
- * resumes there); format 1 files are read as they are and written as 2, and
- * a brade that reads only format 1 leaves a format 2 file alone.
+ * resumes there); format 3 added `earned=STEP,...` (the steps of a lesson
+ * not yet completed whose questions were answered right without the answer
+ * shown: they count towards completing it another day).  Older formats are
+ * read as they are and written as 3, and a brade that reads only an older
+ * format leaves a newer file alone.
  *
  * Two tutors on one state directory (two terminal windows) keep both
  * windows' results: every open and save holds a lock (flock on
@@ -44,6 +47,7 @@
 #define BRADE_PROGRESS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 
 #include "content/strbuf.h"
@@ -54,6 +58,7 @@ typedef struct progress_item {
     bool lesson;
     long done;          /* lesson: day completed, -1 never */
     int at;             /* lesson: the step (0-based) the learner was last on, -1 none */
+    uint32_t earned;    /* lesson not completed: bit k set when step k's question was earned */
     int solved, failed; /* puzzle: attempts by result */
     long last, due;     /* puzzle: last attempt, next due (-1 never tried) */
     int box;            /* puzzle: Leitner box 0..PROGRESS_BOXES-1 */
@@ -67,6 +72,7 @@ typedef struct progress_event {
     bool solved, hints; /* puzzle */
     long day;
     int at;             /* >= 0: a lesson's place (progress_lesson_at), not a result */
+    uint32_t earned;    /* with `at`: the steps earned (progress_lesson_at) */
 } progress_event_t;
 
 typedef struct progress {
@@ -107,8 +113,10 @@ const progress_item_t *progress_get(const progress_t *p, const char *id, bool le
 
 void progress_lesson_done(progress_t *p, const char *id, long day);
 /* Records the step (0-based) a learner is on in a lesson, so that the
- * lesson resumes there; saved with the next save. */
-void progress_lesson_at(progress_t *p, const char *id, int step);
+ * lesson resumes there, and the steps whose questions he has earned
+ * (bit k: step k); saved with the next save.  Completing the lesson clears
+ * the earned steps (a lesson studied again asks again). */
+void progress_lesson_at(progress_t *p, const char *id, int step, uint32_t earned);
 /* Records a puzzle attempt: solved (with or without hints) or failed. */
 void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hints, long day);
 

@@ -110,8 +110,16 @@ static void prompt(const tutor_t *t, bool paper, strbuf_t *out)
     }
 }
 
-/* The question in words, with how to answer it (see tutor.h). */
-void tutor_prompt(const tutor_t *t, strbuf_t *out) { prompt(t, false, out); }
+/* The question in words, with how to answer it (see tutor.h); a lesson
+ * question answered on an earlier visit says so. */
+void tutor_prompt(const tutor_t *t, strbuf_t *out)
+{
+    prompt(t, false, out);
+    if (t->q && t->mode == TUTOR_LESSON && t->step < 32 && t->earned_lesson == t->lesson &&
+        (t->earned >> t->step & 1u))
+        strbuf_add(out, T(t->lang, "(You have answered this one before; answer again, or type 'next'.)\n",
+                          "(Den här har du redan besvarat; svara igen, eller skriv 'next'.)\n"));
+}
 
 /* The question for paper: no typing instructions (see tutor.h). */
 void tutor_prompt_paper(const tutor_t *t, strbuf_t *out) { prompt(t, true, out); }

@@ -19,6 +19,7 @@ bool tutor_init(tutor_t *t, const course_t *c, progress_t *p, lang_t lang, long 
     t->progress = p;
     t->lang = lang;
     t->today = today;
+    t->earned_lesson = -1; /* no lesson's answers loaded yet */
     t->buf = movegen_buf_new();
     if (!t->buf)
         return false;
@@ -118,7 +119,7 @@ static void open_step(tutor_t *t, int k)
     close_question(t);
     t->step = k;
     if (t->progress) /* where the lesson resumes next time */
-        progress_lesson_at(t->progress, L->id, k);
+        progress_lesson_at(t->progress, L->id, k, t->earned);
     const lesson_step_t *st = &L->steps[k];
     show(t, &st->pos);
     if (!st->pos.present)
@@ -132,9 +133,11 @@ static void open_step(tutor_t *t, int k)
 /* Opens a lesson at a step. */
 void tutor_open_lesson(tutor_t *t, int lesson, int step)
 {
-    if (t->earned_lesson != lesson) { /* another lesson: its own answers */
+    if (t->earned_lesson != lesson) { /* another lesson: its own answers, kept from earlier days */
         t->earned_lesson = lesson;
-        t->earned = 0;
+        const progress_item_t *it =
+            t->progress ? progress_get(t->progress, t->course->lessons[lesson].id, true) : NULL;
+        t->earned = it && it->done < 0 ? it->earned : 0;
     }
     t->mode = TUTOR_LESSON;
     t->lesson = lesson;

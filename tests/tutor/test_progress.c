@@ -83,9 +83,9 @@ static void test_round_trip(void **state)
 {
     (void)state;
     const char *text =
-        "brade-progress 2\n"
+        "brade-progress 3\n"
         "lesson moving done=2026-11-21\n"
-        "lesson hitting at=3\n"
+        "lesson hitting at=3 earned=1,2\n"
         "lesson race done=2026-11-20 at=2\n"
         "puzzle c7 result=failed solved=2 failed=1 last=2026-11-20 due=2026-11-20 box=0\n"
         "puzzle c5 result=solved solved=1 failed=0 last=2026-02-28 due=2026-03-02 box=2\n";
@@ -96,6 +96,8 @@ static void test_round_trip(void **state)
     assert_int_equal(p.n, 5);
     assert_int_equal(progress_get(&p, "hitting", true)->at, 2);
     assert_int_equal(progress_get(&p, "hitting", true)->done, -1);
+    assert_int_equal(progress_get(&p, "hitting", true)->earned, 3u);
+    assert_int_equal(progress_get(&p, "moving", true)->earned, 0u);
     assert_int_equal(progress_get(&p, "race", true)->at, 1);
     assert_int_equal(progress_get(&p, "moving", true)->at, -1);
     const progress_item_t *c7 = progress_get(&p, "c7", false);
@@ -121,18 +123,29 @@ static void test_format_1_and_places(void **state)
     memset(&p, 0, sizeof p);
     char why[160];
     assert_int_equal(progress_parse(&p, "brade-progress 1\nlesson moving done=2026-11-21\n", why, sizeof why), 0);
-    progress_lesson_at(&p, "hitting", 4);
+    progress_lesson_at(&p, "hitting", 4, 0);
     strbuf_t out;
     strbuf_init(&out);
     progress_format(&p, &out);
-    assert_string_equal(strbuf_str(&out), "brade-progress 2\nlesson moving done=2026-11-21\nlesson hitting at=5\n");
+    assert_string_equal(strbuf_str(&out), "brade-progress 3\nlesson moving done=2026-11-21\nlesson hitting at=5\n");
     progress_t q;
     memset(&q, 0, sizeof q);
     char journaled[] = "x";
     q.path = journaled; /* a record with a file keeps a journal */
-    progress_lesson_at(&q, "hitting", 2);
+    progress_lesson_at(&q, "hitting", 2, (1u << 0) | (1u << 2) | (1u << 31));
     progress_replay(&p, &q);
     assert_int_equal(progress_get(&p, "hitting", true)->at, 2);
+    /* the steps earned survive the replay and are written 1-based */
+    assert_int_equal(progress_get(&p, "hitting", true)->earned, (1u << 0) | (1u << 2) | (1u << 31));
+    strbuf_clear(&out);
+    progress_format(&p, &out);
+    assert_non_null(strstr(strbuf_str(&out), "lesson hitting at=3 earned=1,3,32\n"));
+    /* completing the lesson clears them: studied again, it asks again */
+    progress_lesson_done(&p, "hitting", 20000);
+    assert_int_equal(progress_get(&p, "hitting", true)->earned, 0u);
+    strbuf_clear(&out);
+    progress_format(&p, &out);
+    assert_null(strstr(strbuf_str(&out), "earned="));
     q.path = NULL;
     progress_free(&q);
     strbuf_free(&out);
@@ -144,8 +157,14 @@ static void test_bad_records(void **state)
     (void)state;
     static const char *const BAD[] = {
         "",
-        "brade-progress 3\n",
+        "brade-progress 4\n",
         "brade-progress 2\nlesson moving\n",
+        "brade-progress 3\nlesson moving earned=1\n",
+        "brade-progress 3\nlesson moving at=2 earned=0\n",
+        "brade-progress 3\nlesson moving at=2 earned=33\n",
+        "brade-progress 3\nlesson moving at=2 earned=1,,2\n",
+        "brade-progress 3\nlesson moving at=2 earned=1,\n",
+        "brade-progress 3\nlesson moving at=2 earned=x\n",
         "brade-progress 2\nlesson moving at=0\n",
         "brade-progress 2\nlesson moving at=x done=2026-01-01\n",
         "brade-progress 2\nlesson moving done=2026-01-01 extra=1\n",
@@ -174,7 +193,7 @@ static void test_bad_records(void **state)
     progress_t p;
     memset(&p, 0, sizeof p);
     char why[160];
-    assert_int_equal(progress_parse(&p, "brade-progress 3\nlesson a done=2026-01-01\n", why,
+    assert_int_equal(progress_parse(&p, "brade-progress 4\nlesson a done=2026-01-01\n", why,
                                     sizeof why),
                      -1);
     assert_non_null(strstr(why, "newer"));
@@ -329,7 +348,7 @@ static void test_damage_costs_only_the_damaged_lines(void **state)
 static void test_newer_format_is_left_alone(void **state)
 {
     (void)state;
-    const char *text = "brade-progress 3\nsomething new\n";
+    const char *text = "brade-progress 4\nsomething new\n";
     write_file("progress", text);
     progress_t p;
     strbuf_t msg;
