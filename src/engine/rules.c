@@ -65,7 +65,8 @@ static const char *const SUMMARIES[] = {
     "the Vasa Museum club's competition rules (2003): only the rearmost checker bears off, "
     "winning moves end the game at once, scoring 1/2/4/6",
     "The Board's classic rules: primes of at most five, entry blasting only when no point is "
-    "free, use as many dice as possible, no munk",
+    "free, use as many dice as possible, no munk and no giving up (the text is silent: our "
+    "reading)",
     "standard backgammon (seeds/002), with the doubling cube, gammon and backgammon",
 };
 

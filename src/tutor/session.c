@@ -405,7 +405,7 @@ void tutor_rules_summary(const tutor_t *t, strbuf_t *out)
             self = i;
     strbuf_addf(out, T(L, "Rules: %s\n", "Regler: %s\n"), name);
     if (self >= 0)
-        strbuf_addf(out, "  %s\n", rules_preset_summary(self));
+        strbuf_addf(out, "  %s\n", words_ruleset_summary(L, self));
     for (int i = 0; i < rules_preset_count(); i++) {
         const rules_t *o = rules_preset_at(i);
         if (i == self && strcmp(name, o->name) == 0)

@@ -154,6 +154,27 @@ const char *words_theme_id(const char *name)
     return NULL;
 }
 
+/* The presets' summaries in Swedish, in rules_preset_at() order. */
+static const char *const SUMMARIES_SV[] = {
+    "Lyckans Talismans husregler (standard): sprängning vid inspel när fler är slagna än som kan "
+    "spelas in, ögonregeln, vinster räknas när hela slaget är spelat",
+    "Sten Helmfrids regler (2006): som Lyckans Talismans, men jan vinner direkt, även med den "
+    "lägre tärningen; skiljepoäng",
+    "Vasamuseets brädspelsvänners tävlingsregler (2003): bara den bakersta brickan går hem med för "
+    "högt slag, vinnande förflyttningar avslutar partiet direkt, poäng 1/2/4/6",
+    "The Boards klassiska regler: spärrar på högst fem band, sprängning vid inspel bara när ingen "
+    "tunga är ledig, så många tärningar som möjligt, varken munk eller att ge upp (texten säger "
+    "inget: vår tolkning)",
+    "vanlig backgammon (seeds/002), med dubbleringskub, gammon och backgammon",
+};
+
+const char *words_ruleset_summary(lang_t lang, int i)
+{
+    if (lang == LANG_SV && i >= 0 && (size_t)i < sizeof SUMMARIES_SV / sizeof SUMMARIES_SV[0])
+        return SUMMARIES_SV[i];
+    return rules_preset_summary(i);
+}
+
 /* See words.h. */
 void words_decimal_comma(lang_t lang, char *s, size_t from)
 {

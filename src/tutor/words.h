@@ -43,6 +43,8 @@ void words_decimal_comma(lang_t lang, char *s, size_t from);
  * it is.  words_theme_id() reads either back to the id (NULL: neither). */
 const char *words_theme(lang_t lang, const char *id);
 const char *words_theme_id(const char *name);
+/* Preset i's one-line summary (rules_preset_summary) in the language. */
+const char *words_ruleset_summary(lang_t lang, int i);
 /* "white" / "black" (vit / svart); capitalised with `cap`. */
 const char *words_colour(lang_t lang, int colour, bool cap);
 
