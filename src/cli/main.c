@@ -29,7 +29,7 @@ static const command_t COMMANDS[] = {
      "the interactive tutor (what plain 'brade' starts); FILE or piped input runs commands", cmd_tutor},
     {"analyse", "analyse [position flags] [--roll A-B] [--json] [--plies N] [--rollouts N --seed S --luck on|off] [--play TEXT] [--svg FILE]",
      "exact facts of a position, or the plays of a roll ranked with equities", cmd_analyse},
-    {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K | --positions K | --fit FILE",
+    {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K [--confirm G] | --positions K | --fit FILE",
      "engine against engine: points per game with a 95% interval", cmd_selfplay},
     {"train", "train --rules R --out FILE [--games N] [--seed S] [--hidden H] [--alpha A] [--lookahead on|off] [--from NET] | --prune H [--prune-games N]",
      "train the evaluator's nets by TD(lambda) self-play (resumes from FILE), or teach them pruning nets", cmd_train},
