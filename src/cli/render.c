@@ -106,19 +106,16 @@ void render_board(const board_t *b, const rules_t *r, roll_t roll, bool have_rol
     strbuf_addf(out, "   %s\n", words_colour(L, you, true));
 
     int wi = b->turn == BOARD_WHITE ? 0 : 1, bi = 1 - wi;
-    if (o->hide_pips)
-        strbuf_addf(out,
-                    T(L, "   Bar: white %d, black %d.  Off: white %d, black %d.  Pips: count them.\n",
-                      "   Ribban: vit %d, svart %d.  Hemspelade: vit %d, svart %d.  Ögon kvar: räkna själv.\n"),
-                    b->side[wi][BOARD_BAR], b->side[bi][BOARD_BAR], b->side[wi][BOARD_OFF],
-                    b->side[bi][BOARD_OFF]);
+    strbuf_addf(out,
+                T(L, "   Bar: white %d, black %d.  Off: white %d, black %d.  ",
+                  "   Ribban: vit %d, svart %d.  Hemspelade: vit %d, svart %d.  "),
+                b->side[wi][BOARD_BAR], b->side[bi][BOARD_BAR], b->side[wi][BOARD_OFF],
+                b->side[bi][BOARD_OFF]);
+    if (o->hide_pips) /* a question asks for them */
+        strbuf_add(out, T(L, "Pips: count them.\n", "Ögon kvar: räkna själv.\n"));
     else
-    strbuf_addf(
-        out,
-        T(L, "   Bar: white %d, black %d.  Off: white %d, black %d.  Pips: white %d, black %d.\n",
-          "   Ribban: vit %d, svart %d.  Hemspelade: vit %d, svart %d.  Ögon kvar: vit %d, svart %d.\n"),
-        b->side[wi][BOARD_BAR], b->side[bi][BOARD_BAR], b->side[wi][BOARD_OFF],
-        b->side[bi][BOARD_OFF], board_pips(b, wi), board_pips(b, bi));
+        strbuf_addf(out, T(L, "Pips: white %d, black %d.\n", "Ögon kvar: vit %d, svart %d.\n"),
+                    board_pips(b, wi), board_pips(b, bi));
     char name[256];
     rules_format(r, name, sizeof name);
     strbuf_addf(out, "   %s%s%s", render_bold(o), words_colour(L, on_roll, true), render_reset(o));

@@ -37,6 +37,8 @@ bool goal_for_rolls(goal_t g)
 static int roll_dice(roll_t roll) { return roll.b == 0 ? 1 : roll.a == roll.b ? 4 : 2; }
 
 /* Whether one legal play meets a goal (see goal.h). */
+bool goal_asks_kind(goal_t g) { return g == GOAL_WIN_MOST || g == GOAL_SPRANGJAN; }
+
 bool goal_play_meets(goal_t g, const board_t *b, roll_t roll, const play_t *p)
 {
     outcome_kind_t k = p->outcome.kind;

@@ -56,6 +56,10 @@ bool goal_for_rolls(goal_t g);
 /* True when play p (one of the legal plays of `roll` from b) meets g.
  * GOAL_WIN_MOST needs the whole set: use goal_select(). */
 bool goal_play_meets(goal_t g, const board_t *b, roll_t roll, const play_t *p);
+/* True when the goal is after the kind of win, not just a win: jan and
+ * sprängjan differ, so the order a play is written in counts (rules.md
+ * D-15; verdict_t.written_jan). */
+bool goal_asks_kind(goal_t g);
 
 /* Marks meets[i] for each of the n legal plays in buf that meets g; returns
  * how many do.  `meets` has room for n entries. */

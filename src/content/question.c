@@ -201,7 +201,7 @@ static bool read_play_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, const
             ok = false;
             continue;
         }
-        if (v.written_jan && (q->goal == GOAL_WIN_MOST || q->goal == GOAL_SPRANGJAN)) {
+        if (v.written_jan && goal_asks_kind(q->goal)) {
             char hit[32], order[128];
             notation_format(&v.played[v.jan_at], 1, pos->board.geom, hit, sizeof hit);
             notation_play(p, pos->board.geom, order, sizeof order);

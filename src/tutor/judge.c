@@ -67,15 +67,6 @@ static void why_not(const tutor_t *t, goal_t g, const play_t *p, strbuf_t *out)
     }
 }
 
-/* True when one of p's steps hits a blot. */
-static bool has_hit(const play_t *p)
-{
-    for (int i = 0; i < p->nsteps; i++)
-        if (p->steps[i].flags & STEP_HIT)
-            return true;
-    return false;
-}
-
 /* A play: the verdict first, then the goal or the accepted plays. */
 static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
 {
@@ -135,7 +126,7 @@ static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
     const play_t *mine = movegen_play(t->buf, v.play);
     /* rules.md D-15: the order written decides jan or sprängjan.  Where
      * the question is after the result, the play as written must earn it. */
-    if (v.written_jan && ok[v.play] && (q->goal == GOAL_WIN_MOST || q->goal == GOAL_SPRANGJAN)) {
+    if (v.written_jan && ok[v.play] && goal_asks_kind(q->goal)) {
         explain_verdict(L, &pos->board, &pos->rules, &v, t->buf, text, words, sizeof words);
         strbuf_addf(out, T(L, "Not quite. %s Try again.\n", "Inte riktigt. %s Försök igen.\n"), words);
         return TR_WEAK;
@@ -170,7 +161,8 @@ static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
         } else if (n > 1) {
             strbuf_add(out,
                        T(L, " It is the only right answer.", " Det är det enda rätta svaret."));
-        } else if (mine->outcome.kind == OUT_SPRANGJAN && has_hit(mine)) {
+        } else if (mine->outcome.kind == OUT_SPRANGJAN &&
+                   goal_play_meets(GOAL_HIT, &pos->board, pos->roll, mine)) {
             /* one play, but the order of its steps matters (rules.md D-15) */
             strbuf_add(out, T(L, " Written in this order, the blast is the step that makes the jan.",
                               " Skrivet i den här ordningen är det sprängningen som gör janen."));
