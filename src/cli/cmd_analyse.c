@@ -37,6 +37,7 @@
 #include "engine/posid.h"
 #include "engine/verdict.h"
 #include "tutor/explain_analysis.h"
+#include "tutor/words.h"
 
 enum { ROLLOUT_TOP = 5 };
 /* Fewer rollout games a play than this get a warning (at 324 the 95%
@@ -320,8 +321,7 @@ static bool write_chart(const pos_args_t *a, const analyse_opts_t *o, const rank
     snprintf(title, sizeof title,
              sv ? "%s ska spela %d-%d (%s): dragen efter ekvitet"
                 : "%s to play %d-%d (%s): the plays by equity",
-             sv ? (a->board.turn == BOARD_WHITE ? "Vit" : "Svart")
-                : (a->board.turn == BOARD_WHITE ? "White" : "Black"),
+             words_colour(o->lang, a->board.turn, true),
              a->roll.a, a->roll.b, rname);
     if (o->rollouts > 0)
         snprintf(note, sizeof note,

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/args.h"
 #include "cli/paths.h"
 #include "cli/savefile.h"
 #include "tutor/playrec.h"
@@ -191,8 +192,8 @@ bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, con
             posid = val;
         } else if (strcmp(f, "--record") == 0 && record) {
             *record = val;
-        } else if (strcmp(f, "--lang") == 0 && (strcmp(val, "en") == 0 || strcmp(val, "sv") == 0)) {
-            o->lang = strcmp(val, "sv") == 0 ? LANG_SV : LANG_EN;
+        } else if (strcmp(f, "--lang") == 0 && args_lang(val, &o->lang)) {
+            /* args_lang has set it */
         } else if (strcmp(f, "--dice") == 0 || strcmp(f, "--tutor") == 0 || strcmp(f, "--lang") == 0) {
             fprintf(err, "brade: %s is %s, not '%s'\n", f,
                     f[2] == 'd' ? "auto or manual" : f[2] == 't' ? "off or warn" : "en or sv", val);

@@ -3,6 +3,7 @@
  * or plain lines), dispatch, completion, history, and laying out lessons
  * and puzzles on the screen.
  */
+#include "cli/args.h"
 #include "cli/interrupt.h"
 #include "cli/repl.h"
 #include "cli/review_puzzles.h"
@@ -564,11 +565,10 @@ int repl_main(int argc, char **argv)
     r->ro.lang = cfg->have_lang ? cfg->lang : locale_lang();
     r->ro.fixed = cfg->board_fixed;
     if (lang_flag) {
-        if (strcmp(lang_flag, "sv") != 0 && strcmp(lang_flag, "en") != 0) {
+        if (!args_lang(lang_flag, &r->ro.lang)) {
             fprintf(stderr, "brade: --lang takes en or sv\n");
             return 2;
         }
-        r->ro.lang = strcmp(lang_flag, "sv") == 0 ? LANG_SV : LANG_EN;
     }
     r->width = screen_width(r->interactive);
 
