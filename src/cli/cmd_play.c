@@ -195,14 +195,26 @@ int cmd_review(int argc, char **argv)
                rv.finished ? "true" : "false");
         for (int i = 0; i < rv.nitems; i++) {
             const review_item_t *it = &rv.items[i];
-            printf("%s\n    {\"line\": %d, \"colour\": \"%s\", \"roll\": \"%d-%d\", \"play\": ", i ? "," : "",
-                   it->line, it->colour == BOARD_WHITE ? "white" : "black", it->roll.a, it->roll.b);
-            json_str(it->d.mine_text);
-            printf(", \"best\": ");
-            json_str(it->d.best_text);
-            printf(", \"equity\": %.4f, \"best_equity\": %.4f, \"lost\": %.4f, \"grade\": \"%s\", "
-                   "\"luck\": %.4f, \"why\": ",
-                   it->d.mine_value.equity, it->d.best_value.equity, it->d.lost, GN[it->d.grade], it->luck);
+            static const char *const KIND[] = {"play", "double", "take"};
+            printf("%s\n    {\"line\": %d, \"kind\": \"%s\", \"colour\": \"%s\", ", i ? "," : "", it->line,
+                   KIND[it->kind], it->colour == BOARD_WHITE ? "white" : "black");
+            if (it->kind == REVIEW_PLAY) {
+                printf("\"roll\": \"%d-%d\", \"play\": ", it->roll.a, it->roll.b);
+                json_str(it->d.mine_text);
+                printf(", \"best\": ");
+                json_str(it->d.best_text);
+                printf(", \"equity\": %.4f, \"best_equity\": %.4f, ", it->d.mine_value.equity,
+                       it->d.best_value.equity);
+            } else {
+                const cube_decision_t *cd = &it->cube.d;
+                printf("\"action\": \"%s\", \"best\": \"%s\", \"cube\": %d, \"right\": \"%s\", "
+                       "\"p_win\": %.4f, \"no_double\": %.4f, \"double_take\": %.4f, \"double_pass\": %.4f, "
+                       "\"take_point\": %.4f, ",
+                       it->d.mine_text, it->d.best_text, it->cube.cube, cube_action_name(cd->action), cd->p_win,
+                       cd->nd, cd->dt, cd->dp, it->cube.take_point);
+            }
+            printf("\"lost\": %.4f, \"grade\": \"%s\", \"luck\": %.4f, \"why\": ", it->d.lost, GN[it->d.grade],
+                   it->luck);
             json_str(it->d.words);
             printf("}");
         }
@@ -210,9 +222,14 @@ int cmd_review(int argc, char **argv)
         for (int c = 0; c < 2; c++) {
             const review_side_t *s = &rv.side[c];
             printf("%s\n    \"%s\": {\"reviewed\": %s, \"decisions\": %d, \"doubtful\": %d, \"bad\": %d, "
-                   "\"very_bad\": %d, \"lost\": %.4f, \"luck\": %.4f, \"rolls\": %d}",
+                   "\"very_bad\": %d, \"lost\": %.4f, \"luck\": %.4f, \"rolls\": %d",
                    c ? "," : "", c == BOARD_WHITE ? "white" : "black", s->reviewed ? "true" : "false",
                    s->decisions, s->errors[1], s->errors[2], s->errors[3], s->lost, s->luck, s->rolls);
+            if (rec.rules.doubling_cube)
+                printf(", \"cube\": {\"decisions\": %d, \"doubtful\": %d, \"bad\": %d, \"very_bad\": %d, "
+                       "\"lost\": %.4f}",
+                       s->cube_decisions, s->cube_errors[1], s->cube_errors[2], s->cube_errors[3], s->cube_lost);
+            printf("}");
         }
         printf("\n  }");
         if (rec.match_length > 0)
@@ -251,9 +268,16 @@ int cmd_review(int argc, char **argv)
             if (it->d.grade == GRADE_FINE)
                 continue;
             shown++;
-            fprintf(mf, T(lang, "line %d, %s %d-%d: %s\n", "rad %d, %s %d-%d: %s\n"), it->line,
-                   it->colour == BOARD_WHITE ? T(lang, "white", "vit") : T(lang, "black", "svart"),
-                   it->roll.a, it->roll.b, it->d.words);
+            const char *who = it->colour == BOARD_WHITE ? T(lang, "white", "vit") : T(lang, "black", "svart");
+            if (it->kind == REVIEW_PLAY)
+                fprintf(mf, T(lang, "line %d, %s %d-%d: %s\n", "rad %d, %s %d-%d: %s\n"), it->line, who, it->roll.a,
+                        it->roll.b, it->d.words);
+            else
+                fprintf(mf, T(lang, "line %d, %s %s: %s\n", "rad %d, %s %s: %s\n"), it->line, who,
+                        it->kind == REVIEW_TAKE ? (it->acted ? T(lang, "takes", "tar emot") : T(lang, "drops", "passar"))
+                        : it->acted ? T(lang, "doubles", "dubblar")
+                                    : T(lang, "rolls without doubling", "slår utan att dubbla"),
+                        it->d.words);
         }
         bool any = rv.side[0].reviewed || rv.side[1].reviewed;
         if (!any)
@@ -274,6 +298,14 @@ int cmd_review(int argc, char **argv)
                    s->decisions == 1 || lang == LANG_SV ? "" : "s",
                    s->errors[1], s->errors[2], s->errors[3], s->lost,
                    s->decisions ? 1000.0 * s->lost / s->decisions : 0.0);
+            if (rec.rules.doubling_cube)
+                fprintf(mf, T(lang, "%s's cube: %d decision%s, %d doubtful, %d bad, %d very bad; %.3f given away "
+                                    "(a cube of 1).\n",
+                              "%ss kub: %d beslut%s, %d tveksamma, %d dåliga, %d mycket dåliga; %.3f bortgivet "
+                              "(kuben på 1).\n"),
+                        c == BOARD_WHITE ? T(lang, "White", "Vit") : T(lang, "Black", "Svart"), s->cube_decisions,
+                        s->cube_decisions == 1 || lang == LANG_SV ? "" : "s", s->cube_errors[1], s->cube_errors[2],
+                        s->cube_errors[3], s->cube_lost);
         }
         fprintf(mf, T(lang, "Luck of the dice (each roll's best play against the average roll, 0-ply): "
                        "white %+.3f, black %+.3f.\n",

@@ -76,6 +76,14 @@ static void draw(play_view_t *v)
     if (g->last[0])
         strbuf_addf(&b, T(v->ro.lang, "Last play: %s\n", "Senaste drag: %s\n"), g->last);
     render_board(&g->game.board, &g->game.rules, g->roll, g->state == PS_HUMAN, &v->ro, &b);
+    if (g->game.rules.doubling_cube) {
+        strbuf_addf(&b, "   ");
+        size_t at = b.len;
+        play_cube_text(g, &b);
+        if (b.len > at && b.s[at] >= 'a' && b.s[at] <= 'z')
+            b.s[at] = (char)(b.s[at] - 'a' + 'A');
+        strbuf_addf(&b, ".\n");
+    }
     fputs(strbuf_str(&b), stdout);
     strbuf_free(&b);
 }
@@ -107,7 +115,18 @@ static void advance(play_view_t *v, strbuf_t *sb)
         printf("%s\n", T(lang, "Teka: give white's die and black's (dice 3 5).",
                          "Teka: ange vits tärning och svarts (dice 3 5)."));
         break;
+    case PS_CUBE:
+        if (v->shown_turn != -2 - g->rolls) { /* the board once, before the answer */
+            v->shown_turn = -2 - g->rolls;
+            draw(v);
+        }
+        break;
     case PS_ROLL:
+        if (play_may_double(g) && g->o.seat[play_on_roll(g)].kind == SEAT_HUMAN &&
+            v->shown_turn != -2 - g->rolls) { /* the board once, before the cube decision */
+            v->shown_turn = -2 - g->rolls;
+            draw(v);
+        }
         if (g->o.manual_dice && !(g->ndice == 2 && game_one_die_eligible(&g->game) &&
                                   g->o.seat[play_on_roll(g)].kind == SEAT_HUMAN))
             printf(T(lang, "%s rolls: give the %s (%s).\n", "%s slår: ange %s (%s).\n"),
@@ -258,7 +277,8 @@ bool play_view_active(const play_view_t *v)
     return v->g && v->g->state != PS_OVER;
 }
 
-static const char *const WORDS[] = {"hint", "resign", "one-die", "roll", "dice", "board", "record", "undo", NULL};
+static const char *const WORDS[] = {"hint", "resign", "one-die", "roll", "dice", "board", "record", "undo",
+                                    "double", "take", "drop", "pass", NULL};
 
 bool play_view_word(const char *word)
 {
@@ -310,6 +330,12 @@ int play_view_line(play_view_t *v, const char *line)
         rc = !play_resign(g, &sb);
     } else if (strcmp(word, "one-die") == 0) {
         rc = !play_one_die(g, &sb);
+    } else if (strcmp(word, "double") == 0) {
+        rc = play_double(g, &sb) == PA_NOT_NOW;
+    } else if (strcmp(word, "take") == 0) {
+        rc = play_take(g, &sb) == PA_NOT_NOW;
+    } else if (strcmp(word, "drop") == 0 || strcmp(word, "pass") == 0) {
+        rc = play_drop(g, &sb) == PA_NOT_NOW;
     } else if (strcmp(word, "roll") == 0) {
         rc = !play_dice(g, NULL, 0, &sb);
     } else if (strcmp(word, "dice") == 0) {
@@ -332,9 +358,13 @@ int play_view_line(play_view_t *v, const char *line)
         rc = a == PA_PLAYED || a == PA_WARNED ? 0 : 1;
     } else {
         strbuf_addf(&sb, "%s\n", g->state == PS_TEKA || g->state == PS_ROLL
-                                     ? T(lang, "Dice are wanted now (dice 6 3), or 'roll'.",
-                                         "Nu behövs tärningar (dice 6 3), eller 'roll'.")
-                                     : T(lang, "Nothing to play now.", "Inget att spela nu."));
+                                     ? (play_may_double(g) ? T(lang, "Before the roll: 'double' or 'roll'.",
+                                                               "Före slaget: 'double' eller 'roll'.")
+                                                           : T(lang, "Dice are wanted now (dice 6 3), or 'roll'.",
+                                                               "Nu behövs tärningar (dice 6 3), eller 'roll'."))
+                                 : g->state == PS_CUBE ? T(lang, "A double waits: 'take' or 'drop'.",
+                                                           "En dubblering väntar: 'take' eller 'drop'.")
+                                                       : T(lang, "Nothing to play now.", "Inget att spela nu."));
         rc = 1;
     }
     advance(v, &sb);
@@ -352,6 +382,10 @@ void play_view_prompt(const play_view_t *v, char *buf, size_t size)
         playrec_dice_text(g->roll, dice, sizeof dice);
         snprintf(buf, size, "%s %s", play_on_roll(g) == BOARD_WHITE ? "white" : "black", dice);
     }
+    else if (g->state == PS_CUBE)
+        snprintf(buf, size, "take/drop");
+    else if (play_may_double(g))
+        snprintf(buf, size, "double/roll");
     else
         snprintf(buf, size, "dice");
 }

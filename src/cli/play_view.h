@@ -6,7 +6,7 @@
  *
  * Words during a game: a play ("13/7 8/5"), hint, resign (give up),
  * one-die, roll, dice A B (manual dice; also "A B" or "A-B" alone when
- * dice are wanted), board, record, help.
+ * dice are wanted), double, take, drop (or pass), board, record, help.
  *
  * The record is saved (atomically) to the state directory's games/ when
  * the game ends, or to the file named by the caller.
@@ -50,7 +50,7 @@ int play_view_line(play_view_t *v, const char *line);
 bool play_view_word(const char *word);
 /* True while the game goes on. */
 bool play_view_active(const play_view_t *v);
-/* What the prompt shows ("white 6-3" or "dice"). */
+/* What the prompt shows ("white 6-3", "dice", "double/roll", "take/drop"). */
 void play_view_prompt(const play_view_t *v, char *buf, size_t size);
 /* Ends the game (saving its record if it was not saved) and frees it. */
 void play_view_end(play_view_t *v);

@@ -182,8 +182,9 @@ bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts
                    mistakes_result_t *res)
 {
     memset(res, 0, sizeof *res);
+    /* plays only: a cube decision is not a best-play question */
     for (int i = 0; i < rv->nitems; i++)
-        res->candidates += rv->items[i].d.grade >= GRADE_BAD;
+        res->candidates += rv->items[i].kind == REVIEW_PLAY && rv->items[i].d.grade >= GRADE_BAD;
     if (!res->candidates)
         return true;
     search_ctx_t *sc = search_ctx_new(&rec->rules, EVAL_DEFAULT);
@@ -192,13 +193,13 @@ bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts
     int done = 0;
     for (int i = 0; ok && i < rv->nitems; i++) {
         const review_item_t *it = &rv->items[i];
-        if (it->d.grade < GRADE_BAD)
+        if (it->kind != REVIEW_PLAY || it->d.grade < GRADE_BAD)
             continue;
         char id[32];
         puzzle_id(&it->before, it->roll, id, sizeof id);
         bool seen = o->known && strstr(o->known, id);
         for (int j = 0; j < i && !seen; j++) /* the same position twice in one game */
-            seen = rv->items[j].d.grade >= GRADE_BAD && board_equal(&rv->items[j].before, &it->before) &&
+            seen = rv->items[j].kind == REVIEW_PLAY && rv->items[j].d.grade >= GRADE_BAD && board_equal(&rv->items[j].before, &it->before) &&
                    rv->items[j].roll.a == it->roll.a && rv->items[j].roll.b == it->roll.b;
         if (o->progress)
             o->progress(o->ud, done++, res->candidates);

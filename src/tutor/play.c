@@ -13,6 +13,7 @@
 #include "engine/verdict.h"
 #include "tutor/decision.h"
 #include "tutor/explain_analysis.h"
+#include "tutor/play_internal.h"
 #include "tutor/playrec.h"
 #include "tutor/words.h"
 
@@ -55,7 +56,7 @@ void play_default_opts(play_opts_t *o)
     o->lang = LANG_EN;
 }
 
-static const char *colour_name(lang_t lang, int c, bool capital)
+const char *play_colour_name(lang_t lang, int c, bool capital)
 {
     if (c == BOARD_WHITE)
         return capital ? T(lang, "White", "Vit") : T(lang, "white", "vit");
@@ -77,7 +78,6 @@ static void finish_record(play_game_t *g)
     playrec_result(&g->record, &g->game);
 }
 
-static void start_turn(play_game_t *g, strbuf_t *out);
 
 /* The roll is known: the legal plays, then whose move it is. */
 static void set_roll(play_game_t *g, int a, int b, strbuf_t *out)
@@ -97,19 +97,19 @@ static void set_roll(play_game_t *g, int a, int b, strbuf_t *out)
     if (g->nlegal == 1 && movegen_play(g->legal, 0)->nsteps == 0) {
         /* no legal play: the turn passes */
         strbuf_addf(out, T(g->o.lang, "%s rolls %s and cannot move.\n", "%s slår %s och kan inte flytta.\n"),
-                    colour_name(g->o.lang, c, true), dice);
+                    play_colour_name(g->o.lang, c, true), dice);
         playrec_turn(&g->record, c, g->roll, "-");
-        snprintf(g->last, sizeof g->last, "%s %s: -", colour_name(g->o.lang, c, false), dice);
+        snprintf(g->last, sizeof g->last, "%s %s: -", play_colour_name(g->o.lang, c, false), dice);
         game_play(&g->game, movegen_play(g->legal, 0), g->ndice, a);
         g->turns++;
-        start_turn(g, out);
+        play_start_turn(g, out);
         return;
     }
     g->state = g->o.seat[c].kind == SEAT_HUMAN ? PS_HUMAN : PS_ENGINE;
 }
 
 /* The side on roll rolls: from the stream, or wait for the caller. */
-static void roll_now(play_game_t *g, strbuf_t *out)
+void play_roll_now(play_game_t *g, strbuf_t *out)
 {
     if (g->o.manual_dice) {
         g->state = PS_ROLL;
@@ -119,8 +119,6 @@ static void roll_now(play_game_t *g, strbuf_t *out)
     set_roll(g, a, b, out);
 }
 
-/* A new turn: the game may be over; else the side on roll rolls (a person
- * who may declare the one-die rule is asked first). */
 static void teka_auto(play_game_t *g, strbuf_t *out);
 
 /* A game of a match is over: the score, then the next game (its loser
@@ -149,9 +147,9 @@ static void next_game(play_game_t *g, strbuf_t *out)
     playrec_start(&g->record, loser);
     strbuf_addf(out, T(g->o.lang, "%s lost the last game and starts (%s).\n",
                        "%s förlorade förra partiet och börjar (%s).\n"),
-                colour_name(g->o.lang, loser, true), g->o.rules.name);
+                play_colour_name(g->o.lang, loser, true), g->o.rules.name);
     game_new(&g->game, &g->o.rules, loser);
-    start_turn(g, out);
+    play_start_turn(g, out);
 }
 
 /* The engine's decisions before its roll, as a club player's: it gives
@@ -185,10 +183,10 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
                           "the %d giving up costs (%s).\n",
                           "%s ger upp: härifrån väntar den sig att förlora %.2f poäng per parti, mer "
                           "än de %d det kostar att ge upp (%s).\n"),
-                        colour_name(lang, c, true), -now.equity, o.points, gm->rules.name);
+                        play_colour_name(lang, c, true), -now.equity, o.points, gm->rules.name);
             playrec_resign(&g->record, c);
             game_resign(gm);
-            start_turn(g, out);
+            play_start_turn(g, out);
             return true;
         }
     }
@@ -219,14 +217,18 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
                           "(%s).\n",
                           "%s begär enslagsregeln: %d av tärningens sex sidor %sger den vackert spel "
                           "(%s).\n"),
-                        colour_name(lang, c, true), wins,
+                        play_colour_name(lang, c, true), wins,
                         lang == LANG_SV ? "" : wins == 1 ? "makes" : "make", gm->rules.name);
         }
     }
     return false;
 }
 
-static void start_turn(play_game_t *g, strbuf_t *out)
+/* A new turn: the game may be over (the result, and in a match the next
+ * game); else a person who may declare the one-die rule or double is
+ * asked first, the engine makes its decisions before the roll, and the
+ * side on roll rolls. */
+void play_start_turn(play_game_t *g, strbuf_t *out)
 {
     if (g->game.phase == GAME_OVER) {
         g->state = PS_OVER;
@@ -245,14 +247,29 @@ static void start_turn(play_game_t *g, strbuf_t *out)
                       "make a vackert spel (%s). Type 'one-die' to declare it, or 'roll'.\n",
                       "%s får begära enslagsregeln nu: en bricka flyttad med en tärning skulle "
                       "ge ett vackert spel (%s). Skriv 'one-die' för att begära den, eller 'roll'.\n"),
-                    colour_name(g->o.lang, c, true), g->game.rules.name);
+                    play_colour_name(g->o.lang, c, true), g->game.rules.name);
+        g->state = PS_ROLL;
+        return;
+    }
+    g->cube_warned = -1;
+    if (g->o.seat[c].kind == SEAT_HUMAN && game_may_double(&g->game)) {
+        strbuf_t cube;
+        strbuf_init(&cube);
+        play_cube_text(g, &cube);
+        strbuf_addf(out,
+                    T(g->o.lang, "%s may double before rolling (%s). Type 'double', or 'roll'.\n",
+                      "%s får dubbla före slaget (%s). Skriv 'double', eller 'roll'.\n"),
+                    play_colour_name(g->o.lang, c, true), strbuf_str(&cube));
+        strbuf_free(&cube);
         g->state = PS_ROLL;
         return;
     }
     if (g->o.seat[c].kind == SEAT_ENGINE && g->ndice == 2 && engine_decides(g, out))
         return;
+    if (g->o.seat[c].kind == SEAT_ENGINE && play_cube_engine(g, out))
+        return;
     g->ndice = game_dice_to_roll(&g->game);
-    roll_now(g, out);
+    play_roll_now(g, out);
 }
 
 /* Teka is decided: the game starts. */
@@ -268,7 +285,7 @@ static void teka_done(play_game_t *g, int wd, int bd, strbuf_t *out)
     }
     bool highest = g->game.rules.start_rule == START_HIGHEST;
     strbuf_addf(out, T(g->o.lang, ": %s starts (the %s die starts under %s)", ": %s börjar (%s tärning börjar enligt %s)"),
-                colour_name(g->o.lang, starter, false),
+                play_colour_name(g->o.lang, starter, false),
                 highest ? T(g->o.lang, "highest", "högsta") : T(g->o.lang, "lowest", "lägsta"),
                 g->game.rules.name);
     game_new(&g->game, &g->o.rules, starter);
@@ -281,7 +298,7 @@ static void teka_done(play_game_t *g, int wd, int bd, strbuf_t *out)
         return;
     }
     strbuf_addf(out, "%s", ".\n");
-    start_turn(g, out);
+    play_start_turn(g, out);
 }
 
 static void teka_auto(play_game_t *g, strbuf_t *out)
@@ -310,6 +327,7 @@ play_game_t *play_new(const play_opts_t *o, strbuf_t *out)
     g->dice_rng = dice_stream(o->seed, 0x64696365);
     g->engine_rng = dice_stream(o->seed, 0x656e67);
     g->warned = -1;
+    g->cube_warned = -1;
     g->game_no = 1;
     game_new(&g->game, &o->rules, BOARD_WHITE);
     if (o->match_length > 0)
@@ -319,8 +337,8 @@ play_game_t *play_new(const play_opts_t *o, strbuf_t *out)
         game_from_board(&g->game, &o->rules, &o->start);
         strbuf_addf(out, T(o->lang, "From the position on the board: %s is on roll.\n",
                            "Från ställningen på brädet: %s står på tur.\n"),
-                    colour_name(o->lang, o->start.turn, false));
-        start_turn(g, out);
+                    play_colour_name(o->lang, o->start.turn, false));
+        play_start_turn(g, out);
     } else if (o->manual_dice) {
         g->state = PS_TEKA;
     } else {
@@ -346,8 +364,10 @@ bool play_dice(play_game_t *g, const int *dice, int n, strbuf_t *out)
         strbuf_addf(out, "%s", T(lang, "No dice are wanted now.\n", "Inga tärningar behövs nu.\n"));
         return false;
     }
+    if (g->state == PS_ROLL && play_cube_warn_roll(g, out))
+        return true; /* the tutor's word first; the same again rolls */
     if (n == 0 && !g->o.manual_dice && g->state == PS_ROLL) {
-        roll_now(g, out); /* 'roll': the dice come from the stream */
+        play_roll_now(g, out); /* 'roll': the dice come from the stream */
         return true;
     }
     int want = g->state == PS_TEKA ? 2 : g->ndice;
@@ -386,12 +406,12 @@ static void make(play_game_t *g, int i, strbuf_t *out)
         snprintf(note, sizeof note, "-");
     playrec_dice_text(g->roll, dice, sizeof dice);
     playrec_turn(&g->record, c, g->roll, note);
-    strbuf_addf(out, T(g->o.lang, "%s plays %s: %s\n", "%s spelar %s: %s\n"), colour_name(g->o.lang, c, true),
+    strbuf_addf(out, T(g->o.lang, "%s plays %s: %s\n", "%s spelar %s: %s\n"), play_colour_name(g->o.lang, c, true),
                 dice, note);
-    snprintf(g->last, sizeof g->last, "%s %s: %s", colour_name(g->o.lang, c, false), dice, note);
+    snprintf(g->last, sizeof g->last, "%s %s: %s", play_colour_name(g->o.lang, c, false), dice, note);
     game_play(&g->game, p, g->roll.b ? 2 : 1, g->roll.a);
     g->turns++;
-    start_turn(g, out);
+    play_start_turn(g, out);
 }
 
 /* The fields of a game that undo saves and restores (play_snapshot_t has
@@ -539,8 +559,8 @@ bool play_resign(play_game_t *g, strbuf_t *out)
     }
     playrec_resign(&g->record, c);
     game_resign(&g->game);
-    strbuf_addf(out, T(lang, "%s gives up.\n", "%s ger upp.\n"), colour_name(lang, c, true));
-    start_turn(g, out);
+    strbuf_addf(out, T(lang, "%s gives up.\n", "%s ger upp.\n"), play_colour_name(lang, c, true));
+    play_start_turn(g, out);
     return true;
 }
 
@@ -558,13 +578,17 @@ bool play_one_die(play_game_t *g, strbuf_t *out)
     g->ndice = game_dice_to_roll(&g->game);
     strbuf_addf(out, T(lang, "%s declares the one-die rule and rolls one die.\n",
                        "%s begär enslagsregeln och slår en tärning.\n"),
-                colour_name(lang, c, true));
-    roll_now(g, out);
+                play_colour_name(lang, c, true));
+    play_roll_now(g, out);
     return true;
 }
 
 void play_hint(play_game_t *g, strbuf_t *out)
 {
+    if (g->state == PS_CUBE || (g->state == PS_ROLL && play_may_double(g))) {
+        play_cube_hint(g, out);
+        return;
+    }
     if (g->state != PS_HUMAN || !g->roll.b) {
         strbuf_addf(out, "%s", T(g->o.lang, "There is no roll of yours to play now.\n",
                                  "Du har inget slag att spela nu.\n"));
@@ -589,8 +613,11 @@ void play_result_text(const play_game_t *g, strbuf_t *out)
     }
     char how[128];
     explain_outcome(lang, &gm->result, how, sizeof how);
-    strbuf_addf(out, T(lang, "%s wins: %s (%s).\n", "%s vinner: %s (%s).\n"), colour_name(lang, gm->winner, true),
-                how, gm->rules.name);
+    strbuf_addf(out, T(lang, "%s wins: %s", "%s vinner: %s"), play_colour_name(lang, gm->winner, true), how);
+    if (gm->points != gm->result.points) /* the cube */
+        strbuf_addf(out, T(lang, ", times the cube's %d: %d points", ", gånger kubens %d: %d poäng"),
+                    gm->points / (gm->result.points ? gm->result.points : 1), gm->points);
+    strbuf_addf(out, " (%s).\n", gm->rules.name);
 }
 
 void play_score_text(const play_game_t *g, strbuf_t *out)
@@ -615,10 +642,10 @@ void play_score_text(const play_game_t *g, strbuf_t *out)
     else if (m->played < m->length + m->extra)
         strbuf_addf(out, T(lang, "%s wins the match: the rest cannot change it, even with jan in every game (%s).\n",
                            "%s vinner matchen: resten kan inte ändra det, ens med jan i varje parti (%s).\n"),
-                    colour_name(lang, m->winner, true), m->rules.name);
+                    play_colour_name(lang, m->winner, true), m->rules.name);
     else
         strbuf_addf(out, T(lang, "%s wins the match (%s).\n", "%s vinner matchen (%s).\n"),
-                    colour_name(lang, m->winner, true), m->rules.name);
+                    play_colour_name(lang, m->winner, true), m->rules.name);
 }
 
 const char *play_set_position(play_opts_t *o, const char *id, int colour)

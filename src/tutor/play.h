@@ -77,9 +77,11 @@ void play_default_opts(play_opts_t *o);
 
 typedef enum {
     PS_TEKA,   /* manual dice: waiting for teka's two single dice */
-    PS_ROLL,   /* manual dice: waiting for the roll of the side on roll */
+    PS_ROLL,   /* before the roll: manual dice wanted, or a person may declare the
+                  one-die rule or double first ('roll' goes on) */
     PS_HUMAN,  /* a person is to play the roll */
     PS_ENGINE, /* the engine is to play the roll: play_engine() */
+    PS_CUBE,   /* backgammon: a person is to take or drop a double (play_take, play_drop) */
     PS_OVER
 } play_state_t;
 
@@ -104,6 +106,7 @@ typedef struct play_game {
     movegen_buf_t *legal; /* owned: the legal plays of the roll */
     int nlegal;
     int warned;           /* the legal play the tutor warned about, or -1 */
+    int cube_warned;      /* the cube answer the tutor warned about this turn (PLAY_CUBE_*), or -1 */
     int turns;            /* plays made so far */
     int rolls;            /* rolls made so far (every game of a match) */
     char last[160];       /* "black 6-3: 1/7 7/10", the last play made */
@@ -151,7 +154,27 @@ bool play_resign(play_game_t *g, strbuf_t *out);
  * (before rolling, manual dice; or before the first roll of the turn);
  * false when not allowed (out says why). */
 bool play_one_die(play_game_t *g, strbuf_t *out);
-/* The best plays of the roll in words, as `hint` says them. */
+/* --- the doubling cube (backgammon money games; cube.h, cubejudge.h) ---
+ * A person with access to the cube is asked before each roll (PS_ROLL):
+ * 'double' or 'roll'.  The engine doubles, takes and drops by Janowski's
+ * model over its evaluation (1-ply from level 2 up).  With the tutor on, a
+ * cube decision that gives away as much as a warned play is warned about
+ * first; the same answer again makes it. */
+enum { PLAY_CUBE_DOUBLE = 0, PLAY_CUBE_ROLL, PLAY_CUBE_TAKE, PLAY_CUBE_DROP };
+/* True when the person on roll may double now (before the roll). */
+bool play_may_double(const play_game_t *g);
+/* The person on roll doubles (PS_ROLL). */
+play_answer_t play_double(play_game_t *g, strbuf_t *out);
+/* The person doubled takes (PS_CUBE): the cube doubles and is theirs. */
+play_answer_t play_take(play_game_t *g, strbuf_t *out);
+/* The person doubled drops (PS_CUBE): the doubler wins the cube's value. */
+play_answer_t play_drop(play_game_t *g, strbuf_t *out);
+/* "Cube: 2, white's." (empty when the ruleset has no cube). */
+void play_cube_text(const play_game_t *g, strbuf_t *out);
+
+/* The best plays of the roll in words, as `hint` says them; before the
+ * roll with the cube available, or with a double to answer, the cube
+ * decision instead. */
 void play_hint(play_game_t *g, strbuf_t *out);
 /* The result in words ("White wins: jan, 2 points (lyckans-talisman)."). */
 void play_result_text(const play_game_t *g, strbuf_t *out);

@@ -76,6 +76,12 @@ void playrec_resign(strbuf_t *sb, int colour)
     strbuf_addf(sb, "%s gives-up\n", colour_word(colour));
 }
 
+void playrec_cube(strbuf_t *sb, int colour, playrec_ev_kind_t what)
+{
+    strbuf_addf(sb, "%s %s\n", colour_word(colour),
+                what == EV_DOUBLE ? "doubles" : what == EV_TAKE ? "takes" : "drops");
+}
+
 void playrec_result(strbuf_t *sb, const game_t *g)
 {
     if (g->winner < 0) {
@@ -262,6 +268,10 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
                 ev.kind = EV_ONE_DIE;
             } else if (strcmp(w2, "gives-up") == 0) {
                 ev.kind = EV_RESIGN;
+            } else if (strcmp(w2, "doubles") == 0 || strcmp(w2, "takes") == 0 || strcmp(w2, "drops") == 0) {
+                if (!out->rules.doubling_cube)
+                    FAIL("'%s %s': there is no doubling cube in %s", w1, w2, out->rules.name);
+                ev.kind = w2[0] == 'd' && w2[1] == 'o' ? EV_DOUBLE : w2[0] == 't' ? EV_TAKE : EV_DROP;
             } else {
                 if (!dice_of(w2, &ev.roll))
                     FAIL("'%s' is not a roll (6-3, or one die: 4)", w2);
@@ -308,19 +318,27 @@ bool playrec_mat(const playrec_t *r, const game_t *g, strbuf_t *out, char *msg, 
     }
     strbuf_addf(out, "; [Site \"brade\"]\n; [Variation \"Backgammon\"]\n\n 0 point match\n\n Game 1\n");
     strbuf_addf(out, " %-31s%s\n", "white : 0", "black : 0");
-    int line = 0;
+    int line = 0, cube = 1;
     char left[200] = "";
     bool have_left = false;
     for (int i = 0; i < r->nev; i++) {
         const playrec_ev_t *e = &r->ev[i];
         if (e->kind == EV_TEKA || e->kind == EV_RESULT)
             continue;
-        if (e->kind != EV_TURN) {
+        char mv[200];
+        if (e->kind == EV_DOUBLE) {
+            snprintf(mv, sizeof mv, " Doubles => %d", cube * 2);
+        } else if (e->kind == EV_TAKE) {
+            cube *= 2;
+            snprintf(mv, sizeof mv, " Takes");
+        } else if (e->kind == EV_DROP) {
+            snprintf(mv, sizeof mv, " Drops");
+        } else if (e->kind == EV_TURN) {
+            mat_move(e, mv, sizeof mv);
+        } else {
             snprintf(msg, msg_size, "line %d: .mat has no word for this", e->line);
             return false;
         }
-        char mv[200];
-        mat_move(e, mv, sizeof mv);
         if (e->colour == BOARD_WHITE) {
             if (have_left) { /* white twice: close the line */
                 strbuf_addf(out, "%3d) %s\n", ++line, left);
@@ -332,11 +350,18 @@ bool playrec_mat(const playrec_t *r, const game_t *g, strbuf_t *out, char *msg, 
             have_left = false;
         }
     }
+    bool over = g->phase == GAME_OVER && g->winner >= 0;
+    char wins[64];
+    snprintf(wins, sizeof wins, "Wins %d point%s", g->points, g->points == 1 ? "" : "s");
+    if (have_left && over && g->winner == BOARD_BLACK && g->result.kind == OUT_DROP) {
+        /* white dropped: the win is black's next entry, on the same line (as gnubg reads it) */
+        strbuf_addf(out, "%3d) %-28s %s\n", ++line, left, wins);
+        return true;
+    }
     if (have_left)
         strbuf_addf(out, "%3d) %s\n", ++line, left);
     /* the result in the winner's column */
-    if (g->phase == GAME_OVER && g->winner >= 0)
-        strbuf_addf(out, "%*sWins %d point%s\n", g->winner == BOARD_WHITE ? 6 : 34, "", g->points,
-                    g->points == 1 ? "" : "s");
+    if (over)
+        strbuf_addf(out, "%*s%s\n", g->winner == BOARD_WHITE ? 6 : 34, "", wins);
     return true;
 }

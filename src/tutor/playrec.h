@@ -13,6 +13,8 @@
  *   black 4 7/11                    (one die: the one-die rule)
  *   white one-die                   (white declares the one-die rule)
  *   black gives-up
+ *   white doubles                   (backgammon: the cube; the other side
+ *   black takes                      answers 'takes' or 'drops')
  *   result white jan 2              (winner, how, points; "munk" after how
  *                                    when it came with munk; or "result draw")
  *
@@ -54,12 +56,19 @@ void playrec_start(strbuf_t *sb, int colour);
 void playrec_dice_text(roll_t roll, char *buf, size_t size);
 
 /* --- reading --- */
-typedef enum { EV_TEKA, EV_TURN, EV_ONE_DIE, EV_RESIGN, EV_GAME, EV_START, EV_RESULT } playrec_ev_kind_t;
+typedef enum {
+    EV_TEKA, EV_TURN, EV_ONE_DIE, EV_RESIGN, EV_GAME, EV_START, EV_RESULT,
+    EV_DOUBLE, EV_TAKE, EV_DROP
+} playrec_ev_kind_t;
+
+/* Writes a cube step: "white doubles", "black takes", "black drops"
+ * (what: EV_DOUBLE, EV_TAKE or EV_DROP). */
+void playrec_cube(strbuf_t *sb, int colour, playrec_ev_kind_t what);
 
 typedef struct playrec_ev {
     playrec_ev_kind_t kind;
     int line;       /* where it is in the file */
-    int colour;     /* TURN, ONE_DIE, RESIGN, START */
+    int colour;     /* TURN, ONE_DIE, RESIGN, START, DOUBLE, TAKE, DROP */
     roll_t roll;    /* TURN (b == 0: one die); TEKA: white's die, black's */
     char play[160]; /* TURN: the play as written */
 } playrec_ev_t;

@@ -56,6 +56,46 @@ double review_luck(search_ctx_t *sc, const board_t *b, const movegen_buf_t *lega
     return best - avg.equity;
 }
 
+/* A cube decision of e->colour judged (review.h): a double or a roll on
+ * (REVIEW_DOUBLE), a take or a drop (REVIEW_TAKE); `acted`: doubled, or
+ * took.  A roll on is kept only when doubling was right or close.  False
+ * when out of memory. */
+static bool cube_item(review_t *out, search_ctx_t *sc, const game_t *g, const playrec_ev_t *e, review_kind_t kind,
+                      bool acted, const review_opts_t *o)
+{
+    review_item_t it;
+    memset(&it, 0, sizeof it);
+    it.kind = kind;
+    it.line = e->line;
+    it.colour = e->colour;
+    it.before = g->board;
+    it.acted = acted;
+    cubejudge_eval(sc, g, o->plies, &it.cube);
+    const cube_decision_t *d = &it.cube.d;
+    if (kind == REVIEW_DOUBLE) {
+        if (!acted && cube_double_cost(d, false) < 0.0005 && cube_double_cost(d, true) >= REVIEW_CUBE_CLOSE)
+            return true; /* rolling on was right and doubling not close: no decision to speak of */
+        it.d.grade = cubejudge_double(&it.cube, acted, &o->thresholds, &g->rules, o->lang, &it.d.lost, it.d.words,
+                                      sizeof it.d.words);
+        snprintf(it.d.mine_text, sizeof it.d.mine_text, "%s", acted ? "double" : "no double");
+        bool dbl = d->action == CUBE_DOUBLE_TAKE || d->action == CUBE_DOUBLE_PASS;
+        snprintf(it.d.best_text, sizeof it.d.best_text, "%s", dbl ? "double" : "no double");
+    } else {
+        it.d.grade = cubejudge_take(&it.cube, acted, &o->thresholds, &g->rules, o->lang, &it.d.lost, it.d.words,
+                                    sizeof it.d.words);
+        snprintf(it.d.mine_text, sizeof it.d.mine_text, "%s", acted ? "take" : "drop");
+        snprintf(it.d.best_text, sizeof it.d.best_text, "%s", d->take ? "take" : "drop");
+    }
+    it.d.is_best = it.d.lost < 0.0005;
+    if (!add_item(out, &it))
+        return false;
+    review_side_t *side = &out->side[e->colour];
+    side->cube_decisions++;
+    side->cube_errors[it.d.grade]++;
+    side->cube_lost += it.d.lost;
+    return true;
+}
+
 bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig_atomic_t *stop, review_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -77,6 +117,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
         started = true;
     }
     int last_winner = -1, turns = 0, done = 0;
+    bool opening = false; /* backgammon: the first roll is teka's, with no cube before it */
     for (int i = 0; i < rec->nev; i++)
         turns += rec->ev[i].kind == EV_TURN;
     for (int i = 0; ok && i < rec->nev; i++) {
@@ -130,6 +171,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
             if (starter >= 0) {
                 game_new(g, &rec->rules, starter);
                 started = true;
+                opening = rec->rules.start_rule == START_HIGHEST;
             }
             continue;
         }
@@ -140,6 +182,30 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
         }
         if (g->phase == GAME_OVER) {
             snprintf(out->error, sizeof out->error, "the game is already over");
+            ok = false;
+            break;
+        }
+        if (e->kind == EV_TAKE || e->kind == EV_DROP) {
+            if (g->phase != GAME_CUBE_OFFERED || e->colour != 1 - g->board.turn) {
+                snprintf(out->error, sizeof out->error, "no double waits for %s's answer", cname(e->colour));
+                ok = false;
+                break;
+            }
+            if (out->side[e->colour].reviewed &&
+                !cube_item(out, sc, g, e, REVIEW_TAKE, e->kind == EV_TAKE, o)) {
+                snprintf(out->error, sizeof out->error, "out of memory");
+                ok = false;
+                break;
+            }
+            if (e->kind == EV_TAKE)
+                game_take(g);
+            else
+                game_drop(g);
+            continue;
+        }
+        if (g->phase == GAME_CUBE_OFFERED) {
+            snprintf(out->error, sizeof out->error, "%s's double waits for an answer (takes or drops)",
+                     cname(g->board.turn));
             ok = false;
             break;
         }
@@ -160,6 +226,29 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
         if (e->kind == EV_RESIGN) {
             game_resign(g);
             continue;
+        }
+        bool cube_open = !opening && game_may_double(g);
+        if (e->kind == EV_DOUBLE) {
+            if (!cube_open) {
+                snprintf(out->error, sizeof out->error, "%s may not double here (%s)", cname(e->colour),
+                         opening ? "the first roll is teka's" : g->cube_owner >= 0 ? "the other side holds the cube"
+                                                                                  : "the cube is dead");
+                ok = false;
+                break;
+            }
+            if (out->side[e->colour].reviewed && !cube_item(out, sc, g, e, REVIEW_DOUBLE, true, o)) {
+                snprintf(out->error, sizeof out->error, "out of memory");
+                ok = false;
+                break;
+            }
+            game_double(g);
+            continue;
+        }
+        opening = false;
+        if (cube_open && e->roll.b && out->side[e->colour].reviewed && !cube_item(out, sc, g, e, REVIEW_DOUBLE, false, o)) {
+            snprintf(out->error, sizeof out->error, "out of memory");
+            ok = false;
+            break;
         }
         int want = game_dice_to_roll(g);
         if ((e->roll.b ? 2 : 1) != want) {

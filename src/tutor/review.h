@@ -3,6 +3,9 @@
  * decision of the reviewed sides judged against the best play the analysis
  * finds (decision.h), with the equity it gave away, its class and why, and
  * totals per side, the way GNU Backgammon's game analysis reports them.
+ * In backgammon the cube decisions too (cubejudge.h): every double, take
+ * and drop, and every roll made without doubling where a double was right
+ * or close.
  *
  * The record is checked as it is replayed: a play that is not legal, a
  * turn out of order or events after the end are errors with their line.
@@ -17,6 +20,7 @@
 #include <stdbool.h>
 
 #include "analysis/grade.h"
+#include "tutor/cubejudge.h"
 #include "tutor/decision.h"
 #include "engine/match.h"
 #include "tutor/playrec.h"
@@ -34,12 +38,29 @@ typedef struct review_opts {
 
 void review_default_opts(review_opts_t *o);
 
+/* What a reviewed decision was. */
+typedef enum {
+    REVIEW_PLAY = 0, /* a play of a roll */
+    REVIEW_DOUBLE,   /* backgammon: a double, or a roll with the cube available
+                        (only where doubling was right or close) */
+    REVIEW_TAKE      /* backgammon: the answer to a double, take or drop */
+} review_kind_t;
+
+/* Cube decisions where doubling would have cost less than this are
+ * reviewed even when the side rolled on (the close ones). */
+#define REVIEW_CUBE_CLOSE 0.1
+
 typedef struct review_item {
+    review_kind_t kind;
     int line;              /* the turn's line in the record */
-    int colour;
+    int colour;            /* the side that decided */
     board_t before;        /* the position the play was made from (the mover on roll) */
-    roll_t roll;
-    decision_t d;
+    roll_t roll;           /* REVIEW_PLAY */
+    decision_t d;          /* grade, lost and words for every kind; mine_text and
+                              best_text name the cube actions ("double", "no double",
+                              "take", "drop") for the cube kinds */
+    bool acted;            /* cube kinds: doubled, or took */
+    cubejudge_t cube;      /* cube kinds: the decision, from the doubler's side */
     double luck;           /* the roll's luck for the mover (see review_side_t) */
 } review_item_t;
 
@@ -52,6 +73,9 @@ typedef struct review_side {
                               value (0-ply) less the average over the 21 rolls of theirs,
                               as gnubg measures it */
     int rolls;             /* two-dice rolls counted in `luck` */
+    int cube_decisions;    /* cube items (doubles, takes, drops, close or missed doubles) */
+    int cube_errors[4];    /* by grade */
+    double cube_lost;      /* equity given away by them (units of the cube as it stood) */
 } review_side_t;
 
 typedef struct review {

@@ -1,0 +1,211 @@
+/*
+ * cubejudge.c - cube decisions judged and put in words (see cubejudge.h).
+ */
+#include "tutor/cubejudge.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tutor/words.h"
+
+static const char *side_name(lang_t lang, int c, bool capital)
+{
+    if (c == BOARD_WHITE)
+        return capital ? T(lang, "White", "Vit") : T(lang, "white", "vit");
+    return capital ? T(lang, "Black", "Svart") : T(lang, "black", "svart");
+}
+
+/* The chance the doubled side needs to take: 1 - p where double/take is
+ * worth exactly 1 to the doubler (its W and L held), found by halving; so
+ * the words always agree with the decision. */
+static double take_point(const cubejudge_t *j)
+{
+    eval_t e = j->e;
+    double lo = 0, hi = 1;
+    cube_decision_t d;
+    double tot = eval_p_win(&e) + eval_p_lose(&e);
+    if (tot <= 0)
+        return 0.25;
+    for (int it = 0; it < 50; it++) {
+        double p = (lo + hi) / 2;
+        /* scale the wins to p and the losses to 1 - p, keeping their kinds */
+        eval_t s = e;
+        double pw = eval_p_win(&e), pl = eval_p_lose(&e);
+        for (int k = 0; k < OUT_KIND_COUNT; k++) {
+            s.win[k] = pw > 0 ? e.win[k] * p / pw : (k == OUT_SINGLE ? p : 0);
+            s.lose[k] = pl > 0 ? e.lose[k] * (1 - p) / pl : (k == OUT_SINGLE ? 1 - p : 0);
+        }
+        cube_decide(&s, CUBE_CENTRED, j->d.x, &d);
+        if (d.dt > 1.0)
+            hi = p;
+        else
+            lo = p;
+    }
+    return 1 - (lo + hi) / 2;
+}
+
+void cubejudge_eval(search_ctx_t *sc, const game_t *g, int plies, cubejudge_t *out)
+{
+    memset(out, 0, sizeof *out);
+    search_opts_t so;
+    search_default_opts(plies, &so);
+    search_position(sc, &g->board, plies, &so, &out->e);
+    int me = g->board.turn;
+    cube_owner_t owner = g->cube_owner < 0 ? CUBE_CENTRED : g->cube_owner == me ? CUBE_MINE : CUBE_THEIRS;
+    cube_decide(&out->e, owner, cube_efficiency(&g->board), &out->d);
+    out->cube = g->cube;
+    out->doubler = me;
+    out->take_point = take_point(out);
+}
+
+/* Percent, rounded. */
+static int pct(double p)
+{
+    return (int)(100 * p + 0.5);
+}
+
+void cubejudge_summary(const cubejudge_t *j, lang_t lang, char *buf, size_t size)
+{
+    const eval_t *e = &j->e;
+    double tot = eval_p_win(e) + eval_p_lose(e);
+    if (tot <= 0)
+        tot = 1;
+    double wg = (e->win[OUT_GAMMON] + e->win[OUT_BACKGAMMON]) / tot;
+    double lg = (e->lose[OUT_GAMMON] + e->lose[OUT_BACKGAMMON]) / tot;
+    size_t u = 0;
+    buf[0] = '\0';
+    explain_appendf(buf, size, &u,
+                    T(lang, "%s wins %d%% (gammons %d%%), loses %d%% (gammons %d%%); ",
+                      "%s vinner %d %% (gammon %d %%), förlorar %d %% (gammon %d %%); "),
+                    side_name(lang, j->doubler, true), pct(j->d.p_win), pct(wg), pct(1 - j->d.p_win), pct(lg));
+    if (j->d.may_double)
+        explain_appendf(buf, size, &u,
+                        T(lang, "no double %+.3f, double/take %+.3f, double/pass %+.3f (a cube of 1).",
+                          "ingen dubblering %+.3f, dubbla/ta emot %+.3f, dubbla/passa %+.3f (kuben på 1)."),
+                        j->d.nd, j->d.dt, j->d.dp);
+    else
+        explain_appendf(buf, size, &u, T(lang, "the equity is %+.3f (a cube of 1).", "värdet är %+.3f (kuben på 1)."),
+                        j->d.nd);
+    words_decimal_comma(lang, buf, 0);
+}
+
+void cubejudge_verdict(const cubejudge_t *j, lang_t lang, char *buf, size_t size)
+{
+    const cube_decision_t *d = &j->d;
+    const char *me = side_name(lang, j->doubler, true), *they = side_name(lang, 1 - j->doubler, true);
+    int has = pct(1 - d->p_win), needs = pct(j->take_point);
+    size_t u = 0;
+    buf[0] = '\0';
+    switch (d->action) {
+    case CUBE_NO_DOUBLE:
+        if (!d->may_double)
+            explain_appendf(buf, size, &u, T(lang, "%s holds the cube: only %s may double.",
+                                             "%s har kuben: bara %s får dubbla."),
+                            they, they);
+        else
+            explain_appendf(buf, size, &u,
+                            T(lang,
+                              "No double yet: keeping the cube is worth %+.3f to %s, doubling only %+.3f "
+                              "(%s would take: it wins %d%%, and a take needs %d%%).",
+                              "Ingen dubblering än: att behålla kuben är värt %+.3f för %s, att dubbla bara "
+                              "%+.3f (%s skulle ta emot: den vinner %d %%, och det räcker med %d %%)."),
+                            d->nd, me, d->dt < d->dp ? d->dt : d->dp, they, has, needs);
+        break;
+    case CUBE_DOUBLE_TAKE:
+        explain_appendf(buf, size, &u,
+                        T(lang,
+                          "Double, and %s should take: doubling is worth %+.3f to %s against %+.3f for "
+                          "waiting; %s wins %d%%, more than the %d%% a take needs.",
+                          "Dubbla, och %s bör ta emot: att dubbla är värt %+.3f för %s mot %+.3f för att "
+                          "vänta; %s vinner %d %%, mer än de %d %% som behövs för att ta emot."),
+                        they, d->dt, me, d->nd, they, has, needs);
+        break;
+    case CUBE_DOUBLE_PASS:
+        explain_appendf(buf, size, &u,
+                        T(lang,
+                          "Double, and %s should pass: it wins only %d%%, less than the %d%% a take needs, "
+                          "so the double wins the cube's value now (waiting is worth %+.3f).",
+                          "Dubbla, och %s bör passa: den vinner bara %d %%, mindre än de %d %% som behövs "
+                          "för att ta emot, så dubbleringen vinner kubens värde nu (att vänta är värt %+.3f)."),
+                        they, has, needs, d->nd);
+        break;
+    case CUBE_TOO_GOOD:
+        explain_appendf(buf, size, &u,
+                        T(lang,
+                          "Too good to double: playing on is worth %+.3f to %s (its gammons count), more "
+                          "than the 1 a double would win, since %s would pass.",
+                          "För bra för att dubbla: att spela vidare är värt %+.3f för %s (gammon räknas), "
+                          "mer än den 1 en dubblering skulle vinna, eftersom %s skulle passa."),
+                        d->nd, me, they);
+        break;
+    }
+    words_decimal_comma(lang, buf, 0);
+}
+
+/* "A bad double: it gives away 0.094 points. " or "Right to double. "
+ * into buf at *u: `what` names the error ("double", "missed double",
+ * "take", "pass"), `right` the decision when it was right ("to double"). */
+static void grade_words(lang_t lang, grade_t g, double lost, int cube, const char *what_en, const char *what_sv,
+                        const char *right_en, const char *right_sv, char *buf, size_t size, size_t *u)
+{
+    static const char *const EN[] = {"", "A doubtful", "A bad", "A very bad"};
+    static const char *const SV[] = {"", "Tveksam", "Dålig", "Mycket dålig"};
+    if (lost < 0.0005) {
+        explain_appendf(buf, size, u, T(lang, "Right %s. ", "Rätt %s. "), T(lang, right_en, right_sv));
+        return;
+    }
+    explain_appendf(buf, size, u, T(lang, "%s %s: it gives away %.3f points", "%s %s: det ger bort %.3f poäng"),
+                    T(lang, EN[g], SV[g]), T(lang, what_en, what_sv), lost * cube);
+    if (cube > 1)
+        explain_appendf(buf, size, u, T(lang, " (%.3f of a cube of 1)", " (%.3f med kuben på 1)"), lost);
+    explain_appendf(buf, size, u, ". ");
+}
+
+grade_t cubejudge_double(const cubejudge_t *j, bool doubled, const grade_thresholds_t *t, const rules_t *r,
+                         lang_t lang, double *lost, char *buf, size_t size)
+{
+    double l = cube_double_cost(&j->d, doubled);
+    grade_t g = grade_classify(l, t, r);
+    size_t u = 0;
+    buf[0] = '\0';
+    if (doubled)
+        grade_words(lang, g, l, j->cube, "double", "dubblering", "to double", "att dubbla", buf, size, &u);
+    else
+        grade_words(lang, g, l, j->cube, "missed double", "missad dubblering", "not to double", "att inte dubbla",
+                    buf, size, &u);
+    char v[640];
+    cubejudge_verdict(j, lang, v, sizeof v);
+    explain_appendf(buf, size, &u, "%s", v);
+    words_decimal_comma(lang, buf, 0);
+    *lost = l;
+    return g;
+}
+
+grade_t cubejudge_take(const cubejudge_t *j, bool took, const grade_thresholds_t *t, const rules_t *r,
+                       lang_t lang, double *lost, char *buf, size_t size)
+{
+    double l = cube_take_cost(&j->d, took);
+    grade_t g = grade_classify(l, t, r);
+    size_t u = 0;
+    buf[0] = '\0';
+    grade_words(lang, g, l, j->cube, took ? "take" : "pass", took ? "mottagning" : "pass", took ? "to take" : "to pass",
+                took ? "att ta emot" : "att passa", buf, size, &u);
+    const char *they = side_name(lang, 1 - j->doubler, true);
+    int has = pct(1 - j->d.p_win), needs = pct(j->take_point);
+    if (j->d.take)
+        explain_appendf(buf, size, &u,
+                        T(lang, "%s wins %d%%, more than the %d%% a take needs: taking is worth %+.3f, passing %+.3f.",
+                          "%s vinner %d %%, mer än de %d %% som behövs för att ta emot: att ta emot är värt %+.3f, "
+                          "att passa %+.3f."),
+                        they, has, needs, -j->d.dt, -j->d.dp);
+    else
+        explain_appendf(buf, size, &u,
+                        T(lang, "%s wins only %d%%, less than the %d%% a take needs: taking is worth %+.3f, "
+                                "passing %+.3f.",
+                          "%s vinner bara %d %%, mindre än de %d %% som behövs för att ta emot: att ta emot är "
+                          "värt %+.3f, att passa %+.3f."),
+                        they, has, needs, -j->d.dt, -j->d.dp);
+    words_decimal_comma(lang, buf, 0);
+    *lost = l;
+    return g;
+}

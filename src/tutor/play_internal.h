@@ -1,0 +1,28 @@
+/*
+ * play_internal.h - what play.c shares with play_cube.c, and nobody else:
+ * the steps of the game's state machine that both of them take.
+ *
+ * Ownership: as play.h.
+ */
+#ifndef BRADE_TUTOR_PLAY_INTERNAL_H
+#define BRADE_TUTOR_PLAY_INTERNAL_H
+
+#include "tutor/play.h"
+
+/* "White"/"white"/"Vit"/"vit". */
+const char *play_colour_name(lang_t lang, int c, bool capital);
+/* The side on roll rolls: from the stream, or waits for the caller's dice. */
+void play_roll_now(play_game_t *g, strbuf_t *out);
+/* A new turn: the game may be over; else what the side on roll does first. */
+void play_start_turn(play_game_t *g, strbuf_t *out);
+/* The engine on roll decides on the cube before its roll: true when the
+ * turn went on without it rolling (the game ended on a drop, or a person
+ * is to answer the double). */
+bool play_cube_engine(play_game_t *g, strbuf_t *out);
+/* A person on roll with the cube: true (with the tutor's warning in out)
+ * when rolling on now is a cube error worth a warning, the first time. */
+bool play_cube_warn_roll(play_game_t *g, strbuf_t *out);
+/* Cube hints: the decision of the side on roll (or of the side doubled). */
+void play_cube_hint(play_game_t *g, strbuf_t *out);
+
+#endif
