@@ -7,6 +7,7 @@
  *                 [--rollouts N --seed S --threads T --truncate P --luck on|off]
  *                 [--play TEXT] [--thresholds D,B,V] [--lang en|sv]
  *                 [--evaluator net|linear|hand|pips] [--weights FILE] [--batch]
+ *                 [--cube centred|mine|theirs]
  *
  * Without --roll it prints the facts (for each way to win, the rolls of 36
  * that win that way now; the shots against the side to move) and the
@@ -14,7 +15,9 @@
  * are run on the best five plays (and on --play's, wherever it ranks), all
  * with the same dice (same seed).  --weights evaluates with a net read
  * from a weights file (brade train's output); --batch reads further flags
- * line by line from standard input and answers each in turn.
+ * line by line from standard input and answers each in turn.  --cube
+ * (backgammon) gives the cube decision before the roll instead
+ * (analyse_cube.h).
  */
 #include <errno.h>
 #include <math.h>
@@ -27,6 +30,7 @@
 #include "analysis/grade.h"
 #include "analysis/rollout.h"
 #include "analysis/search.h"
+#include "cli/analyse_cube.h"
 #include "cli/interrupt.h"
 #include "cli/args.h"
 #include "cli/diagram.h"
@@ -95,7 +99,8 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
 
 /* Reads the analysis flags (a->extra, in the order of EXTRA below). */
 static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--threads", "--thresholds",
-                                    "--lang", "--evaluator", "--truncate", "--weights", "--luck", "--svg", NULL};
+                                    "--lang", "--evaluator", "--truncate", "--weights", "--luck", "--svg",
+                                    "--cube", NULL};
 
 static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 {
@@ -620,7 +625,15 @@ static int analyse_once(int argc, char **argv, const evalnet_t *net, kept_search
     }
     char rname[256];
     rules_format(&a.rules, rname, sizeof rname);
-    int rc = a.have_roll ? analyse_plays(&a, &o, sc, rname) : analyse_facts(&a, &o, sc, rname);
+    int rc;
+    if (a.extra[11] && a.have_roll) {
+        fprintf(stderr, "brade: --cube is the decision before the roll: give no --roll\n");
+        rc = 2;
+    } else if (a.extra[11]) {
+        rc = analyse_cube(&a.board, &a.rules, a.extra[11], o.plies, o.lang, a.json, sc);
+    } else {
+        rc = a.have_roll ? analyse_plays(&a, &o, sc, rname) : analyse_facts(&a, &o, sc, rname);
+    }
     if (own || !keep)
         search_ctx_free(sc);
     evalnet_free(own);

@@ -157,7 +157,8 @@ bool play_one_die(play_game_t *g, strbuf_t *out);
 /* --- the doubling cube (backgammon money games; cube.h, cubejudge.h) ---
  * A person with access to the cube is asked before each roll (PS_ROLL):
  * 'double' or 'roll'.  The engine doubles, takes and drops by Janowski's
- * model over its evaluation (1-ply from level 2 up).  With the tutor on, a
+ * model over its evaluation (0-ply at levels 0 and 1, 1-ply at level 2,
+ * 2-ply at level 3; the tutor 1-ply).  With the tutor on, a
  * cube decision that gives away as much as a warned play is warned about
  * first; the same answer again makes it. */
 enum { PLAY_CUBE_DOUBLE = 0, PLAY_CUBE_ROLL, PLAY_CUBE_TAKE, PLAY_CUBE_DROP };

@@ -15,10 +15,11 @@
 #include "tutor/words.h"
 
 /* How deep the engine at a level looks at a cube decision: 0-ply for the
- * two lowest levels, 1-ply above (as the tutor does). */
+ * two lowest levels, 1-ply at the default level (as the tutor does), 2-ply
+ * at the strongest (bench/gnubg/cube.py measures each against gnubg). */
 static int cube_plies(int level)
 {
-    return level >= 2 ? 1 : 0;
+    return level >= 3 ? 2 : level == 2 ? 1 : 0;
 }
 
 bool play_may_double(const play_game_t *g)

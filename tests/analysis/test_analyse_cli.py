@@ -261,12 +261,43 @@ def text_tiers():
     assert "Both end the game at once with the same result (sprängjan, 4 points)" in out, out
 
 
-for name, fn in [("text-tiers", text_tiers), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
+def cube_decisions():
+    """--cube: a race 66 pips against 78 with the leader on roll is a double
+    and a pass; the start position is no double; the numbers agree with
+    the action; the cube held by the other side leaves no double; bad
+    uses are refused."""
+    def cube(pid, owner="centred", plies="1"):
+        return json.loads(run(["analyse", "--rules", "backgammon", "--position-id", pid, "--cube", owner,
+                               "--json", "--plies", plies]).stdout)
+    j = cube("7N4zAAC2ew8AAA")
+    assert j["action"] == "double-pass" and j["take"] is False, j
+    assert j["double_take"] > j["double_pass"] == 1.0 > j["no_double"], j
+    assert 1 - j["win"] < j["take_point"], j
+    j = cube("4HPwATDgc/ABMA")
+    assert j["action"] == "no-double" and j["take"] is True, j
+    assert j["no_double"] > j["double_take"], j
+    j = cube("2r0XAAC2ew8AAA", plies="2")
+    assert j["action"] == "double-take" and j["double_take"] > j["no_double"], j
+    assert cube("2r0XAAC2ew8AAA", "theirs")["action"] == "no-double"
+    # owning the cube is worth something: no double is larger than with it centred
+    assert cube("2r0XAAC2ew8AAA", "mine")["no_double"] > cube("2r0XAAC2ew8AAA")["no_double"]
+    out = run(["analyse", "--rules", "backgammon", "--position-id", "7N4zAAC2ew8AAA", "--cube", "centred"]).stdout
+    assert "Double, and Black should pass: it wins only 17%" in out, out
+    p = run(["analyse", "--rules", "backgammon", "--position-id", "7N4zAAC2ew8AAA", "--cube", "sideways"], code=2)
+    assert "centred, mine or theirs" in p.stderr, p.stderr
+    p = run(["analyse", "--rules", "backgammon", "--position-id", "7N4zAAC2ew8AAA", "--cube", "centred",
+             "--roll", "6-5"], code=2)
+    assert "before the roll" in p.stderr, p.stderr
+    p = run(["analyse", "--cube", "centred"] + C7, code=2)
+    assert "no doubling cube in lyckans-talisman" in p.stderr, p.stderr
+
+
+for name, fn in [("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
                  ("exact-ending", exact_ending), ("learner-play", learner_play),
                  ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
                  ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
                  ("positions-listed", positions_listed), ("agreement-confirm", agreement_confirm),
                  ("train", train_resume_and_use)]:
     check(name, fn)
-print(f"{13 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{14 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
