@@ -36,8 +36,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 GNUBG = "/usr/games/gnubg"
 
 
-def gnubg_ref(queries, out, limit):
-    env = dict(os.environ, BRADE_QUERIES=queries, BRADE_REF_OUT=out, BRADE_LIMIT=str(limit or 0))
+def gnubg_ref(queries, out, limit, away):
+    env = dict(os.environ, BRADE_QUERIES=queries, BRADE_REF_OUT=out, BRADE_LIMIT=str(limit or 0),
+               BRADE_AWAY=away or "")
     subprocess.run([GNUBG, "-t", "-q", "-r", "-p", os.path.join(HERE, "gnubg_cube_ref.py")], env=env,
                    check=True, stdout=subprocess.DEVNULL)
     if not os.path.exists(out) or not os.path.getsize(out):  # gnubg exits 0 even when the script fails
@@ -46,10 +47,13 @@ def gnubg_ref(queries, out, limit):
         sys.exit("gnubg made no reference (see its messages above)")
 
 
-def brade_cube(brade, ids, plies):
-    p = subprocess.Popen([brade, "analyse", "--rules", "backgammon", "--json", "--batch", "--plies", str(plies),
-                          "--cube", "centred"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                         bufsize=1)
+def brade_cube(brade, ids, plies, away):
+    cmd = [brade, "analyse", "--rules", "backgammon", "--json", "--batch", "--plies", str(plies), "--cube", "centred"]
+    if away:
+        parts = away.split(",")
+        # gnubg reads 1-away without the Crawford flag as after the Crawford game
+        cmd += ["--away", away + ",post" if len(parts) == 2 and "1" in parts else away]
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     res = {}
     t0 = time.process_time()
     start = time.time()
@@ -92,17 +96,21 @@ def main():
     ap.add_argument("--brade", default=os.environ.get("BRADE", os.path.join(ROOT, "build", "brade")))
     ap.add_argument("--ref", help="gnubg's reference file (made when missing)")
     ap.add_argument("--worst", type=int, default=0, help="also list this many of the largest errors")
+    ap.add_argument("--away", help="a match score instead of a money game: A,B[,crawford] (A: the side on roll; "
+                                   "1-away without ,crawford is after the Crawford game)")
     a = ap.parse_args()
-    ref_path = a.ref or os.path.splitext(a.queries)[0] + ".gnubgcube2.jsonl"
+    tag = "" if not a.away else "." + a.away.replace(",", "-")
+    ref_path = a.ref or os.path.splitext(a.queries)[0] + f".gnubgcube2{tag}.jsonl"
     if not os.path.exists(ref_path):
         print(f"gnubg 2-ply cube reference -> {ref_path}", file=sys.stderr)
-        gnubg_ref(a.queries, ref_path, a.limit)
+        gnubg_ref(a.queries, ref_path, a.limit, a.away)
     ref = [json.loads(l) for l in open(ref_path)]
     if a.limit:
         ref = ref[:a.limit]
     ids = [r["id"] for r in ref]
+    crawford = bool(a.away) and a.away.endswith(",crawford")
     for plies in [int(x) for x in a.plies.split(",")]:
-        got, secs = brade_cube(a.brade, ids, plies)
+        got, secs = brade_cube(a.brade, ids, plies, a.away)
         print(f"brade {plies}-ply against gnubg 2-ply, {len(ids)} positions "
               f"({1000 * secs / max(1, len(ids)):.1f} ms a position):")
         for close_only in (False, True):
@@ -113,7 +121,9 @@ def main():
                 gbest = max(r["nd"], gdouble)
                 doubled = b["action"] in ("double-take", "double-pass")
                 gdoubles = gdouble > r["nd"]
-                if not close_only or abs(gdouble - r["nd"]) < 0.2:
+                if crawford:
+                    pass  # nobody may double in the Crawford game: no doubling decision to score
+                elif not close_only or abs(gdouble - r["nd"]) < 0.2:
                     dl.append(gbest - (gdouble if doubled else r["nd"]))
                     da += doubled == gdoubles
                 gtake = r["dt"] <= r["dp"]

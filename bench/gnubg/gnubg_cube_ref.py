@@ -13,6 +13,10 @@
 #                     {"id", "plies", "nd", "dt", "dp", "text"}
 #   BRADE_REF_PLIES   gnubg's depth (default 2)
 #   BRADE_LIMIT       at most this many positions (default all)
+#   BRADE_AWAY        a match score instead of a money game: "A,B" (the player
+#                     on roll A points from winning, the other B), with
+#                     ",crawford" for the Crawford game (one of them 1-away;
+#                     1-away without it is after the Crawford game)
 import json
 import os
 
@@ -22,7 +26,14 @@ import gnubg
 def main():
     plies = int(os.environ.get("BRADE_REF_PLIES", "2"))
     limit = int(os.environ.get("BRADE_LIMIT", "0")) or None
-    ci = gnubg.cubeinfo(1, -1, 0, 0)
+    away = os.environ.get("BRADE_AWAY", "")
+    if away:
+        parts = away.split(",")
+        a, b = int(parts[0]), int(parts[1])
+        length = max(a, b)
+        ci = gnubg.cubeinfo(1, -1, 0, length, (length - a, length - b), int(parts[2:] == ["crawford"]))
+    else:
+        ci = gnubg.cubeinfo(1, -1, 0, 0)
     ci["jacoby"] = 0
     ci["beavers"] = 0
     ec = gnubg.evalcontext(1, plies, 0, 1, 0.0)  # cubeful, depth, no pruning, deterministic, no noise

@@ -15,9 +15,11 @@
 
 /* Prints the decision for the side on roll of b, the cube (value 1) held
  * as `owner` says: "centred", "mine" (the side on roll) or "theirs";
- * looked at `plies` deep.  Returns the exit status (2: a bad owner, or no
- * cube in r). */
-int analyse_cube(const board_t *b, const rules_t *r, const char *owner, int plies, lang_t lang, bool json,
-                 search_ctx_t *sc);
+ * looked at `plies` deep.  `away` (NULL: a money game) is a match score
+ * "A,B": the side on roll A points from winning, the other B, and
+ * ",crawford" (this is the Crawford game) or ",post" (after it).  Returns
+ * the exit status (2: a bad owner or score, or no cube in r). */
+int analyse_cube(const board_t *b, const rules_t *r, const char *owner, const char *away, int plies, lang_t lang,
+                 bool json, search_ctx_t *sc);
 
 #endif

@@ -24,7 +24,7 @@ typedef struct pos_args {
     bool json;
     bool from_gnubg_id; /* --position-id with backgammon: on roll reported as white */
     const char *play;   /* --play TEXT */
-    const char *extra[12]; /* other --flag values the command asked for */
+    const char *extra[16]; /* other --flag values the command asked for */
 } pos_args_t;
 
 /* Parses argv for a scripting command.  `need_roll`: --roll is required.

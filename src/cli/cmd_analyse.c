@@ -7,7 +7,7 @@
  *                 [--rollouts N --seed S --threads T --truncate P --luck on|off]
  *                 [--play TEXT] [--thresholds D,B,V] [--lang en|sv]
  *                 [--evaluator net|linear|hand|pips] [--weights FILE] [--batch]
- *                 [--cube centred|mine|theirs]
+ *                 [--cube centred|mine|theirs [--away A,B[,crawford|post]]]
  *
  * Without --roll it prints the facts (for each way to win, the rolls of 36
  * that win that way now; the shots against the side to move) and the
@@ -100,7 +100,7 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
 /* Reads the analysis flags (a->extra, in the order of EXTRA below). */
 static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--threads", "--thresholds",
                                     "--lang", "--evaluator", "--truncate", "--weights", "--luck", "--svg",
-                                    "--cube", NULL};
+                                    "--cube", "--away", NULL};
 
 static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 {
@@ -626,11 +626,14 @@ static int analyse_once(int argc, char **argv, const evalnet_t *net, kept_search
     char rname[256];
     rules_format(&a.rules, rname, sizeof rname);
     int rc;
-    if (a.extra[11] && a.have_roll) {
+    if (a.extra[12] && !a.extra[11]) {
+        fprintf(stderr, "brade: --away goes with --cube\n");
+        rc = 2;
+    } else if (a.extra[11] && a.have_roll) {
         fprintf(stderr, "brade: --cube is the decision before the roll: give no --roll\n");
         rc = 2;
     } else if (a.extra[11]) {
-        rc = analyse_cube(&a.board, &a.rules, a.extra[11], o.plies, o.lang, a.json, sc);
+        rc = analyse_cube(&a.board, &a.rules, a.extra[11], a.extra[12], o.plies, o.lang, a.json, sc);
     } else {
         rc = a.have_roll ? analyse_plays(&a, &o, sc, rname) : analyse_facts(&a, &o, sc, rname);
     }

@@ -233,10 +233,10 @@ int cmd_review(int argc, char **argv)
         }
         printf("\n  }");
         if (rec.match_length > 0)
-            printf(",\n  \"match\": {\"length\": %d, \"played\": %d, \"white\": %d, \"black\": %d, "
+            printf(",\n  \"match\": {\"to_points\": %s, \"length\": %d, \"played\": %d, \"white\": %d, \"black\": %d, "
                    "\"over\": %s, \"winner\": \"%s\"}",
-                   rv.match.length + rv.match.extra, rv.match.played, rv.match.points[BOARD_WHITE],
-                   rv.match.points[BOARD_BLACK], rv.match.over ? "true" : "false",
+                   rv.match.to_points ? "true" : "false", rv.match.length + rv.match.extra, rv.match.played,
+                   rv.match.points[BOARD_WHITE], rv.match.points[BOARD_BLACK], rv.match.over ? "true" : "false",
                    !rv.match.over ? "" : rv.match.winner == BOARD_WHITE ? "white"
                                        : rv.match.winner == BOARD_BLACK ? "black" : "tie");
         printf("\n}\n");
@@ -312,7 +312,13 @@ int cmd_review(int argc, char **argv)
                  "Tärningstur (varje slags bästa drag mot ett genomsnittligt slag, 0 drag framåt): "
                  "vit %+.3f, svart %+.3f.\n"),
                rv.side[BOARD_WHITE].luck, rv.side[BOARD_BLACK].luck);
-        if (rec.match_length > 0)
+        if (rec.match_length > 0 && rv.match.to_points)
+            fprintf(mf, T(lang, "Match to %d points, %d games played: white %d, black %d%s.\n",
+                          "Match till %d poäng, %d partier spelade: vit %d, svart %d%s.\n"),
+                    rv.match.length, rv.match.played, rv.match.points[BOARD_WHITE], rv.match.points[BOARD_BLACK],
+                    !rv.match.over ? "" : rv.match.winner == BOARD_WHITE ? T(lang, ": white wins", ": vit vinner")
+                                                                         : T(lang, ": black wins", ": svart vinner"));
+        else if (rec.match_length > 0)
             fprintf(mf, T(lang, "Match of %d games, %d played: white %d, black %d%s.\n",
                      "Match på %d partier, %d spelade: vit %d, svart %d%s.\n"),
                    rv.match.length + rv.match.extra, rv.match.played, rv.match.points[BOARD_WHITE],

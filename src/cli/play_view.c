@@ -251,7 +251,12 @@ bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *
     rules_format(&o->rules, rules, sizeof rules);
     play_seat_format(&o->seat[BOARD_WHITE], w, sizeof w);
     play_seat_format(&o->seat[BOARD_BLACK], b, sizeof b);
-    if (o->match_length > 0)
+    if (o->match_length > 0 && o->rules.doubling_cube)
+        strbuf_addf(&sb, T(ro->lang, "A match to %d points of %s: white %s, black %s, seed %llu%s.\n",
+                           "En match till %d poäng %s: vit %s, svart %s, frö %llu%s.\n"),
+                    o->match_length, rules, w, b, (unsigned long long)o->seed,
+                    o->manual_dice ? T(ro->lang, ", your own dice", ", egna tärningar") : "");
+    else if (o->match_length > 0)
         strbuf_addf(&sb, T(ro->lang, "A match of %d games of %s: white %s, black %s, seed %llu%s.\n",
                            "En match på %d partier %s: vit %s, svart %s, frö %llu%s.\n"),
                     o->match_length, rules, w, b, (unsigned long long)o->seed,

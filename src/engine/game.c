@@ -138,7 +138,7 @@ void game_resign(game_t *g)
 
 bool game_may_double(const game_t *g)
 {
-    return g->rules.doubling_cube && g->phase == GAME_PLAYING &&
+    return g->rules.doubling_cube && !g->crawford && g->phase == GAME_PLAYING &&
            (g->cube_owner < 0 || g->cube_owner == g->board.turn) && g->cube < 64;
 }
 

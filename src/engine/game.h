@@ -40,6 +40,7 @@ typedef struct game {
     bool janblotta[2];    /* by colour: has had the janblotta out */
     int cube;             /* cube value (1 = centred and undoubled) */
     int cube_owner;       /* colour owning the cube, -1 = centred */
+    bool crawford;        /* the Crawford game of a match: nobody may double (set by the caller) */
     int replies_left;     /* GAME_REPLY_ROLLS: rolls left */
     outcome_t pending;    /* the win a reply may overturn */
     int pending_winner;

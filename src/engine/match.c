@@ -9,8 +9,35 @@ void match_new(match_t *m, const rules_t *r, int length)
 {
     memset(m, 0, sizeof *m);
     m->rules = *r;
+    m->to_points = r->doubling_cube;
     m->length = length;
     m->winner = -1;
+}
+
+int match_away(const match_t *m, int colour)
+{
+    int a = m->length - m->points[colour];
+    return a > 0 ? a : 0;
+}
+
+/* A backgammon game: its points, the winner at `length`, the Crawford
+ * game after a player first comes within one point. */
+static void record_points(match_t *m, int winner, int points)
+{
+    m->played++;
+    m->crawford = false;
+    if (winner < 0)
+        return;
+    m->points[winner] += points;
+    if (m->points[winner] >= m->length) {
+        m->over = true;
+        m->winner = winner;
+        return;
+    }
+    if (!m->crawford_done && m->points[winner] == m->length - 1) {
+        m->crawford = true;
+        m->crawford_done = true;
+    }
 }
 
 bool match_may_resign(const match_t *m, int colour)
@@ -23,6 +50,8 @@ bool match_may_resign(const match_t *m, int colour)
 
 int match_games_left(const match_t *m)
 {
+    if (m->to_points)
+        return m->over ? 0 : 1; /* at least one more, as long as nobody has won */
     int left = m->length + m->extra - m->played;
     return left > 0 ? left : 0;
 }
@@ -37,8 +66,12 @@ static int compare(const match_t *m, int a, int b)
     return m->marks[a] - m->marks[b];
 }
 
-void match_record(match_t *m, int winner, const outcome_t *o)
+void match_record(match_t *m, int winner, const outcome_t *o, int points)
 {
+    if (m->to_points) {
+        record_points(m, winner, points);
+        return;
+    }
     m->played++;
     if (winner >= 0) {
         m->points[winner] += o->points;

@@ -16,27 +16,30 @@ static const char *side_name(lang_t lang, int c, bool capital)
 }
 
 /* The chance the doubled side needs to take: 1 - p where double/take is
- * worth exactly 1 to the doubler (its W and L held), found by halving; so
- * the words always agree with the decision. */
-static double take_point(const cubejudge_t *j)
+ * worth exactly the double/pass to the doubler (its kinds of wins and
+ * losses held), found by halving; so the words always agree with the
+ * decision. */
+static double take_point(const cubejudge_t *j, const cube_met_t *met)
 {
-    eval_t e = j->e;
-    double lo = 0, hi = 1;
-    cube_decision_t d;
-    double tot = eval_p_win(&e) + eval_p_lose(&e);
-    if (tot <= 0)
+    const eval_t *e = &j->e;
+    double pw = eval_p_win(e), pl = eval_p_lose(e);
+    if (pw + pl <= 0)
         return 0.25;
+    double lo = 0, hi = 1;
     for (int it = 0; it < 50; it++) {
         double p = (lo + hi) / 2;
-        /* scale the wins to p and the losses to 1 - p, keeping their kinds */
-        eval_t s = e;
-        double pw = eval_p_win(&e), pl = eval_p_lose(&e);
+        /* the wins scaled to p and the losses to 1 - p, keeping their kinds */
+        eval_t s = *e;
         for (int k = 0; k < OUT_KIND_COUNT; k++) {
-            s.win[k] = pw > 0 ? e.win[k] * p / pw : (k == OUT_SINGLE ? p : 0);
-            s.lose[k] = pl > 0 ? e.lose[k] * (1 - p) / pl : (k == OUT_SINGLE ? 1 - p : 0);
+            s.win[k] = pw > 0 ? e->win[k] * p / pw : (k == OUT_SINGLE ? p : 0);
+            s.lose[k] = pl > 0 ? e->lose[k] * (1 - p) / pl : (k == OUT_SINGLE ? 1 - p : 0);
         }
-        cube_decide(&s, CUBE_CENTRED, j->d.x, &d);
-        if (d.dt > 1.0)
+        cube_decision_t d;
+        if (j->match)
+            cube_decide_match(&s, CUBE_CENTRED, j->d.x, j->cube, &j->m, met, &d);
+        else
+            cube_decide(&s, CUBE_CENTRED, j->d.x, &d);
+        if (!d.take)
             hi = p;
         else
             lo = p;
@@ -44,7 +47,8 @@ static double take_point(const cubejudge_t *j)
     return 1 - (lo + hi) / 2;
 }
 
-void cubejudge_eval(search_ctx_t *sc, const game_t *g, int plies, cubejudge_t *out)
+void cubejudge_eval(search_ctx_t *sc, const game_t *g, int plies, const cubejudge_score_t *match,
+                    const cube_met_t *met, cubejudge_t *out)
 {
     memset(out, 0, sizeof *out);
     search_opts_t so;
@@ -52,10 +56,17 @@ void cubejudge_eval(search_ctx_t *sc, const game_t *g, int plies, cubejudge_t *o
     search_position(sc, &g->board, plies, &so, &out->e);
     int me = g->board.turn;
     cube_owner_t owner = g->cube_owner < 0 ? CUBE_CENTRED : g->cube_owner == me ? CUBE_MINE : CUBE_THEIRS;
-    cube_decide(&out->e, owner, cube_efficiency(&g->board), &out->d);
+    double x = cube_efficiency(&g->board);
     out->cube = g->cube;
     out->doubler = me;
-    out->take_point = take_point(out);
+    if (match && met) {
+        out->match = true;
+        out->m = (cube_match_t){match->away[me], match->away[1 - me], g->crawford, match->post};
+        cube_decide_match(&out->e, owner, x, g->cube, &out->m, met, &out->d);
+    } else {
+        cube_decide(&out->e, owner, x, &out->d);
+    }
+    out->take_point = take_point(out, met);
 }
 
 /* Percent, rounded. */
@@ -78,11 +89,33 @@ void cubejudge_summary(const cubejudge_t *j, lang_t lang, char *buf, size_t size
                     T(lang, "%s wins %d%% (gammons %d%%), loses %d%% (gammons %d%%); ",
                       "%s vinner %d %% (gammon %d %%), förlorar %d %% (gammon %d %%); "),
                     side_name(lang, j->doubler, true), pct(j->d.p_win), pct(wg), pct(1 - j->d.p_win), pct(lg));
+    if (j->match && !j->d.may_double)
+        explain_appendf(buf, size, &u,
+                        T(lang, "%s %d-away, %s %d-away%s; the chance to win the match %.1f%%; as equity, ",
+                          "%s %d poäng från målet, %s %d%s; chansen att vinna matchen %.1f %%; som värde, "),
+                        side_name(lang, j->doubler, true), j->m.away_me, side_name(lang, 1 - j->doubler, false),
+                        j->m.away_them,
+                        j->m.crawford ? T(lang, " (the Crawford game: no doubling)", " (Crawfordpartiet: ingen dubblering)")
+                                      : "",
+                        100 * j->d.mwc_nd);
+    else if (j->match)
+        explain_appendf(buf, size, &u,
+                        T(lang, "%s %d-away, %s %d-away%s; chances to win the match: no double %.1f%%, "
+                                "double/take %.1f%%, double/pass %.1f%%; as equity, ",
+                          "%s %d poäng från målet, %s %d%s; chans att vinna matchen: ingen dubblering %.1f %%, "
+                          "dubbla/ta emot %.1f %%, dubbla/passa %.1f %%; som värde, "),
+                        side_name(lang, j->doubler, true), j->m.away_me, side_name(lang, 1 - j->doubler, false),
+                        j->m.away_them,
+                        j->m.crawford ? T(lang, " (the Crawford game: no doubling)", " (Crawfordpartiet: ingen dubblering)")
+                                      : "",
+                        100 * j->d.mwc_nd, 100 * j->d.mwc_dt, 100 * j->d.mwc_dp);
     if (j->d.may_double)
         explain_appendf(buf, size, &u,
                         T(lang, "no double %+.3f, double/take %+.3f, double/pass %+.3f (a cube of 1).",
                           "ingen dubblering %+.3f, dubbla/ta emot %+.3f, dubbla/passa %+.3f (kuben på 1)."),
                         j->d.nd, j->d.dt, j->d.dp);
+    else if (j->match)
+        explain_appendf(buf, size, &u, T(lang, "%+.3f (a cube of 1).", "%+.3f (kuben på 1)."), j->d.nd);
     else
         explain_appendf(buf, size, &u, T(lang, "the equity is %+.3f (a cube of 1).", "värdet är %+.3f (kuben på 1)."),
                         j->d.nd);
@@ -98,7 +131,11 @@ void cubejudge_verdict(const cubejudge_t *j, lang_t lang, char *buf, size_t size
     buf[0] = '\0';
     switch (d->action) {
     case CUBE_NO_DOUBLE:
-        if (!d->may_double)
+        if (j->match && j->m.crawford)
+            explain_appendf(buf, size, &u, "%s",
+                            T(lang, "The Crawford game: nobody may double in it.",
+                              "Crawfordpartiet: ingen får dubbla i det."));
+        else if (!d->may_double)
             explain_appendf(buf, size, &u, T(lang, "%s holds the cube: only %s may double.",
                                              "%s har kuben: bara %s får dubbla."),
                             they, they);

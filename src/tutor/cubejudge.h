@@ -29,12 +29,21 @@ typedef struct cubejudge {
     int cube;          /* the cube's value before any double */
     int doubler;       /* the colour on roll (the one who may double) */
     double take_point; /* the chance the other side needs to take (Janowski, x counted) */
+    bool match;        /* a match: m holds the score */
+    cube_match_t m;
 } cubejudge_t;
 
 /* The cube decision of the side on roll of g (before its roll), its
  * position looked at `plies` deep.  The phase may be GAME_CUBE_OFFERED
- * (the double already made): it is judged as before the double. */
-void cubejudge_eval(search_ctx_t *sc, const game_t *g, int plies, cubejudge_t *out);
+ * (the double already made): it is judged as before the double.  In a
+ * match, `match` is its score from white's side (away[BOARD_WHITE],
+ * away[BOARD_BLACK]) and `met` the match table; NULL for a money game. */
+typedef struct cubejudge_score {
+    int away[2];       /* by colour: points still needed */
+    bool post;         /* the Crawford game has been played */
+} cubejudge_score_t;
+void cubejudge_eval(search_ctx_t *sc, const game_t *g, int plies, const cubejudge_score_t *match,
+                    const cube_met_t *met, cubejudge_t *out);
 
 /* The chances and the equities in one line: "White wins 71% (gammons
  * 18%), loses 29% (gammons 5%); no double +0.612, double/take +0.705,

@@ -121,34 +121,57 @@ void play_roll_now(play_game_t *g, strbuf_t *out)
 
 static void teka_auto(play_game_t *g, strbuf_t *out);
 
-/* A game of a match is over: the score, then the next game (its loser
- * starts; after a draw, teka) or the end of the match. */
+/* A new game of the match (or the game) with `starter` on roll: the
+ * Crawford game of a backgammon match has no cube. */
+static void new_game(play_game_t *g, int starter)
+{
+    game_new(&g->game, &g->o.rules, starter);
+    g->game.crawford = g->match.to_points && g->match.crawford;
+}
+
+/* A game of a match is over: the score, then the next game (who starts is
+ * the ruleset's: the loser, teka, or in turn; after a draw, teka) or the
+ * end of the match. */
 static void next_game(play_game_t *g, strbuf_t *out)
 {
-    match_record(&g->match, g->game.winner, &g->game.result);
+    match_record(&g->match, g->game.winner, &g->game.result, g->game.points);
     play_score_text(g, out);
     if (g->match.over) {
         g->state = PS_OVER;
         return;
     }
-    int loser = g->game.winner < 0 ? -1 : 1 - g->game.winner;
+    /* who starts the next game: the ruleset says (after a draw: teka) */
+    int starter = g->game.winner < 0 ? -1 : 1 - g->game.winner;
+    if (g->o.rules.next_starter == NEXT_TEKA)
+        starter = -1;
+    else if (g->o.rules.next_starter == NEXT_ALTERNATE)
+        starter = 1 - g->game.starter;
     g->game_no++;
     g->last[0] = '\0';
     playrec_game(&g->record, g->game_no);
     strbuf_addf(out, T(g->o.lang, "Game %d.\n", "Parti %d.\n"), g->game_no);
-    if (loser < 0) {
-        game_new(&g->game, &g->o.rules, BOARD_WHITE);
+    if (g->match.to_points && g->match.crawford)
+        strbuf_addf(out, T(g->o.lang, "The Crawford game: %s is one point from winning, so nobody may double (%s).\n",
+                           "Crawfordpartiet: %s är en poäng från att vinna, så ingen får dubbla (%s).\n"),
+                    play_colour_name(g->o.lang, match_away(&g->match, 0) == 1 ? 0 : 1, false), g->o.rules.name);
+    if (starter < 0) {
+        new_game(g, BOARD_WHITE);
         if (g->o.manual_dice)
             g->state = PS_TEKA;
         else
             teka_auto(g, out);
         return;
     }
-    playrec_start(&g->record, loser);
-    strbuf_addf(out, T(g->o.lang, "%s lost the last game and starts (%s).\n",
-                       "%s förlorade förra partiet och börjar (%s).\n"),
-                play_colour_name(g->o.lang, loser, true), g->o.rules.name);
-    game_new(&g->game, &g->o.rules, loser);
+    playrec_start(&g->record, starter);
+    if (g->o.rules.next_starter == NEXT_ALTERNATE)
+        strbuf_addf(out, T(g->o.lang, "%s starts: the players take turns to start (%s).\n",
+                           "%s börjar: spelarna börjar varannan gång (%s).\n"),
+                    play_colour_name(g->o.lang, starter, true), g->o.rules.name);
+    else
+        strbuf_addf(out, T(g->o.lang, "%s lost the last game and starts (%s).\n",
+                           "%s förlorade förra partiet och börjar (%s).\n"),
+                    play_colour_name(g->o.lang, starter, true), g->o.rules.name);
+    new_game(g, starter);
     play_start_turn(g, out);
 }
 
@@ -288,7 +311,7 @@ static void teka_done(play_game_t *g, int wd, int bd, strbuf_t *out)
                 play_colour_name(g->o.lang, starter, false),
                 highest ? T(g->o.lang, "highest", "högsta") : T(g->o.lang, "lowest", "lägsta"),
                 g->game.rules.name);
-    game_new(&g->game, &g->o.rules, starter);
+    new_game(g, starter);
     g->ndice = 2;
     if (highest) {
         /* backgammon: the teka dice are the first roll */
@@ -332,6 +355,8 @@ play_game_t *play_new(const play_opts_t *o, strbuf_t *out)
     game_new(&g->game, &o->rules, BOARD_WHITE);
     if (o->match_length > 0)
         match_new(&g->match, &o->rules, o->match_length);
+    if (g->match.to_points)
+        cube_met_init(&g->met);
     playrec_header(&g->record, o);
     if (o->from_position) {
         game_from_board(&g->game, &o->rules, &o->start);
@@ -626,6 +651,15 @@ void play_score_text(const play_game_t *g, strbuf_t *out)
     lang_t lang = g->o.lang;
     if (g->o.match_length <= 0)
         return;
+    if (m->to_points) {
+        strbuf_addf(out, T(lang, "Score after game %d, in a match to %d points: white %d, black %d.\n",
+                           "Ställning efter parti %d, i en match till %d poäng: vit %d, svart %d.\n"),
+                    m->played, m->length, m->points[BOARD_WHITE], m->points[BOARD_BLACK]);
+        if (m->over)
+            strbuf_addf(out, T(lang, "%s wins the match (%s).\n", "%s vinner matchen (%s).\n"),
+                        play_colour_name(lang, m->winner, true), m->rules.name);
+        return;
+    }
     strbuf_addf(out, T(lang, "Score after game %d of %d: white %d, black %d", "Ställning efter parti %d av %d: vit %d, svart %d"),
                 m->played, m->length + m->extra, m->points[BOARD_WHITE], m->points[BOARD_BLACK]);
     if (m->marks[0] || m->marks[1])
@@ -669,8 +703,10 @@ const char *play_match_problem(const play_opts_t *o)
 {
     if (o->match_length <= 0)
         return NULL;
+    if (o->rules.doubling_cube)
+        return o->match_length <= 25 ? NULL : "a backgammon match is to 1 to 25 points";
     if (o->rules.geometry == GEOM_BACKGAMMON)
-        return "backgammon matches are played to points with the cube, which brade does not play yet; play single games";
+        return "a backgammon match without the cube is not played; play single games";
     if (o->match_length % 2 == 0)
         return "a match is an odd number of games";
     return NULL;

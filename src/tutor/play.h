@@ -16,7 +16,9 @@
  * A match (o.match_length games, bräde rulesets) is scored by match.h:
  * the ruleset's points and tie-break marks, a given-up game adding one
  * where the ruleset says so, the early decision; the loser of a game
- * starts the next (a drawn game: teka again).
+ * starts the next (a drawn game: teka again).  A backgammon match is to
+ * o.match_length points, with the cube and the Crawford game; every game
+ * starts with teka.
  *
  * Every step is written to the game record (playrec.h), which review.h
  * reads back.
@@ -31,6 +33,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "analysis/cube.h"
 #include "analysis/grade.h"
 #include "analysis/search.h"
 #include "content/strbuf.h"
@@ -66,7 +69,8 @@ typedef struct play_opts {
     grade_t warn_at;              /* the tutor warns from this class up */
     grade_thresholds_t thresholds;
     lang_t lang;
-    int match_length;             /* 0: one game; else a match of this many games (odd; bräde) */
+    int match_length;             /* 0: one game; else a match of this many games (odd; bräde)
+                                     or to this many points (backgammon) */
     bool from_position;           /* start from `start` (its side on roll rolls first), no teka */
     board_t start;
 } play_opts_t;
@@ -114,6 +118,7 @@ typedef struct play_game {
     search_ctx_t *sc;     /* owned: the engine and the tutor */
     strbuf_t record;      /* the game record so far (playrec.h) */
     match_t match;        /* o.match_length > 0: the match so far */
+    cube_met_t met;       /* a backgammon match: the table its cube decisions use */
     int game_no;          /* 1 for the first game */
     play_snapshot_t undo; /* before the last play a person made */
 } play_game_t;
@@ -185,8 +190,8 @@ void play_score_text(const play_game_t *g, strbuf_t *out);
  * backgammon, a gnubg Position ID with `colour` on roll; checks it under
  * o->rules.  NULL when it is fine, else why not. */
 const char *play_set_position(play_opts_t *o, const char *id, int colour);
-/* Why a match cannot be played under o (backgammon's are to points, with
- * the cube; an even length), or NULL when it can. */
+/* Why a match cannot be played under o (a bräde match is an odd number of
+ * games; a backgammon match 1 to 25 points), or NULL when it can. */
 const char *play_match_problem(const play_opts_t *o);
 
 #endif

@@ -14,6 +14,17 @@
 #include "tutor/playrec.h"
 #include "tutor/words.h"
 
+/* The match's score for the cube (NULL in a money game). */
+static const cubejudge_score_t *score_of(const play_game_t *g, cubejudge_score_t *s)
+{
+    if (!g->match.to_points || g->o.match_length <= 0)
+        return NULL;
+    s->away[BOARD_WHITE] = match_away(&g->match, BOARD_WHITE);
+    s->away[BOARD_BLACK] = match_away(&g->match, BOARD_BLACK);
+    s->post = g->match.crawford_done && !g->match.crawford;
+    return s;
+}
+
 /* How deep the engine at a level looks at a cube decision: 0-ply for the
  * two lowest levels, 1-ply at the default level (as the tutor does), 2-ply
  * at the strongest (bench/gnubg/cube.py measures each against gnubg). */
@@ -81,7 +92,8 @@ static bool offer(play_game_t *g, strbuf_t *out)
         return true;
     }
     cubejudge_t j;
-    cubejudge_eval(g->sc, gm, cube_plies(g->o.seat[doubled].level), &j);
+    cubejudge_score_t sc;
+    cubejudge_eval(g->sc, gm, cube_plies(g->o.seat[doubled].level), score_of(g, &sc), &g->met, &j);
     answer(g, j.d.take, out);
     return !j.d.take;
 }
@@ -91,7 +103,8 @@ bool play_cube_engine(play_game_t *g, strbuf_t *out)
     if (!game_may_double(&g->game))
         return false;
     cubejudge_t j;
-    cubejudge_eval(g->sc, &g->game, cube_plies(g->o.seat[play_on_roll(g)].level), &j);
+    cubejudge_score_t sc;
+    cubejudge_eval(g->sc, &g->game, cube_plies(g->o.seat[play_on_roll(g)].level), score_of(g, &sc), &g->met, &j);
     if (j.d.action != CUBE_DOUBLE_TAKE && j.d.action != CUBE_DOUBLE_PASS)
         return false;
     return offer(g, out);
@@ -104,7 +117,8 @@ static bool warn(play_game_t *g, int which, strbuf_t *out)
     if (g->o.tutor != PLAY_TUTOR_WARN || g->cube_warned == which)
         return false;
     cubejudge_t j;
-    cubejudge_eval(g->sc, &g->game, 1, &j);
+    cubejudge_score_t sc;
+    cubejudge_eval(g->sc, &g->game, 1, score_of(g, &sc), &g->met, &j);
     char words[1536];
     double lost;
     grade_t gr = which == PLAY_CUBE_DOUBLE || which == PLAY_CUBE_ROLL
@@ -187,10 +201,16 @@ play_answer_t play_drop(play_game_t *g, strbuf_t *out)
 void play_cube_hint(play_game_t *g, strbuf_t *out)
 {
     cubejudge_t j;
-    cubejudge_eval(g->sc, &g->game, 1, &j);
+    cubejudge_score_t sc;
+    cubejudge_eval(g->sc, &g->game, 1, score_of(g, &sc), &g->met, &j);
     char s[640], v[640];
     cubejudge_summary(&j, g->o.lang, s, sizeof s);
     cubejudge_verdict(&j, g->o.lang, v, sizeof v);
-    strbuf_addf(out, T(g->o.lang, "The cube (%s, a money game): %s\n%s\n", "Kuben (%s, ett spel om pengar): %s\n%s\n"),
-                g->game.rules.name, s, v);
+    if (j.match)
+        strbuf_addf(out, T(g->o.lang, "The cube (%s, a match to %d points): %s\n%s\n",
+                           "Kuben (%s, en match till %d poäng): %s\n%s\n"),
+                    g->game.rules.name, g->match.length, s, v);
+    else
+        strbuf_addf(out, T(g->o.lang, "The cube (%s, a money game): %s\n%s\n", "Kuben (%s, ett spel om pengar): %s\n%s\n"),
+                    g->game.rules.name, s, v);
 }

@@ -222,7 +222,9 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
             } else if (k == 5) {
                 char *x;
                 long n = strtol(v, &x, 10);
-                if (x == v || *x || n < 1 || n > 99 || n % 2 == 0)
+                if (out->rules.doubling_cube && (x == v || *x || n < 1 || n > 25))
+                    FAIL("a backgammon match is to 1 to 25 points, not '%s'", v);
+                if (!out->rules.doubling_cube && (x == v || *x || n < 1 || n > 99 || n % 2 == 0))
                     FAIL("a match is an odd number of games from 1 to 99, not '%s'", v);
                 out->match_length = (int)n;
             } else if (strcmp(v, "auto") != 0 && strcmp(v, "manual") != 0) {

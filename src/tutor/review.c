@@ -61,8 +61,15 @@ double review_luck(search_ctx_t *sc, const board_t *b, const movegen_buf_t *lega
  * took.  A roll on is kept only when doubling was right or close.  False
  * when out of memory. */
 static bool cube_item(review_t *out, search_ctx_t *sc, const game_t *g, const playrec_ev_t *e, review_kind_t kind,
-                      bool acted, const review_opts_t *o)
+                      bool acted, const review_opts_t *o, const cube_met_t *met)
 {
+    cubejudge_score_t score, *sp = NULL;
+    if (met && out->match.to_points) {
+        score.away[BOARD_WHITE] = match_away(&out->match, BOARD_WHITE);
+        score.away[BOARD_BLACK] = match_away(&out->match, BOARD_BLACK);
+        score.post = out->match.crawford_done && !out->match.crawford;
+        sp = &score;
+    }
     review_item_t it;
     memset(&it, 0, sizeof it);
     it.kind = kind;
@@ -70,7 +77,7 @@ static bool cube_item(review_t *out, search_ctx_t *sc, const game_t *g, const pl
     it.colour = e->colour;
     it.before = g->board;
     it.acted = acted;
-    cubejudge_eval(sc, g, o->plies, &it.cube);
+    cubejudge_eval(sc, g, o->plies, sp, met, &it.cube);
     const cube_decision_t *d = &it.cube.d;
     if (kind == REVIEW_DOUBLE) {
         if (!acted && cube_double_cost(d, false) < 0.0005 && cube_double_cost(d, true) >= REVIEW_CUBE_CLOSE)
@@ -105,7 +112,10 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
     }
     search_ctx_t *sc = search_ctx_new(&rec->rules, EVAL_DEFAULT);
     movegen_buf_t *legal = movegen_buf_new();
-    bool ok = sc && legal, started = false;
+    cube_met_t *met = NULL;
+    if (rec->rules.doubling_cube && rec->match_length > 0 && (met = malloc(sizeof *met)))
+        cube_met_init(met);
+    bool ok = sc && legal && (met || !(rec->rules.doubling_cube && rec->match_length > 0)), started = false;
     if (!ok)
         snprintf(out->error, sizeof out->error, "out of memory");
     game_t *g = &out->game;
@@ -118,6 +128,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
     }
     int last_winner = -1, turns = 0, done = 0;
     bool opening = false; /* backgammon: the first roll is teka's, with no cube before it */
+    int last_starter = -1, last_starter_next = -1; /* who started the game, who starts the next in turn */
     for (int i = 0; i < rec->nev; i++)
         turns += rec->ev[i].kind == EV_TURN;
     for (int i = 0; ok && i < rec->nev; i++) {
@@ -137,7 +148,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
             out->games++;
             last_winner = g->winner;
             if (rec->match_length > 0)
-                match_record(&out->match, g->winner, &g->result);
+                match_record(&out->match, g->winner, &g->result, g->points);
             continue;
         }
         if (e->kind == EV_GAME) {
@@ -148,16 +159,26 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
             }
             started = false;
             game_new(g, &rec->rules, BOARD_WHITE);
+            last_starter_next = rec->rules.next_starter == NEXT_ALTERNATE ? 1 - last_starter : -1;
             continue;
         }
         if (e->kind == EV_START) {
-            if (started || out->games == 0 || last_winner < 0 || e->colour != 1 - last_winner) {
+            int want = rec->rules.next_starter == NEXT_ALTERNATE ? last_starter_next
+                       : rec->rules.next_starter == NEXT_LOSER && last_winner >= 0 ? 1 - last_winner
+                                                                                  : -1;
+            if (started || out->games == 0 || last_winner < 0 || e->colour != want) {
                 snprintf(out->error, sizeof out->error,
-                         "only the loser of the last game starts the next without teka");
+                         rec->rules.next_starter == NEXT_ALTERNATE
+                             ? "under these rules the players take turns to start"
+                             : rec->rules.next_starter == NEXT_TEKA
+                                   ? "under these rules every game starts with teka"
+                                   : "only the loser of the last game starts the next without teka");
                 ok = false;
                 break;
             }
             game_new(g, &rec->rules, e->colour);
+            g->crawford = out->match.to_points && out->match.crawford;
+            last_starter = e->colour;
             started = true;
             continue;
         }
@@ -170,6 +191,8 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
             int starter = game_teka(&rec->rules, e->roll.a, e->roll.b);
             if (starter >= 0) {
                 game_new(g, &rec->rules, starter);
+                g->crawford = out->match.to_points && out->match.crawford;
+                last_starter = starter;
                 started = true;
                 opening = rec->rules.start_rule == START_HIGHEST;
             }
@@ -192,7 +215,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
                 break;
             }
             if (out->side[e->colour].reviewed &&
-                !cube_item(out, sc, g, e, REVIEW_TAKE, e->kind == EV_TAKE, o)) {
+                !cube_item(out, sc, g, e, REVIEW_TAKE, e->kind == EV_TAKE, o, met)) {
                 snprintf(out->error, sizeof out->error, "out of memory");
                 ok = false;
                 break;
@@ -236,7 +259,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
                 ok = false;
                 break;
             }
-            if (out->side[e->colour].reviewed && !cube_item(out, sc, g, e, REVIEW_DOUBLE, true, o)) {
+            if (out->side[e->colour].reviewed && !cube_item(out, sc, g, e, REVIEW_DOUBLE, true, o, met)) {
                 snprintf(out->error, sizeof out->error, "out of memory");
                 ok = false;
                 break;
@@ -245,7 +268,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
             continue;
         }
         opening = false;
-        if (cube_open && e->roll.b && out->side[e->colour].reviewed && !cube_item(out, sc, g, e, REVIEW_DOUBLE, false, o)) {
+        if (cube_open && e->roll.b && out->side[e->colour].reviewed && !cube_item(out, sc, g, e, REVIEW_DOUBLE, false, o, met)) {
             snprintf(out->error, sizeof out->error, "out of memory");
             ok = false;
             break;
@@ -317,6 +340,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
         out->error_line = 0;
     search_ctx_free(sc);
     movegen_buf_free(legal);
+    free(met);
     return ok;
 }
 

@@ -206,7 +206,7 @@ static void words_agree(void **state)
         game_t gm;
         game_from_board(&gm, &r, &o.start);
         cubejudge_t j;
-        cubejudge_eval(sc, &gm, 1, &j);
+        cubejudge_eval(sc, &gm, 1, NULL, NULL, &j);
         assert_true(j.take_point > 0.1 && j.take_point < 0.4);
         assert_int_equal(j.d.take, 1 - j.d.p_win >= j.take_point - 1e-6);
         char buf[1024];
@@ -270,6 +270,164 @@ static void cube_records(void **state)
     assert_non_null(strstr(msg, "no doubling cube"));
 }
 
+/* The match table: symmetric, 50% at equal scores, lower the further
+ * away; after the Crawford game the leader's chance rises with the
+ * trailer's distance; a Crawford-game entry lies between the scores it
+ * can lead to. */
+static void match_table(void **state)
+{
+    (void)state;
+    cube_met_t *t = malloc(sizeof *t);
+    cube_met_init(t);
+    for (int a = 1; a < CUBE_MET_MAX; a++)
+        for (int b = 1; b < CUBE_MET_MAX; b++) {
+            assert_near(cube_met(t, a, b, false) + cube_met(t, b, a, false), 1, 1e-12);
+            if (a == b)
+                assert_near(cube_met(t, a, b, false), 0.5, 1e-12);
+            if (a + 1 < CUBE_MET_MAX)
+                assert_true(cube_met(t, a + 1, b, false) < cube_met(t, a, b, false));
+        }
+    assert_near(cube_met(t, 0, 5, false), 1, 1e-15);
+    assert_near(cube_met(t, 5, 0, false), 0, 1e-15);
+    assert_near(cube_met(t, 1, 1, true), 0.5, 1e-12);
+    for (int b = 2; b + 1 < CUBE_MET_MAX; b++) {
+        assert_true(cube_met(t, 1, b + 1, true) >= cube_met(t, 1, b, true) - 1e-12);
+        /* 2-away after Crawford: the trailer's double makes any win enough: 50% */
+        assert_true(cube_met(t, 1, b, true) > (b == 2 ? 0.5 - 1e-12 : 0.5) && cube_met(t, 1, b, true) < 1);
+    }
+    /* 1-away against 2-away: the Crawford game is worth more than after it
+     * (after it the trailer's double makes any win enough for it) */
+    assert_true(cube_met(t, 1, 2, false) > cube_met(t, 1, 2, true));
+    free(t);
+}
+
+/* Match cube decisions: at double match point (both 1-away) a double
+ * changes nothing and is never right; in the Crawford game nobody may
+ * double; after it the trailer doubles at once; the numbers are the
+ * match-winning chances normalised to the cube. */
+static void match_decisions(void **state)
+{
+    (void)state;
+    cube_met_t *t = malloc(sizeof *t);
+    cube_met_init(t);
+    cube_decision_t d;
+    eval_t e;
+    eval_zero(&e);
+    e.win[OUT_SINGLE] = 0.6;
+    e.win[OUT_GAMMON] = 0.1;
+    e.lose[OUT_SINGLE] = 0.3;
+    cube_match_t dmp = {1, 1, false, true};
+    cube_decide_match(&e, CUBE_CENTRED, 0.68, 1, &dmp, t, &d);
+    assert_true(d.match);
+    assert_near(d.mwc_nd, 0.7, 1e-9);
+    assert_near(d.mwc_dt, 0.7, 1e-9);
+    assert_int_equal(d.action, CUBE_NO_DOUBLE);
+    cube_match_t crawford = {2, 1, true, false};
+    cube_decide_match(&e, CUBE_CENTRED, 0.68, 1, &crawford, t, &d);
+    assert_false(d.may_double);
+    assert_int_equal(d.action, CUBE_NO_DOUBLE);
+    eval_t even = plain(0.5);
+    cube_match_t trailer = {2, 1, false, true};
+    cube_decide_match(&even, CUBE_CENTRED, 0.68, 1, &trailer, t, &d);
+    assert_int_equal(d.action, CUBE_DOUBLE_TAKE);
+    assert_near(d.dp, 1, 1e-15);
+    assert_near(d.mwc_dp, cube_met(t, 1, 1, true), 1e-12); /* the leader's drop leaves double match point */
+    /* a money-like score far from the end decides as a money game does */
+    cube_match_t far = {25, 25, false, false};
+    for (int i = 0; i <= 10; i++) {
+        eval_t p = plain(0.5 + i * 0.05);
+        cube_decision_t money;
+        cube_decide(&p, CUBE_CENTRED, 0.68, &money);
+        cube_decide_match(&p, CUBE_CENTRED, 0.68, 1, &far, t, &d);
+        assert_near(d.nd, money.nd, 0.08);
+    }
+    free(t);
+}
+
+/* Backgammon match scoring: points times the cube, the Crawford game
+ * after a player first comes within one point, the winner at the length. */
+static void match_scoring(void **state)
+{
+    (void)state;
+    rules_t r = tr("backgammon");
+    match_t m;
+    match_new(&m, &r, 5);
+    assert_true(m.to_points);
+    outcome_t single = {OUT_SINGLE, 0, 0, 1, 0}, gammon = {OUT_GAMMON, 0, 0, 2, 0};
+    match_record(&m, BOARD_WHITE, &gammon, 4); /* a gammon at a cube of 2 */
+    assert_int_equal(m.points[BOARD_WHITE], 4);
+    assert_true(m.crawford && !m.over);
+    assert_int_equal(match_away(&m, BOARD_WHITE), 1);
+    match_record(&m, BOARD_BLACK, &single, 1);
+    assert_false(m.crawford); /* only one Crawford game */
+    assert_true(m.crawford_done);
+    match_record(&m, BOARD_BLACK, &single, 2);
+    match_record(&m, BOARD_BLACK, &single, 1);
+    assert_int_equal(m.points[BOARD_BLACK], 4);
+    assert_false(m.crawford);
+    assert_false(m.over);
+    match_record(&m, BOARD_BLACK, &single, 2);
+    assert_true(m.over);
+    assert_int_equal(m.winner, BOARD_BLACK);
+    /* the Crawford game has no cube */
+    game_t g;
+    game_new(&g, &r, BOARD_WHITE);
+    assert_true(game_may_double(&g));
+    g.crawford = true;
+    assert_false(game_may_double(&g));
+}
+
+/* A backgammon match between engines at the default level replays from
+ * its record to the same score, and reviewed at the engine's own depth
+ * (1-ply) every cube decision of both sides is found right: the review
+ * sees the same score, Crawford game and table as the players did. */
+static void match_replays(void **state)
+{
+    (void)state;
+    play_opts_t o;
+    play_default_opts(&o);
+    o.rules = tr("backgammon");
+    o.seat[BOARD_WHITE] = (play_seat_t){SEAT_ENGINE, 2};
+    o.seat[BOARD_BLACK] = (play_seat_t){SEAT_ENGINE, 2};
+    o.match_length = 5;
+    int crawford_games = 0, cube_items = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        o.seed = seed;
+        strbuf_t out;
+        strbuf_init(&out);
+        play_game_t *g = play_new(&o, &out);
+        for (int guard = 0; g->state == PS_ENGINE && guard < 20000; guard++)
+            play_engine(g, &out);
+        assert_int_equal(g->state, PS_OVER);
+        assert_true(g->match.over);
+        crawford_games += strstr(strbuf_str(&out), "The Crawford game") != NULL;
+        const char *rec = strbuf_str(&g->record);
+        playrec_t pr;
+        int line;
+        char msg[256];
+        assert_true(playrec_parse(rec, strlen(rec), &pr, &line, msg, sizeof msg));
+        review_opts_t ro;
+        review_default_opts(&ro);
+        ro.all = true;
+        review_t rv;
+        assert_true(review_run(&pr, &ro, NULL, &rv));
+        assert_true(rv.finished);
+        assert_int_equal(rv.match.winner, g->match.winner);
+        assert_int_equal(rv.match.points[0], g->match.points[0]);
+        assert_int_equal(rv.match.points[1], g->match.points[1]);
+        for (int c = 0; c < 2; c++) {
+            assert_true(rv.side[c].cube_lost < 1e-9);
+            cube_items += rv.side[c].cube_decisions;
+        }
+        review_free(&rv);
+        playrec_free(&pr);
+        play_free(g);
+        strbuf_free(&out);
+    }
+    assert_true(crawford_games >= 1);
+    assert_true(cube_items >= 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -279,6 +437,10 @@ int main(void)
         cmocka_unit_test(person_doubles),
         cmocka_unit_test(words_agree),
         cmocka_unit_test(cube_records),
+        cmocka_unit_test(match_table),
+        cmocka_unit_test(match_decisions),
+        cmocka_unit_test(match_scoring),
+        cmocka_unit_test(match_replays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

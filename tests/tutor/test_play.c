@@ -357,8 +357,15 @@ static void a_match(void **state)
     playrec_free(&pr);
     free(bad);
     play_free(g);
-    /* no backgammon match, no even length */
+    /* a backgammon match is to points (an even number too), up to 25;
+     * none without the cube; a bräde match is an odd number of games */
     o.rules = tr("backgammon");
+    o.match_length = 4;
+    assert_null(play_match_problem(&o));
+    o.match_length = 26;
+    assert_non_null(play_match_problem(&o));
+    o.rules = tr("backgammon+doubling-cube=off");
+    o.match_length = 3;
     assert_non_null(play_match_problem(&o));
     o.rules = tr("vasa");
     o.match_length = 4;

@@ -180,8 +180,14 @@ def matches():
     assert "as many games as helmfrid allows in a match" in p.stdout, p.stdout[-800:]
     p = run(["play", "--match", "4"], code=2)
     assert "a match is an odd number of games" in p.stderr
-    p = run(["play", "--rules", "backgammon", "--match", "3"], code=2)
-    assert "backgammon matches are played to points" in p.stderr
+    # backgammon: to points, 1 to 25; without the cube no match
+    p = run(["play", "--rules", "backgammon", "--match", "26"], code=2)
+    assert "a backgammon match is to 1 to 25 points" in p.stderr, p.stderr
+    p = run(["play", "--rules", "backgammon+doubling-cube=off", "--match", "3"], code=2)
+    assert "without the cube is not played" in p.stderr, p.stderr
+    p = run(["play", "--rules", "backgammon", "--match", "4", "--white", "engine", "--seed", "2", "--record", rec])
+    assert "A match to 4 points of backgammon" in p.stdout, p.stdout[:400]
+    assert "wins the match (backgammon)" in p.stdout, p.stdout[-400:]
 
 
 def from_a_position():

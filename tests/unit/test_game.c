@@ -141,7 +141,7 @@ static outcome_t scored(const rules_t *r, outcome_kind_t k, int munk)
 static void record(match_t *m, const rules_t *r, int winner, outcome_kind_t k, int munk)
 {
     outcome_t o = scored(r, k, munk);
-    match_record(m, winner, &o);
+    match_record(m, winner, &o, o.points);
 }
 
 static void matches(void **state)
@@ -153,12 +153,12 @@ static void matches(void **state)
     match_new(&m, &r, 5);
     outcome_t jan = scored(&r, OUT_JAN, 0), hem = scored(&r, OUT_HEMSPEL, 0),
               trapp = scored(&r, OUT_TRAPPSPEL, 1);
-    match_record(&m, 0, &jan);
-    match_record(&m, 0, &hem);
-    match_record(&m, 0, &hem);
+    match_record(&m, 0, &jan, jan.points);
+    match_record(&m, 0, &hem, hem.points);
+    match_record(&m, 0, &hem, hem.points);
     assert_int_equal(m.points[0], 13);
     assert_false(match_decided(&m));
-    match_record(&m, 1, &trapp);
+    match_record(&m, 1, &trapp, trapp.points);
     assert_int_equal(m.points[1], 5);
     assert_true(match_decided(&m));
     assert_int_equal(m.winner, 0);
@@ -185,7 +185,7 @@ static void matches(void **state)
     match_new(&m, &h, 1);
     outcome_t resign = scored(&h, OUT_RESIGN, 0);
     assert_true(match_may_resign(&m, 1));
-    match_record(&m, 0, &resign);
+    match_record(&m, 0, &resign, resign.points);
     assert_int_equal(match_games_left(&m), 1);
     assert_false(match_may_resign(&m, 1));
 }
