@@ -33,7 +33,7 @@ static const command_t COMMANDS[] = {
      "engine against engine: points per game with a 95% interval", cmd_selfplay},
     {"train", "train --rules R --out FILE [--games N] [--seed S] [--hidden H] [--alpha A] [--lookahead on|off] [--from NET] | --prune H [--prune-games N]",
      "train the evaluator's nets by TD(lambda) self-play (resumes from FILE), or teach them pruning nets", cmd_train},
-    {"play", "play [--rules R] [--seed S] [--white human|engine[:L]] [--black human|engine[:L]] [--dice auto|manual] [--tutor off|warn] [--match N] [--record FILE]",
+    {"play", "play [--rules R] [--seed S] [--white human|engine[:L]] [--black human|engine[:L]] [--as white|black|random] [--dice auto|manual] [--tutor off|warn] [--match N] [--record FILE]",
      "a game against the engine (or two people, or two engines), the tutor watching", cmd_play},
     {"review", "review FILE [--all] [--plies N] [--json] [--puzzles FILE] [--mat FILE]",
      "a saved game analysed: every decision against the best play, with why", cmd_review},

@@ -207,6 +207,15 @@ bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, con
                 fprintf(err, "brade: --match %ld: %s\n", n, why);
                 return false;
             }
+        } else if (strcmp(f, "--as") == 0) {
+            if (strcmp(val, "white") == 0 || strcmp(val, "black") == 0)
+                o->person_as = val[0] == 'w' ? BOARD_WHITE : BOARD_BLACK;
+            else if (strcmp(val, "random") == 0)
+                o->person_as = 2;
+            else {
+                fprintf(err, "brade: --as is white, black or random, not '%s'\n", val);
+                return false;
+            }
         } else if (strcmp(f, "--position-id") == 0) {
             posid = val;
         } else if (strcmp(f, "--record") == 0 && record) {
@@ -247,6 +256,10 @@ bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *
         snprintf(v->record_path, sizeof v->record_path, "%s", record_path);
     strbuf_t sb;
     strbuf_init(&sb);
+    play_opts_t drawn = *o;
+    bool random_colour = o->person_as == 2;
+    int as = play_draw_colour(&drawn);
+    o = &drawn;
     char rules[256], w[32], b[32];
     rules_format(&o->rules, rules, sizeof rules);
     play_seat_format(&o->seat[BOARD_WHITE], w, sizeof w);
@@ -266,6 +279,9 @@ bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *
                            "Ett parti %s: vit %s, svart %s, frö %llu%s.\n"),
                     rules, w, b, (unsigned long long)o->seed,
                     o->manual_dice ? T(ro->lang, ", your own dice", ", egna tärningar") : "");
+    if (random_colour)
+        strbuf_addf(&sb, T(ro->lang, "Colours drawn: you play %s.\n", "Färger lottade: du spelar %s.\n"),
+                    as == BOARD_WHITE ? T(ro->lang, "white", "vit") : T(ro->lang, "black", "svart"));
     v->g = play_new(o, &sb);
     if (!v->g) {
         printf("%s\n", T(ro->lang, "Out of memory.", "Minnet räcker inte."));

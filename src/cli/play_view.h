@@ -32,7 +32,8 @@ typedef struct play_view {
 } play_view_t;
 
 /* Reads a game's flags (--rules R, --seed S, --white/--black
- * human|engine[:LEVEL], --dice auto|manual, --tutor off|warn, --warn
+ * human|engine[:LEVEL], --as white|black|random (the person's colour
+ * against the engine; random: drawn from the seed), --dice auto|manual, --tutor off|warn, --warn
  * doubtful|bad|very-bad, --record FILE, --lang en|sv) over the defaults already in *o; `rules_word`
  * lets a bare word name the ruleset (the REPL's `play vasa`).  False with
  * a message on `err` when a flag is wrong. */

@@ -519,7 +519,7 @@ static const repl_command_t COMMANDS[] = {
     {"progress", NULL, "", "lessons done, puzzles solved and failed, what is due",
      "avklarade lektioner, lösta och missade problem, vad som står på tur", do_progress,
      COMPLETE_NONE},
-    {"play", NULL, "[RULES] [--here] [--match N] [--white|--black human|engine[:L]] | end",
+    {"play", NULL, "[RULES] [--here] [--match N] [--as white|black|random] [--white|--black P] | end",
      "a game against the engine, the tutor watching", "ett parti mot programmet, som kommenterar dina drag",
      repl_cmd_play, COMPLETE_RULES},
     {"review", NULL, "[FILE] [--all] [--plies N]", "a saved game analysed (no FILE: the last game here)",

@@ -54,6 +54,26 @@ void play_default_opts(play_opts_t *o)
     o->warn_at = GRADE_BAD;
     grade_default(&o->thresholds);
     o->lang = LANG_EN;
+    o->person_as = -1;
+}
+
+int play_draw_colour(play_opts_t *o)
+{
+    if (o->person_as < 0)
+        return -1;
+    int c = o->person_as;
+    if (c > 1) {
+        uint64_t s = dice_stream(o->seed, 0x636f6c);
+        c = dice_below(&s, 2);
+    }
+    int level = PLAY_DEFAULT_LEVEL; /* the engine seat's, as given */
+    for (int k = 1; k >= 0; k--)
+        if (o->seat[k].kind == SEAT_ENGINE)
+            level = o->seat[k].level;
+    o->seat[c] = (play_seat_t){SEAT_HUMAN, 0};
+    o->seat[1 - c] = (play_seat_t){SEAT_ENGINE, level};
+    o->person_as = c;
+    return c;
 }
 
 const char *play_colour_name(lang_t lang, int c, bool capital)

@@ -72,6 +72,8 @@ typedef struct play_opts {
     int match_length;             /* 0: one game; else a match of this many games (odd; bräde)
                                      or to this many points (backgammon) */
     bool from_position;           /* start from `start` (its side on roll rolls first), no teka */
+    int person_as;                /* -1, or the colour a person plays against the engine;
+                                     2: drawn from the seed (play_draw_colour) */
     board_t start;
 } play_opts_t;
 
@@ -186,6 +188,10 @@ void play_hint(play_game_t *g, strbuf_t *out);
 void play_result_text(const play_game_t *g, strbuf_t *out);
 /* A match's score in words ("Score after game 3 of 5: white 4, black 2."). */
 void play_score_text(const play_game_t *g, strbuf_t *out);
+/* Settles o->person_as: the person plays that colour (a draw from the
+ * seed when 2) at the level the engine seat had, the engine the other.
+ * Returns the colour, or -1 when person_as is -1 (seats as given). */
+int play_draw_colour(play_opts_t *o);
 /* Reads a position for o->start: a bräde id (W/B prefix) or, in
  * backgammon, a gnubg Position ID with `colour` on roll; checks it under
  * o->rules.  NULL when it is fine, else why not. */

@@ -7,6 +7,7 @@ directory when no file is named; a REPL game left with `play end`; damaged
 records and bad flags answered with a message, never a crash."""
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -255,6 +256,28 @@ def config_file():
     os.remove(cfg)
 
 
+def colour_drawn():
+    """--as random draws the person's colour from the seed (the same seed,
+    the same colour; both colours over a few seeds); --as black plays black
+    against the engine at the level given."""
+    rec = os.path.join(TMP, "as.txt")
+    seen = set()
+    for seed in range(1, 7):
+        out = run(["play", "--as", "random", "--seed", str(seed), "--record", rec], code=1, stdin="quit\n").stdout
+        again = run(["play", "--as", "random", "--seed", str(seed), "--record", rec], code=1,
+                    stdin="quit\n").stdout
+        assert out == again, (out[:300], again[:300])
+        m = re.search(r"Colours drawn: you play (white|black)\.", out)
+        assert m, out[:300]
+        seen.add(m.group(1))
+        assert f"{m.group(1)} human" in out.splitlines()[0], out.splitlines()[0]
+    assert seen == {"white", "black"}, seen
+    out = run(["play", "--as", "black", "--black", "engine:3", "--record", rec], code=1, stdin="quit\n").stdout
+    assert out.startswith("A game of lyckans-talisman: white engine:3, black human"), out[:200]
+    p = run(["play", "--as", "green"], code=2)
+    assert "--as is white, black or random" in p.stderr, p.stderr
+
+
 def bad_input():
     p = run(["play", "--white", "robot"], code=2)
     assert "--white is human, engine or engine:LEVEL" in p.stderr
@@ -281,8 +304,8 @@ for name, fn in [("engines-to-the-end", engines_to_the_end), ("a-person-piped-in
                  ("state-dir-record", state_dir_record), ("repl-game", repl_game),
                  ("matches", matches), ("from-a-position", from_a_position),
                  ("progress-on-a-terminal", progress_on_a_terminal), ("config-file", config_file),
-                 ("bad-input", bad_input)]:
+                 ("colour-drawn", colour_drawn), ("bad-input", bad_input)]:
     check(name, fn)
 shutil.rmtree(TMP, ignore_errors=True)
-print(f"{11 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{12 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
