@@ -90,6 +90,27 @@ static void json_str(const char *s)
     putchar('"');
 }
 
+/* A record's problem on stderr: "path:line:col: message", then the line
+ * and a caret under the column, as `brade check` shows a course file's. */
+static void record_error(const char *path, const char *text, size_t len, int line, int col, const char *msg)
+{
+    fprintf(stderr, "%s:%d:%d: %s\n", path, line, col > 0 ? col : 1, msg);
+    const char *p = text, *end = text + len;
+    for (int l = 1; l < line && p < end; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl ? nl + 1 : end;
+    }
+    if (line < 1 || p >= end)
+        return;
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t n = (size_t)((nl ? nl : end) - p);
+    if (n && p[n - 1] == '\r')
+        n--;
+    if (n > 200)
+        n = 200;
+    fprintf(stderr, "%5d | %.*s\n      | %*s^\n", line, (int)n, p, col > 1 ? col - 1 : 0, "");
+}
+
 static void review_progress(void *ud, int done, int total)
 {
     progress_line_show(ud, "reviewing: turn", done, total);
@@ -142,14 +163,13 @@ int cmd_review(int argc, char **argv)
         return 2;
     }
     playrec_t rec;
-    int line;
+    int line, col;
     char msg[256];
-    if (!playrec_parse(text, len, &rec, &line, msg, sizeof msg)) {
-        fprintf(stderr, "%s:%d: %s\n", path, line, msg);
+    if (!playrec_parse_at(text, len, &rec, &line, &col, msg, sizeof msg)) {
+        record_error(path, text, len, line, col, msg);
         free(text);
         return 2;
     }
-    free(text);
     review_t rv;
     if (mat) {
         /* the game replayed (checked) without analysis, then written as .mat */
@@ -163,7 +183,7 @@ int cmd_review(int argc, char **argv)
         char why[256] = "";
         ok = ok && playrec_mat(&rec, &rv.game, &sb, why, sizeof why);
         if (!ok)
-            fprintf(stderr, "%s:%d: %s\n", path, rv.error_line, rv.error[0] ? rv.error : why);
+            record_error(path, text, len, rv.error_line, rv.error_col, rv.error[0] ? rv.error : why);
         else if (!savefile_write(mat, strbuf_str(&sb), sb.len)) {
             fprintf(stderr, "%s: cannot write: %s\n", mat, strerror(errno));
             ok = false;
@@ -172,6 +192,7 @@ int cmd_review(int argc, char **argv)
         strbuf_free(&sb);
         review_free(&rv);
         playrec_free(&rec);
+        free(text);
         return ok ? 0 : 2;
     }
     progress_line_t pl;
@@ -181,11 +202,13 @@ int cmd_review(int argc, char **argv)
     bool ok = review_run(&rec, &o, NULL, &rv);
     progress_line_end(&pl);
     if (!ok) {
-        fprintf(stderr, "%s:%d: %s\n", path, rv.error_line, rv.error);
+        record_error(path, text, len, rv.error_line, rv.error_col, rv.error);
         review_free(&rv);
         playrec_free(&rec);
+        free(text);
         return 2;
     }
+    free(text);
     lang_t lang = o.lang;
     static const char *const GN[] = {"fine", "doubtful", "bad", "very-bad"};
     if (json) {

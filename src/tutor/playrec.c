@@ -135,7 +135,15 @@ enum { LINE_MAX_LEN = 1024, MAX_EVENTS = 100000 };
 
 bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char *msg, size_t msg_size)
 {
+    int col;
+    return playrec_parse_at(text, len, out, line, &col, msg, msg_size);
+}
+
+bool playrec_parse_at(const char *text, size_t len, playrec_t *out, int *line, int *column, char *msg,
+                      size_t msg_size)
+{
     memset(out, 0, sizeof *out);
+    int at = 1; /* the column a failure points at */
     const char *p = text, *end = text + len;
     int ln = 0;
     bool header[7] = {false};
@@ -144,6 +152,7 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
 #define FAIL(...)                                                                                  \
     do {                                                                                           \
         *line = ln;                                                                                \
+        *column = at;                                                                              \
         snprintf(msg, msg_size, __VA_ARGS__);                                                      \
         playrec_free(out);                                                                         \
         return false;                                                                              \
@@ -188,6 +197,7 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
             const char *v = buf + strlen(w1);
             while (*v == ' ')
                 v++;
+            at = (int)(v - buf) + 1;
             if (k == 0) {
                 rules_error_t re;
                 if (!rules_parse(v, &out->rules, &re))
@@ -240,11 +250,19 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
         playrec_ev_t ev;
         memset(&ev, 0, sizeof ev);
         ev.line = ln;
+        ev.col = 1;
+        at = 1;
+        const char *second = buf + strspn(buf, " ");
+        second += strcspn(second, " ");
+        second += strspn(second, " ");
         if (strcmp(w1, "teka") == 0) {
             int a, b;
             char extra;
             if (sscanf(buf, "teka %d %d %c", &a, &b, &extra) != 2 || a < 1 || a > 6 || b < 1 || b > 6)
+            {
+                at = (int)(second - buf) + 1;
                 FAIL("teka is two dice: 'teka 3 5'");
+            }
             ev.kind = EV_TEKA;
             ev.roll = (roll_t){a, b};
         } else if (strcmp(w1, "result") == 0) {
@@ -254,12 +272,14 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
         } else if (strcmp(w1, "game") == 0) {
             char *x;
             long n = strtol(w2, &x, 10);
+            at = (int)(second - buf) + 1;
             if (!ended || x == w2 || *x || n != out->results + 1)
                 FAIL("'game %d' comes after the result of game %d", out->results + 1, out->results);
             ended = false;
             ev.kind = EV_GAME;
             ev.roll.a = (int)n;
         } else if (strcmp(w1, "start") == 0) {
+            at = (int)(second - buf) + 1;
             if (!colour_of(w2, &ev.colour))
                 FAIL("'start' names white or black");
             ev.kind = EV_START;
@@ -275,12 +295,15 @@ bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char
                     FAIL("'%s %s': there is no doubling cube in %s", w1, w2, out->rules.name);
                 ev.kind = w2[0] == 'd' && w2[1] == 'o' ? EV_DOUBLE : w2[0] == 't' ? EV_TAKE : EV_DROP;
             } else {
+                at = (int)(second - buf) + 1;
                 if (!dice_of(w2, &ev.roll))
                     FAIL("'%s' is not a roll (6-3, or one die: 4)", w2);
                 const char *pl = buf + rest;
+                at = (int)(pl - buf) + 1;
                 if (!*pl)
                     FAIL("the play is missing ('-' for no move)");
                 ev.kind = EV_TURN;
+                ev.col = at;
                 snprintf(ev.play, sizeof ev.play, "%s", pl);
             }
         }

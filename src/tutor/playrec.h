@@ -68,6 +68,7 @@ void playrec_cube(strbuf_t *sb, int colour, playrec_ev_kind_t what);
 typedef struct playrec_ev {
     playrec_ev_kind_t kind;
     int line;       /* where it is in the file */
+    int col;        /* TURN: the column where the play starts; else 1 */
     int colour;     /* TURN, ONE_DIE, RESIGN, START, DOUBLE, TAKE, DROP */
     roll_t roll;    /* TURN (b == 0: one die); TEKA: white's die, black's */
     char play[160]; /* TURN: the play as written */
@@ -89,6 +90,9 @@ typedef struct playrec {
  * is not one; the events are read but not replayed (review.h does that). */
 bool playrec_parse(const char *text, size_t len, playrec_t *out, int *line, char *msg,
                    size_t msg_size);
+/* The same, with the column of the problem in *col (1 for the whole line). */
+bool playrec_parse_at(const char *text, size_t len, playrec_t *out, int *line, int *col, char *msg,
+                      size_t msg_size);
 void playrec_free(playrec_t *r);
 
 /* A backgammon game (one game, from the start) in the Jellyfish .mat text

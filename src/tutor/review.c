@@ -134,6 +134,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
     for (int i = 0; ok && i < rec->nev; i++) {
         const playrec_ev_t *e = &rec->ev[i];
         out->error_line = e->line;
+        out->error_col = 1;
         if (stop && *stop) {
             snprintf(out->error, sizeof out->error, "stopped");
             ok = false;
@@ -300,6 +301,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
             }
         }
         if (pick < 0) {
+            out->error_col = e->col;
             ok = false;
             break;
         }
@@ -337,7 +339,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
     out->finished = ok && started && g->phase == GAME_OVER &&
                     (rec->match_length == 0 || out->match.over);
     if (ok)
-        out->error_line = 0;
+        out->error_line = out->error_col = 0;
     search_ctx_free(sc);
     movegen_buf_free(legal);
     free(met);

@@ -87,6 +87,7 @@ typedef struct review {
     int games;             /* games played to their end */
     match_t match;         /* a match's score, replayed */
     int error_line;        /* on failure */
+    int error_col;         /* on failure: the column (the play's, for a play that is wrong; else 1) */
     char error[1536];
 } review_t;
 
