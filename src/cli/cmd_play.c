@@ -28,6 +28,7 @@
 #include "cli/play_view.h"
 #include "cli/progress_line.h"
 #include "cli/review_puzzles.h"
+#include "content/diag.h"
 #include "cli/savefile.h"
 #include "content/readfile.h"
 #include "tutor/review.h"
@@ -90,25 +91,16 @@ static void json_str(const char *s)
     putchar('"');
 }
 
-/* A record's problem on stderr: "path:line:col: message", then the line
- * and a caret under the column, as `brade check` shows a course file's. */
+/* A record's problem on stderr, through diag.h as `brade check` reports a
+ * course file's: "path:line:col: error: message", the line, a caret. */
 static void record_error(const char *path, const char *text, size_t len, int line, int col, const char *msg)
 {
-    fprintf(stderr, "%s:%d:%d: %s\n", path, line, col > 0 ? col : 1, msg);
-    const char *p = text, *end = text + len;
-    for (int l = 1; l < line && p < end; l++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        p = nl ? nl + 1 : end;
-    }
-    if (line < 1 || p >= end)
-        return;
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    size_t n = (size_t)((nl ? nl : end) - p);
-    if (n && p[n - 1] == '\r')
-        n--;
-    if (n > 200)
-        n = 200;
-    fprintf(stderr, "%5d | %.*s\n      | %*s^\n", line, (int)n, p, col > 1 ? col - 1 : 0, "");
+    diag_list_t dl;
+    diag_list_init(&dl);
+    diag_add(&dl, DIAG_ERROR, path, text, len, line, col, 1, "%s", msg);
+    diag_text_done(&dl, text);
+    diag_print_all(stderr, &dl, isatty(STDERR_FILENO) && !getenv("NO_COLOR"));
+    diag_list_free(&dl);
 }
 
 static void review_progress(void *ud, int done, int total)

@@ -289,21 +289,21 @@ def bad_input():
     open(bad, "w").write("brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine\n"
                          "dice auto\nteka 2 3\nblack 6-5 1/7\n")
     p = run(["review", bad], code=2)
-    assert p.stderr.startswith(bad + ":8:1: it is white's turn, not black's"), p.stderr
+    assert p.stderr.startswith(bad + ":8:1: error: it is white's turn, not black's"), p.stderr
     assert "    8 | black 6-5 1/7\n      | ^\n" in p.stderr, p.stderr
     # a play that is not legal: the caret under the play
     open(bad, "w").write("brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine\n"
                          "dice auto\nteka 2 3\nwhite 6-5 1/7 24/off\n")
     p = run(["review", bad], code=2)
-    assert p.stderr.startswith(bad + ":8:11: 1/7 24/off is not a legal play"), p.stderr
+    assert p.stderr.startswith(bad + ":8:11: error: 1/7 24/off is not a legal play"), p.stderr
     assert "    8 | white 6-5 1/7 24/off\n      |           ^\n" in p.stderr, p.stderr
     # a bad value in the header: the caret under the value
     open(bad, "w").write("brade-game 1\nrules helmfrid\nseed x1\n")
     p = run(["review", bad], code=2)
-    assert p.stderr.startswith(bad + ":3:6: the seed must be a whole number"), p.stderr
+    assert p.stderr.startswith(bad + ":3:6: error: the seed must be a whole number"), p.stderr
     open(bad, "w").write("hello\n")
     p = run(["review", bad], code=2)
-    assert p.stderr.startswith(bad + ":1:1: not a brade game record"), p.stderr
+    assert p.stderr.startswith(bad + ":1:1: error: not a brade game record"), p.stderr
     p = run(["review", TMP], code=2)
     assert "Is a directory" in p.stderr, p.stderr
     p = run(["review"], code=2)
