@@ -42,6 +42,20 @@ static double live(double p, double w, double l, cube_owner_t owner)
     return 0;
 }
 
+/* The take and the action from the values of no double, double/take and
+ * double/pass (equities in a money game, chances to win in a match). */
+static void settle(cube_decision_t *out, bool may_double, double nd, double dt, double dp)
+{
+    out->may_double = may_double;
+    out->take = dt <= dp;
+    if (!may_double)
+        out->action = CUBE_NO_DOUBLE;
+    else if (!out->take)
+        out->action = nd > dp ? CUBE_TOO_GOOD : CUBE_DOUBLE_PASS;
+    else
+        out->action = dt > nd + CUBE_TIE ? CUBE_DOUBLE_TAKE : CUBE_NO_DOUBLE;
+}
+
 void cube_decide(const eval_t *e, cube_owner_t owner, double x, cube_decision_t *out)
 {
     double pw = 0, pl = 0, ew = 0, el = 0;
@@ -64,16 +78,9 @@ void cube_decide(const eval_t *e, cube_owner_t owner, double x, cube_decision_t 
     out->nd = (1 - x) * dead + x * live(p, w, l, owner);
     out->dt = 2.0 * ((1 - x) * dead + x * live(p, w, l, CUBE_THEIRS));
     out->dp = 1.0;
-    out->may_double = owner != CUBE_THEIRS;
-    out->take = out->dt <= out->dp;
     out->match = false;
     out->mwc_nd = out->mwc_dt = out->mwc_dp = 0;
-    if (!out->may_double)
-        out->action = CUBE_NO_DOUBLE;
-    else if (!out->take)
-        out->action = out->nd > out->dp ? CUBE_TOO_GOOD : CUBE_DOUBLE_PASS;
-    else
-        out->action = out->dt > out->nd + CUBE_TIE ? CUBE_DOUBLE_TAKE : CUBE_NO_DOUBLE;
+    settle(out, owner != CUBE_THEIRS, out->nd, out->dt, out->dp);
 }
 
 double cube_double_cost(const cube_decision_t *d, bool doubled)
@@ -316,12 +323,5 @@ void cube_decide_match(const eval_t *e, cube_owner_t owner, double x, int cube, 
     out->dt = NORM(out->mwc_dt);
     out->dp = 1.0;
 #undef NORM
-    out->may_double = owner != CUBE_THEIRS && !m->crawford;
-    out->take = out->mwc_dt <= out->mwc_dp;
-    if (!out->may_double)
-        out->action = CUBE_NO_DOUBLE;
-    else if (!out->take)
-        out->action = out->mwc_nd > out->mwc_dp ? CUBE_TOO_GOOD : CUBE_DOUBLE_PASS;
-    else
-        out->action = out->mwc_dt > out->mwc_nd + CUBE_TIE ? CUBE_DOUBLE_TAKE : CUBE_NO_DOUBLE;
+    settle(out, owner != CUBE_THEIRS && !m->crawford, out->mwc_nd, out->mwc_dt, out->mwc_dp);
 }
