@@ -89,26 +89,25 @@ void cubejudge_summary(const cubejudge_t *j, lang_t lang, char *buf, size_t size
                     T(lang, "%s wins %d%% (gammons %d%%), loses %d%% (gammons %d%%); ",
                       "%s vinner %d %% (gammon %d %%), förlorar %d %% (gammon %d %%); "),
                     side_name(lang, j->doubler, true), pct(j->d.p_win), pct(wg), pct(1 - j->d.p_win), pct(lg));
-    if (j->match && !j->d.may_double)
-        explain_appendf(buf, size, &u,
-                        T(lang, "%s %d-away, %s %d-away%s; the chance to win the match %.1f%%; as equity, ",
-                          "%s %d poäng från målet, %s %d%s; chansen att vinna matchen %.1f %%; som värde, "),
+    if (j->match) {
+        explain_appendf(buf, size, &u, T(lang, "%s %d-away, %s %d-away%s; ", "%s %d poäng från målet, %s %d%s; "),
                         side_name(lang, j->doubler, true), j->m.away_me, side_name(lang, 1 - j->doubler, false),
                         j->m.away_them,
                         j->m.crawford ? T(lang, " (the Crawford game: no doubling)", " (Crawfordpartiet: ingen dubblering)")
-                                      : "",
-                        100 * j->d.mwc_nd);
-    else if (j->match)
-        explain_appendf(buf, size, &u,
-                        T(lang, "%s %d-away, %s %d-away%s; chances to win the match: no double %.1f%%, "
-                                "double/take %.1f%%, double/pass %.1f%%; as equity, ",
-                          "%s %d poäng från målet, %s %d%s; chans att vinna matchen: ingen dubblering %.1f %%, "
-                          "dubbla/ta emot %.1f %%, dubbla/passa %.1f %%; som värde, "),
-                        side_name(lang, j->doubler, true), j->m.away_me, side_name(lang, 1 - j->doubler, false),
-                        j->m.away_them,
-                        j->m.crawford ? T(lang, " (the Crawford game: no doubling)", " (Crawfordpartiet: ingen dubblering)")
-                                      : "",
-                        100 * j->d.mwc_nd, 100 * j->d.mwc_dt, 100 * j->d.mwc_dp);
+                                      : "");
+        if (!j->d.may_double)
+            explain_appendf(buf, size, &u,
+                            T(lang, "the chance to win the match %.1f%%; as equity, ",
+                              "chansen att vinna matchen %.1f %%; som värde, "),
+                            100 * j->d.mwc_nd);
+        else
+            explain_appendf(buf, size, &u,
+                            T(lang, "chances to win the match: no double %.1f%%, double/take %.1f%%, "
+                                    "double/pass %.1f%%; as equity, ",
+                              "chans att vinna matchen: ingen dubblering %.1f %%, dubbla/ta emot %.1f %%, "
+                              "dubbla/passa %.1f %%; som värde, "),
+                            100 * j->d.mwc_nd, 100 * j->d.mwc_dt, 100 * j->d.mwc_dp);
+    }
     if (j->d.may_double)
         explain_appendf(buf, size, &u,
                         T(lang, "no double %+.3f, double/take %+.3f, double/pass %+.3f (a cube of 1).",
