@@ -8,8 +8,8 @@
  *              [--match N] [--lang en|sv]
  *   brade review FILE [--all] [--plies N] [--json] [--lang en|sv] [--mat OUT]
  *
- * --mat OUT writes a backgammon game in GNU Backgammon's .mat format
- * instead of reviewing it.
+ * --mat OUT writes a backgammon game or match in GNU Backgammon's .mat
+ * format instead of reviewing it.
  *
  * A person's words come from standard input, typed or piped (the same
  * path), so a whole game can be scripted; engine against engine needs no
@@ -173,14 +173,15 @@ int cmd_review(int argc, char **argv)
         strbuf_t sb;
         strbuf_init(&sb);
         char why[256] = "";
-        ok = ok && playrec_mat(&rec, &rv.game, &sb, why, sizeof why);
+        ok = ok && playrec_mat(&rec, rv.results, rv.nresults, &sb, why, sizeof why);
         if (!ok)
             record_error(path, text, len, rv.error_line, rv.error_col, rv.error[0] ? rv.error : why);
         else if (!savefile_write(mat, strbuf_str(&sb), sb.len)) {
             fprintf(stderr, "%s: cannot write: %s\n", mat, strerror(errno));
             ok = false;
         } else
-            printf("%s: the game in GNU Backgammon's .mat format (gnubg: import mat %s)\n", mat, mat);
+            printf("%s: the %s in GNU Backgammon's .mat format (gnubg: import mat %s)\n", mat,
+                   rec.match_length > 0 ? "match" : "game", mat);
         strbuf_free(&sb);
         review_free(&rv);
         playrec_free(&rec);

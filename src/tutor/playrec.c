@@ -335,21 +335,80 @@ static void mat_move(const playrec_ev_t *e, char *buf, size_t size)
         snprintf(buf, size, "%d%d: %s", e->roll.a, e->roll.b, e->play);
 }
 
-bool playrec_mat(const playrec_t *r, const game_t *g, strbuf_t *out, char *msg, size_t msg_size)
+/* The end of a game in .mat: the winner's "Wins N points" in the winner's
+ * column.  A pending white entry (left) shares the line when white dropped
+ * (the win is then black's next entry, as gnubg reads it). */
+static void mat_result(strbuf_t *out, int *line, char *left, bool *have_left, const playrec_outcome_t *o)
 {
-    if (r->rules.geometry != GEOM_BACKGAMMON || r->match_length > 0 || r->from_position) {
-        snprintf(msg, msg_size, "only a single backgammon game from the start goes to .mat");
+    char wins[64];
+    snprintf(wins, sizeof wins, "Wins %d point%s%s", o->points, o->points == 1 ? "" : "s",
+             o->match_won ? " and the match" : "");
+    if (*have_left && o->winner == BOARD_BLACK && o->dropped) {
+        strbuf_addf(out, "%3d) %-28s %s\n", ++*line, left, wins);
+        *have_left = false;
+        return;
+    }
+    if (*have_left)
+        strbuf_addf(out, "%3d) %s\n", ++*line, left);
+    *have_left = false;
+    strbuf_addf(out, "%*s%s\n", o->winner == BOARD_WHITE ? 6 : 34, "", wins);
+}
+
+/* A game's heading: its number and the score before it. */
+static void mat_game(strbuf_t *out, int number, const int score[2])
+{
+    char w[32];
+    snprintf(w, sizeof w, "white : %d", score[BOARD_WHITE]);
+    strbuf_addf(out, "\n Game %d\n %-31sblack : %d\n", number, w, score[BOARD_BLACK]);
+}
+
+bool playrec_mat(const playrec_t *r, const playrec_outcome_t *res, int nres, strbuf_t *out, char *msg,
+                 size_t msg_size)
+{
+    if (r->rules.geometry != GEOM_BACKGAMMON || r->from_position) {
+        snprintf(msg, msg_size, "only backgammon games and matches from the start go to .mat");
         return false;
     }
-    strbuf_addf(out, "; [Site \"brade\"]\n; [Variation \"Backgammon\"]\n\n 0 point match\n\n Game 1\n");
-    strbuf_addf(out, " %-31s%s\n", "white : 0", "black : 0");
-    int line = 0, cube = 1;
+    strbuf_addf(out, "; [Site \"brade\"]\n; [Variation \"Backgammon\"]\n");
+    if (r->match_length > 0)
+        strbuf_addf(out, "; [Crawford \"On\"]\n");
+    strbuf_addf(out, "\n %d point match\n", r->match_length);
+    static const int zero[2] = {0, 0};
+    mat_game(out, 1, nres > 0 ? res[0].score : zero);
+    int line = 0, cube = 1, game = 0; /* game: the index of the game being written */
     char left[200] = "";
     bool have_left = false;
     for (int i = 0; i < r->nev; i++) {
         const playrec_ev_t *e = &r->ev[i];
-        if (e->kind == EV_TEKA || e->kind == EV_RESULT)
+        if (e->kind == EV_TEKA || e->kind == EV_START)
             continue;
+        if (e->kind == EV_RESULT) {
+            if (game >= nres) {
+                snprintf(msg, msg_size, "line %d: the game did not end here", e->line);
+                return false;
+            }
+            mat_result(out, &line, left, &have_left, &res[game]);
+            continue;
+        }
+        if (e->kind == EV_GAME) {
+            if (++game >= nres + 1) {
+                snprintf(msg, msg_size, "line %d: the game before did not end", e->line);
+                return false;
+            }
+            line = 0;
+            cube = 1;
+            int score[2] = {0, 0};
+            if (game < nres) {
+                score[0] = res[game].score[0];
+                score[1] = res[game].score[1];
+            } else if (r->match_length > 0) { /* a last game without a result: the score after the last */
+                score[0] = res[game - 1].score[0];
+                score[1] = res[game - 1].score[1];
+                score[res[game - 1].winner] += res[game - 1].points;
+            }
+            mat_game(out, game + 1, score);
+            continue;
+        }
         char mv[200];
         if (e->kind == EV_DOUBLE) {
             snprintf(mv, sizeof mv, " Doubles => %d", cube * 2);
@@ -365,9 +424,8 @@ bool playrec_mat(const playrec_t *r, const game_t *g, strbuf_t *out, char *msg, 
             return false;
         }
         if (e->colour == BOARD_WHITE) {
-            if (have_left) { /* white twice: close the line */
+            if (have_left) /* white twice: close the line */
                 strbuf_addf(out, "%3d) %s\n", ++line, left);
-            }
             snprintf(left, sizeof left, "%s", mv);
             have_left = true;
         } else {
@@ -375,18 +433,7 @@ bool playrec_mat(const playrec_t *r, const game_t *g, strbuf_t *out, char *msg, 
             have_left = false;
         }
     }
-    bool over = g->phase == GAME_OVER && g->winner >= 0;
-    char wins[64];
-    snprintf(wins, sizeof wins, "Wins %d point%s", g->points, g->points == 1 ? "" : "s");
-    if (have_left && over && g->winner == BOARD_BLACK && g->result.kind == OUT_DROP) {
-        /* white dropped: the win is black's next entry, on the same line (as gnubg reads it) */
-        strbuf_addf(out, "%3d) %-28s %s\n", ++line, left, wins);
-        return true;
-    }
     if (have_left)
         strbuf_addf(out, "%3d) %s\n", ++line, left);
-    /* the result in the winner's column */
-    if (over)
-        strbuf_addf(out, "%*s%s\n", g->winner == BOARD_WHITE ? 6 : 34, "", wins);
     return true;
 }

@@ -30,6 +30,19 @@ static bool add_item(review_t *r, const review_item_t *it)
     return true;
 }
 
+/* Appends a finished game's outcome to r->results (owned by r). */
+static bool add_result(review_t *r, const playrec_outcome_t *o)
+{
+    if (r->nresults % 16 == 0) {
+        playrec_outcome_t *n = realloc(r->results, sizeof *n * (size_t)(r->nresults + 16));
+        if (!n)
+            return false;
+        r->results = n;
+    }
+    r->results[r->nresults++] = *o;
+    return true;
+}
+
 static const char *cname(int c)
 {
     return c == BOARD_WHITE ? "white" : "black";
@@ -148,8 +161,19 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
             }
             out->games++;
             last_winner = g->winner;
+            playrec_outcome_t oc = {.winner = g->winner,
+                                    .points = g->points,
+                                    .dropped = g->result.kind == OUT_DROP,
+                                    .score = {out->match.points[0], out->match.points[1]},
+                                    .crawford = g->crawford};
             if (rec->match_length > 0)
                 match_record(&out->match, g->winner, &g->result, g->points);
+            oc.match_won = rec->match_length > 0 && out->match.over;
+            if (!add_result(out, &oc)) {
+                snprintf(out->error, sizeof out->error, "out of memory");
+                ok = false;
+                break;
+            }
             continue;
         }
         if (e->kind == EV_GAME) {
@@ -351,4 +375,7 @@ void review_free(review_t *r)
     free(r->items);
     r->items = NULL;
     r->nitems = 0;
+    free(r->results);
+    r->results = NULL;
+    r->nresults = 0;
 }

@@ -86,6 +86,8 @@ typedef struct review {
     game_t game;           /* the (last) game as replayed */
     int games;             /* games played to their end */
     match_t match;         /* a match's score, replayed */
+    playrec_outcome_t *results; /* owned: every game that ended, in order (for .mat) */
+    int nresults;
     int error_line;        /* on failure */
     int error_col;         /* on failure: the column (the play's, for a play that is wrong; else 1) */
     char error[1536];

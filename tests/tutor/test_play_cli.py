@@ -171,6 +171,10 @@ def matches():
     assert "\nmatch 5\n" in text and "\ngame 2\nstart " in text
     t = " ".join(run(["review", rec, "--plies", "0"]).stdout.split())
     assert "Match of 5 games, " in t and "wins." in t, t[-300:]
+    # bräde has no .mat
+    p = run(["review", rec, "--mat", os.path.join(TMP, "brade.mat")], code=2)
+    assert "only backgammon games and matches from the start go to .mat" in p.stderr, p.stderr
+    assert not os.path.exists(os.path.join(TMP, "brade.mat"))
     # giving up a game adds one under Lyckans Talisman
     p = run(["play", "--match", "3", "--seed", "3", "--record", rec], code=1, stdin="resign\nquit\n")
     assert "Score after game 1 of 4: white 0, black 1" in p.stdout, p.stdout
@@ -189,6 +193,27 @@ def matches():
     p = run(["play", "--rules", "backgammon", "--match", "4", "--white", "engine", "--seed", "2", "--record", rec])
     assert "A match to 4 points of backgammon" in p.stdout, p.stdout[:400]
     assert "wins the match (backgammon)" in p.stdout, p.stdout[-400:]
+    # the match as .mat: every game under its score, the last "and the match"
+    # (gnubg's own reading of it: test_mat_gnubg.py)
+    mat = os.path.join(TMP, "match.mat")
+    p = run(["review", rec, "--mat", mat])
+    assert "the match in GNU Backgammon's .mat format" in p.stdout, p.stdout
+    text = open(mat).read()
+    games = open(rec).read().count("\nresult ")
+    assert " 4 point match\n" in text and text.count(" Game ") == games and "and the match\n" in text, text[:300]
+    # cut short inside game 2: written as far as it went, under the score after game 1
+    lines = open(rec).read().splitlines()
+    cut = lines.index("game 2") + 6
+    short = os.path.join(TMP, "short.txt")
+    with open(short, "w") as f:
+        f.write("\n".join(lines[:cut]) + "\n")
+    run(["review", short, "--mat", mat])
+    first = re.search(r"result (white|black) \S+ (\d+)", open(rec).read())
+    want = {"white": 0, "black": 0}
+    want[first.group(1)] = int(first.group(2))
+    text = open(mat).read()
+    assert f" Game 2\n white : {want['white']}" in text and f"black : {want['black']}\n" in text, text[-600:]
+    assert text.count("Wins ") == 1, text
 
 
 def from_a_position():
