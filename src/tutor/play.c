@@ -312,6 +312,12 @@ void play_start_turn(play_game_t *g, strbuf_t *out)
     if (g->o.seat[c].kind == SEAT_ENGINE && play_cube_engine(g, out))
         return;
     g->ndice = game_dice_to_roll(&g->game);
+    int left = g->game.one_die_left[c];
+    if (g->ndice == 1 && left > 0 && !g->game.one_die_first[c])
+        strbuf_addf(out,
+                    T(g->o.lang, "%s rolls one die again: the one-die series has %d roll%s left, this one included (%s).\n",
+                      "%s slår en tärning igen: enslagsserien har %d slag kvar, detta inräknat (%s).\n"),
+                    play_colour_name(g->o.lang, c, true), left, left == 1 ? "" : "s", g->game.rules.name);
     play_roll_now(g, out);
 }
 
@@ -613,6 +619,12 @@ bool play_one_die(play_game_t *g, strbuf_t *out)
 {
     lang_t lang = g->o.lang;
     int c = play_on_roll(g);
+    if (g->game.rules.one_die_rule == ONE_DIE_OFF) {
+        strbuf_addf(out, T(lang, "There is no one-die rule under %s (its option one-die-rule is off).\n",
+                           "Det finns ingen enslagsregel i %s (dess val one-die-rule är off).\n"),
+                    g->game.rules.name);
+        return false;
+    }
     if (g->state != PS_ROLL || g->o.seat[c].kind != SEAT_HUMAN || !game_declare_one_die(&g->game)) {
         strbuf_addf(out, T(lang, "The one-die rule cannot be declared now (%s: before the roll, when one checker moved by one die would make a vackert spel).\n",
                            "Enslagsregeln kan inte begäras nu (%s: före slaget, när en bricka flyttad med en tärning skulle ge ett vackert spel).\n"),
