@@ -139,62 +139,6 @@ void play_roll_now(play_game_t *g, strbuf_t *out)
     set_roll(g, a, b, out);
 }
 
-static void teka_auto(play_game_t *g, strbuf_t *out);
-
-/* A new game of the match (or the game) with `starter` on roll: the
- * Crawford game of a backgammon match has no cube. */
-static void new_game(play_game_t *g, int starter)
-{
-    game_new(&g->game, &g->o.rules, starter);
-    g->game.crawford = g->match.to_points && g->match.crawford;
-}
-
-/* A game of a match is over: the score, then the next game (who starts is
- * the ruleset's: the loser, teka, or in turn; after a draw, teka) or the
- * end of the match. */
-static void next_game(play_game_t *g, strbuf_t *out)
-{
-    match_record(&g->match, g->game.winner, &g->game.result, g->game.points);
-    play_score_text(g, out);
-    if (g->match.over) {
-        g->state = PS_OVER;
-        return;
-    }
-    /* who starts the next game: the ruleset says (after a draw: teka) */
-    int starter = g->game.winner < 0 ? -1 : 1 - g->game.winner;
-    if (g->o.rules.next_starter == NEXT_TEKA)
-        starter = -1;
-    else if (g->o.rules.next_starter == NEXT_ALTERNATE)
-        starter = 1 - g->game.starter;
-    g->game_no++;
-    g->last[0] = '\0';
-    playrec_game(&g->record, g->game_no);
-    strbuf_addf(out, T(g->o.lang, "Game %d.\n", "Parti %d.\n"), g->game_no);
-    if (g->match.to_points && g->match.crawford)
-        strbuf_addf(out, T(g->o.lang, "The Crawford game: %s is one point from winning, so nobody may double (%s).\n",
-                           "Crawfordpartiet: %s är en poäng från att vinna, så ingen får dubbla (%s).\n"),
-                    play_colour_name(g->o.lang, match_away(&g->match, 0) == 1 ? 0 : 1, false), g->o.rules.name);
-    if (starter < 0) {
-        new_game(g, BOARD_WHITE);
-        if (g->o.manual_dice)
-            g->state = PS_TEKA;
-        else
-            teka_auto(g, out);
-        return;
-    }
-    playrec_start(&g->record, starter);
-    if (g->o.rules.next_starter == NEXT_ALTERNATE)
-        strbuf_addf(out, T(g->o.lang, "%s starts: the players take turns to start (%s).\n",
-                           "%s börjar: spelarna börjar varannan gång (%s).\n"),
-                    play_colour_name(g->o.lang, starter, true), g->o.rules.name);
-    else
-        strbuf_addf(out, T(g->o.lang, "%s lost the last game and starts (%s).\n",
-                           "%s förlorade förra partiet och börjar (%s).\n"),
-                    play_colour_name(g->o.lang, starter, true), g->o.rules.name);
-    new_game(g, starter);
-    play_start_turn(g, out);
-}
-
 /* The engine's decisions before its roll, as a club player's: it gives
  * up where the rules allow it and its expected loss from here (1-ply) is
  * more than giving up costs (single games only); it declares the one-die rule where the
@@ -278,7 +222,7 @@ void play_start_turn(play_game_t *g, strbuf_t *out)
         finish_record(g);
         play_result_text(g, out);
         if (g->o.match_length > 0)
-            next_game(g, out);
+            play_next_game(g, out);
         return;
     }
     int c = play_on_roll(g);
@@ -337,7 +281,7 @@ static void teka_done(play_game_t *g, int wd, int bd, strbuf_t *out)
                 play_colour_name(g->o.lang, starter, false),
                 highest ? T(g->o.lang, "highest", "högsta") : T(g->o.lang, "lowest", "lägsta"),
                 g->game.rules.name);
-    new_game(g, starter);
+    play_new_game(g, starter);
     g->ndice = 2;
     if (highest) {
         /* backgammon: the teka dice are the first roll */
@@ -350,7 +294,7 @@ static void teka_done(play_game_t *g, int wd, int bd, strbuf_t *out)
     play_start_turn(g, out);
 }
 
-static void teka_auto(play_game_t *g, strbuf_t *out)
+void play_teka_auto(play_game_t *g, strbuf_t *out)
 {
     for (;;) {
         int wd = die(g), bd = die(g);
@@ -393,7 +337,7 @@ play_game_t *play_new(const play_opts_t *o, strbuf_t *out)
     } else if (o->manual_dice) {
         g->state = PS_TEKA;
     } else {
-        teka_auto(g, out);
+        play_teka_auto(g, out);
     }
     return g;
 }
@@ -657,63 +601,6 @@ void play_hint(play_game_t *g, strbuf_t *out)
     strbuf_addf(out, "%s", buf);
 }
 
-void play_result_text(const play_game_t *g, strbuf_t *out)
-{
-    const game_t *gm = &g->game;
-    lang_t lang = g->o.lang;
-    if (gm->phase != GAME_OVER)
-        return;
-    if (gm->winner < 0) {
-        strbuf_addf(out, T(lang, "The game is drawn: nobody scores (%s).\n", "Partiet blev oavgjort: ingen får poäng (%s).\n"),
-                    gm->rules.name);
-        return;
-    }
-    char how[128];
-    explain_outcome(lang, &gm->result, how, sizeof how);
-    strbuf_addf(out, T(lang, "%s wins: %s", "%s vinner: %s"), play_colour_name(lang, gm->winner, true), how);
-    if (gm->points != gm->result.points) /* the cube */
-        strbuf_addf(out, T(lang, ", times the cube's %d: %d points", ", gånger kubens %d: %d poäng"),
-                    gm->points / (gm->result.points ? gm->result.points : 1), gm->points);
-    strbuf_addf(out, " (%s).\n", gm->rules.name);
-}
-
-void play_score_text(const play_game_t *g, strbuf_t *out)
-{
-    const match_t *m = &g->match;
-    lang_t lang = g->o.lang;
-    if (g->o.match_length <= 0)
-        return;
-    if (m->to_points) {
-        strbuf_addf(out, T(lang, "Score after game %d, in a match to %d points: white %d, black %d.\n",
-                           "Ställning efter parti %d, i en match till %d poäng: vit %d, svart %d.\n"),
-                    m->played, m->length, m->points[BOARD_WHITE], m->points[BOARD_BLACK]);
-        if (m->over)
-            strbuf_addf(out, T(lang, "%s wins the match (%s).\n", "%s vinner matchen (%s).\n"),
-                        play_colour_name(lang, m->winner, true), m->rules.name);
-        return;
-    }
-    strbuf_addf(out, T(lang, "Score after game %d of %d: white %d, black %d", "Ställning efter parti %d av %d: vit %d, svart %d"),
-                m->played, m->length + m->extra, m->points[BOARD_WHITE], m->points[BOARD_BLACK]);
-    if (m->marks[0] || m->marks[1])
-        strbuf_addf(out, T(lang, " (marks %+d, %+d)", " (märken %+d, %+d)"), m->marks[BOARD_WHITE],
-                    m->marks[BOARD_BLACK]);
-    if (m->extra)
-        strbuf_addf(out, T(lang, "; %d game%s added for giving up", "; %d parti%s tillagda för uppgivna"), m->extra,
-                    m->extra == 1 ? "" : (lang == LANG_SV ? "er" : "s"));
-    strbuf_addf(out, ".\n");
-    if (!m->over)
-        return;
-    if (m->winner < 0)
-        strbuf_addf(out, T(lang, "The match is tied (%s).\n", "Matchen slutade lika (%s).\n"), m->rules.name);
-    else if (m->played < m->length + m->extra)
-        strbuf_addf(out, T(lang, "%s wins the match: the rest cannot change it, even with jan in every game (%s).\n",
-                           "%s vinner matchen: resten kan inte ändra det, ens med jan i varje parti (%s).\n"),
-                    play_colour_name(lang, m->winner, true), m->rules.name);
-    else
-        strbuf_addf(out, T(lang, "%s wins the match (%s).\n", "%s vinner matchen (%s).\n"),
-                    play_colour_name(lang, m->winner, true), m->rules.name);
-}
-
 const char *play_set_position(play_opts_t *o, const char *id, int colour)
 {
     board_t b;
@@ -728,18 +615,5 @@ const char *play_set_position(play_opts_t *o, const char *id, int colour)
         return "the game is already over in that position";
     o->start = b;
     o->from_position = true;
-    return NULL;
-}
-
-const char *play_match_problem(const play_opts_t *o)
-{
-    if (o->match_length <= 0)
-        return NULL;
-    if (o->rules.doubling_cube)
-        return o->match_length <= 25 ? NULL : "a backgammon match is to 1 to 25 points";
-    if (o->rules.geometry == GEOM_BACKGAMMON)
-        return "a backgammon match without the cube is not played; play single games";
-    if (o->match_length % 2 == 0)
-        return "a match is an odd number of games";
     return NULL;
 }

@@ -1,6 +1,6 @@
 /*
- * play_internal.h - what play.c shares with play_cube.c, and nobody else:
- * the steps of the game's state machine that both of them take.
+ * play_internal.h - what play.c shares with play_cube.c and play_match.c,
+ * and nobody else: the steps of the game's state machine they all take.
  *
  * Ownership: as play.h.
  */
@@ -15,6 +15,14 @@ const char *play_colour_name(lang_t lang, int c, bool capital);
 void play_roll_now(play_game_t *g, strbuf_t *out);
 /* A new turn: the game may be over; else what the side on roll does first. */
 void play_start_turn(play_game_t *g, strbuf_t *out);
+/* Teka with dice from the stream: the game starts (or teka again). */
+void play_teka_auto(play_game_t *g, strbuf_t *out);
+/* A new game of the match (or the game) with `starter` on roll: the
+ * Crawford game of a backgammon match has no cube. */
+void play_new_game(play_game_t *g, int starter);
+/* A game of a match is over: the score, then the next game or the end of
+ * the match (play_match.c). */
+void play_next_game(play_game_t *g, strbuf_t *out);
 /* The engine on roll decides on the cube before its roll: true when the
  * turn went on without it rolling (the game ended on a drop, or a person
  * is to answer the double). */
