@@ -26,6 +26,8 @@ int cmd_posid(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_train(int argc, char **argv);
+/* `train --make-data` / `--fit-data` (cmd_train_data.c; cmd_train hands them over). */
+int cmd_train_data(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_tutor(int argc, char **argv);
 int cmd_play(int argc, char **argv);

@@ -9,6 +9,7 @@
  *               [--round G] [--report-every N] [--checkpoint-every N]
  *               [--strength-every N] [--strength-games N] [--final-games N]
  *   brade train --rules R --out FILE --prune H [--prune-games N] [--seed S]
+ *   brade train ... --make-data FILE | --fit-data FILE   (cmd_train_data.c)
  *
  * FILE is the net and its checkpoint: when it exists the run resumes from
  * it (same ruleset and shape), so a long training is made in pieces by
@@ -252,6 +253,9 @@ static int prune_main(const tr_args_t *a, const rules_t *r, int argc, char **arg
 
 int cmd_train(int argc, char **argv)
 {
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--make-data") == 0 || strcmp(argv[i], "--fit-data") == 0)
+            return cmd_train_data(argc, argv);
     tr_args_t a;
     train_opts_t o;
     if (!parse(argc, argv, &a, &o))

@@ -225,6 +225,31 @@ def train_resume_and_use():
     j = json.loads(run(["selfplay", "--rules", "backgammon", "--games", "2", "--a-net", net,
                         "--b", "linear", "--json"]).stdout)
     assert j["games"] == 2 and "bg.net" in j["a"], j
+    # rollout data: made by the net in the file, read back by a fit that
+    # reports before and after each pass and writes its command in the net
+    data = os.path.join(d, "bg.data")
+    p = run(["train", "--rules", "backgammon", "--make-data", data, "--net", net, "--positions", "5",
+             "--data-games", "6", "--select", "2", "--threads", "2"])
+    assert "5 positions of backgammon, each rolled out 6 games" in p.stdout, p.stdout
+    lines = open(data).read().splitlines()
+    assert lines[0] == "brade-rollout-data 1" and len(lines) == 8 + 5 and "positions 5" in lines, lines[:8]
+    p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data, "--epochs", "2",
+             "--holdout", "0.2"])
+    assert p.stderr.count("pass ") == 2 and "before: loss" in p.stderr and "held-out" in p.stderr, p.stderr
+    assert "command brade train --rules backgammon --out " in open(net).read()
+    assert "--fit-data" in open(net).read()
+    # the fitted net is a net like any other
+    run(["analyse", "--rules", "backgammon", "--position-id", "4HPwATDgc/ABMA", "--roll", "3-1",
+         "--weights", net])
+    # mistakes: the data of another ruleset, a damaged line, flags that do not go together
+    p = run(["train", "--rules", "lyckans-talisman", "--out", net, "--fit-data", data], code=1)
+    assert p.stderr.startswith(data + ":2: data for backgammon, not lyckans-talisman"), p.stderr
+    open(data, "w").write("\n".join(lines[:9] + ["nonsense white 1"] + lines[10:]) + "\n")
+    p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data], code=1)
+    assert p.stderr.startswith(data + ":10: not a position id: 'nonsense'"), p.stderr
+    run(["train", "--rules", "backgammon", "--fit-data", data], code=2)
+    run(["train", "--rules", "backgammon", "--make-data", data, "--fit-data", data], code=2)
+    run(["train", "--rules", "backgammon", "--make-data", data, "--out", net], code=2)
     shutil.rmtree(d)
 
 

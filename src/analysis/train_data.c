@@ -1,0 +1,537 @@
+/*
+ * train_data.c - rollout data for the nets, and fitting the nets to them
+ * (see train_data.h).
+ */
+#include "analysis/train_data.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/dice.h"
+#include "analysis/selfplay.h"
+#include "analysis/workq.h"
+#include "engine/posid.h"
+
+enum { MAX_RECORD = 4000 };
+
+/* Stream tags: the self-play game that gives position k's candidates, and
+ * position k's rollout games. */
+static const uint64_t TAG_PICK = 0x9d1c0ffee0ddf00dULL, TAG_ROLL = 0x5eedda7a7a11ed00ULL;
+
+void train_data_default_opts(train_data_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->positions = 1000;
+    o->games = 144;
+    o->select = 1;
+    o->threads = 2;
+    o->seed = 1;
+    o->random_start = 0.25;
+    o->random_plies = 24;
+}
+
+typedef struct make_job {
+    const evalnet_t *n;
+    const rules_t *r;
+    const train_data_opts_t *o;
+    train_data_t *out;
+    bool *done;           /* [positions] */
+    workq_t q;
+    pthread_mutex_t lock; /* progress */
+    int finished;
+    train_data_progress_fn progress;
+    void *ud;
+    bool oom;
+} make_job_t;
+
+typedef struct make_worker {
+    make_job_t *job;
+    selfplay_player_t *player;
+    movegen_buf_t *buf;
+    board_t *record;      /* MAX_RECORD */
+} make_worker_t;
+
+/* Up to o->random_plies uniformly random plays from *b (as training's
+ * random starts).  False when they ended the game. */
+static bool random_plies(const make_job_t *j, make_worker_t *w, board_t *b, uint64_t *rng)
+{
+    int k = dice_below(rng, j->o->random_plies + 1);
+    for (int i = 0; i < k; i++) {
+        roll_t roll = {dice_below(rng, 6) + 1, dice_below(rng, 6) + 1};
+        int n = movegen_plays(b, j->r, roll, w->buf);
+        if (n <= 0)
+            return false;
+        const play_t *p = movegen_play(w->buf, dice_below(rng, n));
+        if (p->outcome.kind != OUT_NONE)
+            return false;
+        *b = p->after;
+        board_swap(b);
+    }
+    return true;
+}
+
+/* One candidate position from the self-play game of stream s: false when
+ * the game gave none (it ended in its random start, or every position of
+ * it has an exact value). */
+static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t *pick)
+{
+    uint64_t rng = dice_stream(j->o->seed ^ TAG_PICK, s);
+    board_t start;
+    board_start(&start, j->r->geometry, BOARD_WHITE);
+    if (dice_unit(&rng) < j->o->random_start && !random_plies(j, w, &start, &rng))
+        return false;
+    int nrec = 0, plies;
+    outcome_t res;
+    selfplay_game_from(&start, w->player, w->player, j->r, &rng, w->buf, w->record, MAX_RECORD, &nrec, &res,
+                       &plies);
+    if (nrec <= 0)
+        return false;
+    float exact[NN_MAX_CLASSES];
+    for (int tries = 0; tries < 8; tries++) {
+        int t = dice_below(&rng, nrec);
+        if (!evalnet_exact(j->n, &w->record[t], exact)) {
+            *pick = w->record[t];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* How much the net's 1-ply value of b differs from its 0-ply value. */
+static double disagreement(make_worker_t *w, const board_t *b)
+{
+    search_opts_t so;
+    search_default_opts(1, &so);
+    eval_t e0, e1;
+    search_position(w->player->search, b, 0, &so, &e0);
+    search_position(w->player->search, b, 1, &so, &e1);
+    return fabs(e1.equity - e0.equity);
+}
+
+/* Position k: picked, then rolled out. */
+static void make_one(make_job_t *j, make_worker_t *w, int k)
+{
+    const train_data_opts_t *o = j->o;
+    int select = o->select < 1 ? 1 : o->select;
+    board_t best;
+    double best_gap = -1.0;
+    bool have = false;
+    /* candidates come from streams k*select + c; a game that gives none is
+     * replaced by later streams of the same position (at most 4x) */
+    for (int c = 0, got = 0; got < select && c < 4 * select; c++) {
+        board_t b;
+        if (!candidate(j, w, (uint64_t)k * 4u * (uint64_t)select + (uint64_t)c, &b))
+            continue;
+        got++;
+        double gap = select > 1 ? disagreement(w, &b) : 0.0;
+        if (!have || gap > best_gap) {
+            best = b;
+            best_gap = gap;
+            have = true;
+        }
+    }
+    train_item_t *it = &j->out->items[k];
+    memset(it, 0, sizeof *it);
+    if (!have) {
+        board_start(&best, j->r->geometry, BOARD_WHITE);
+    }
+    it->b = best;
+    int counts[NN_MAX_CLASSES] = {0}, played = 0;
+    for (int g = 0; g < o->games; g++) {
+        uint64_t rng = dice_stream(o->seed ^ TAG_ROLL, (uint64_t)k * (uint64_t)o->games + (uint64_t)g);
+        int nrec, plies;
+        outcome_t res;
+        int winner = selfplay_game_from(&best, w->player, w->player, j->r, &rng, w->buf, NULL, 0, &nrec, &res,
+                                        &plies);
+        if (winner < 0)
+            continue; /* the ply limit: no result */
+        counts[evalnet_class_of(j->n, &res, winner == best.turn)]++;
+        played++;
+    }
+    for (int c = 0; c < j->n->classes; c++)
+        it->p[c] = played ? (float)counts[c] / (float)played : 0.0f;
+}
+
+static void *make_worker(void *arg)
+{
+    make_worker_t *w = arg;
+    make_job_t *j = w->job;
+    for (;;) {
+        int k = workq_take(&j->q);
+        if (k < 0)
+            break;
+        make_one(j, w, k);
+        pthread_mutex_lock(&j->lock);
+        j->done[k] = true;
+        j->finished++;
+        if (j->progress)
+            j->progress(j->ud, j->finished, j->o->positions);
+        pthread_mutex_unlock(&j->lock);
+    }
+    return NULL;
+}
+
+int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
+                    train_data_progress_fn progress, void *ud, train_data_t *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->rules, sizeof out->rules, "%s", n->rules);
+    out->classes = n->classes;
+    out->games = o->games;
+    out->select = o->select < 1 ? 1 : o->select;
+    out->seed = o->seed;
+    out->net_games = n->games;
+    out->items = calloc((size_t)(o->positions > 0 ? o->positions : 1), sizeof *out->items);
+    make_job_t j;
+    memset(&j, 0, sizeof j);
+    j.n = n;
+    j.r = r;
+    j.o = o;
+    j.out = out;
+    j.progress = progress;
+    j.ud = ud;
+    j.done = calloc((size_t)(o->positions > 0 ? o->positions : 1), sizeof *j.done);
+    int nt = o->threads < 1 ? 1 : o->threads > WORKQ_MAX_THREADS ? WORKQ_MAX_THREADS : o->threads;
+    make_worker_t ws[WORKQ_MAX_THREADS];
+    memset(ws, 0, sizeof ws);
+    selfplay_spec_t spec;
+    memset(&spec, 0, sizeof spec);
+    spec.eval = EVAL_NET;
+    spec.net = n;
+    bool ok = out->items && j.done;
+    for (int t = 0; ok && t < nt; t++) {
+        ws[t].job = &j;
+        ws[t].player = selfplay_player_new(&spec, r);
+        ws[t].buf = movegen_buf_new();
+        ws[t].record = malloc(MAX_RECORD * sizeof(board_t));
+        ok = ws[t].player && ws[t].buf && ws[t].record;
+        if (ok) /* a rollout's player: the static evaluation alone */
+            ws[t].player->search->eval->lookahead = false;
+    }
+    int rc = ok ? 0 : -1;
+    if (ok) {
+        pthread_mutex_init(&j.lock, NULL);
+        workq_init(&j.q, o->positions);
+        j.q.stop = o->stop;
+        workq_run(nt, make_worker, ws, sizeof ws[0]);
+        bool stopped = workq_stopped(&j.q);
+        workq_destroy(&j.q);
+        pthread_mutex_destroy(&j.lock);
+        /* a stopped run keeps the finished prefix (positions are handed out in order) */
+        out->n = 0;
+        while (out->n < o->positions && j.done[out->n])
+            out->n++;
+        rc = stopped ? 1 : 0;
+    }
+    for (int t = 0; t < nt; t++) {
+        selfplay_player_free(ws[t].player);
+        movegen_buf_free(ws[t].buf);
+        free(ws[t].record);
+    }
+    free(j.done);
+    if (rc < 0)
+        train_data_free(out);
+    return rc;
+}
+
+void train_data_free(train_data_t *d)
+{
+    free(d->items);
+    d->items = NULL;
+    d->n = 0;
+}
+
+/* ---- the text form ---- */
+
+typedef struct outbuf {
+    char *s;
+    size_t len, cap;
+    bool oom;
+} outbuf_t;
+
+static void put(outbuf_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(outbuf_t *o, const char *fmt, ...)
+{
+    if (o->oom)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(o->s + o->len, o->cap - o->len, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            o->oom = true;
+            return;
+        }
+        if ((size_t)n < o->cap - o->len) {
+            o->len += (size_t)n;
+            return;
+        }
+        size_t cap = o->cap * 2 + (size_t)n + 256;
+        char *s = realloc(o->s, cap);
+        if (!s) {
+            o->oom = true;
+            return;
+        }
+        o->s = s;
+        o->cap = cap;
+    }
+}
+
+/* The position id of b as the ruleset's geometry writes it. */
+static void id_of(const board_t *b, const rules_t *r, char id[POSID_SIZE])
+{
+    if (r->geometry == GEOM_BACKGAMMON)
+        posid_gnubg(b, id);
+    else
+        posid_brade(b, id);
+}
+
+char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
+{
+    outbuf_t o = {malloc(4096), 0, 4096, false};
+    if (!o.s)
+        return NULL;
+    o.s[0] = '\0';
+    put(&o, "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nselect %d\nseed %llu\nnet-games %ld\n"
+            "positions %d\n",
+        TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->select, (unsigned long long)d->seed,
+        d->net_games, d->n);
+    for (int i = 0; i < d->n; i++) {
+        char id[POSID_SIZE];
+        id_of(&d->items[i].b, r, id);
+        put(&o, "%s %s", id, d->items[i].b.turn == BOARD_WHITE ? "white" : "black");
+        for (int c = 0; c < d->classes; c++)
+            put(&o, " %.6g", (double)d->items[i].p[c]);
+        put(&o, "\n");
+    }
+    if (o.oom) {
+        free(o.s);
+        return NULL;
+    }
+    *len = o.len;
+    return o.s;
+}
+
+typedef struct in {
+    const char *p, *end;
+    int line;
+    char *msg;
+    size_t msg_size;
+} in_t;
+
+static bool fail(in_t *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(in_t *in, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(in->msg, in->msg_size, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* The next line into buf (without its newline); false at the end. */
+static bool next_line(in_t *in, char *buf, size_t size)
+{
+    if (in->p >= in->end)
+        return false;
+    const char *e = memchr(in->p, '\n', (size_t)(in->end - in->p));
+    if (!e)
+        e = in->end;
+    size_t n = (size_t)(e - in->p);
+    if (n >= size)
+        n = size - 1;
+    memcpy(buf, in->p, n);
+    buf[n] = '\0';
+    in->p = e < in->end ? e + 1 : e;
+    in->line++;
+    return true;
+}
+
+/* A header line "KEY VALUE": the value's text into val. */
+static bool header(in_t *in, const char *key, char *val, size_t size)
+{
+    char buf[256];
+    if (!next_line(in, buf, sizeof buf))
+        return fail(in, "the file ends before its '%s' line", key);
+    size_t k = strlen(key);
+    if (strncmp(buf, key, k) != 0 || buf[k] != ' ')
+        return fail(in, "'%s' expected here", key);
+    snprintf(val, size, "%s", buf + k + 1);
+    return true;
+}
+
+static bool header_long(in_t *in, const char *key, long lo, long hi, long *out)
+{
+    char val[128], *end;
+    if (!header(in, key, val, sizeof val))
+        return false;
+    long v = strtol(val, &end, 10);
+    if (end == val || *end || v < lo || v > hi)
+        return fail(in, "'%s' must be a whole number from %ld to %ld", key, lo, hi);
+    *out = v;
+    return true;
+}
+
+bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data_t *out, int *line,
+                      char *msg, size_t msg_size)
+{
+    memset(out, 0, sizeof *out);
+    in_t in = {text, text + len, 0, msg, msg_size};
+    long version, classes, games, select, seed, net_games, positions;
+    char rules[64];
+    bool ok = header_long(&in, "brade-rollout-data", 1, 1000, &version) &&
+              (version == TRAIN_DATA_VERSION ||
+               fail(&in, "version %ld; this brade reads version %d", version, TRAIN_DATA_VERSION)) &&
+              header(&in, "rules", rules, sizeof rules) &&
+              (strcmp(rules, r->name) == 0 || fail(&in, "data for %s, not %s", rules, r->name)) &&
+              header_long(&in, "classes", 1, NN_MAX_CLASSES, &classes) &&
+              (classes == evalnet_classes_for(r) ||
+               fail(&in, "%ld classes; %s has %d", classes, r->name, evalnet_classes_for(r))) &&
+              header_long(&in, "games", 1, 100000000L, &games) && header_long(&in, "select", 1, 1000, &select) &&
+              header_long(&in, "seed", 0, 2147483647L, &seed) &&
+              header_long(&in, "net-games", 0, 2000000000L, &net_games) &&
+              header_long(&in, "positions", 0, 10000000L, &positions);
+    if (ok) {
+        snprintf(out->rules, sizeof out->rules, "%.31s", rules);
+        out->classes = (int)classes;
+        out->games = (int)games;
+        out->select = (int)select;
+        out->seed = (uint64_t)seed;
+        out->net_games = net_games;
+        out->items = calloc((size_t)(positions > 0 ? positions : 1), sizeof *out->items);
+        ok = out->items || fail(&in, "out of memory");
+    }
+    char buf[512];
+    for (long i = 0; ok && i < positions; i++) {
+        if (!next_line(&in, buf, sizeof buf)) {
+            ok = fail(&in, "the file ends after %ld of its %ld positions", i, positions);
+            break;
+        }
+        train_item_t *it = &out->items[i];
+        char *save = NULL, *id = strtok_r(buf, " ", &save), *colour = strtok_r(NULL, " ", &save);
+        bool read = id && (r->geometry == GEOM_BACKGAMMON ? posid_gnubg_read(id, &it->b)
+                                                           : posid_brade_read(id, &it->b));
+        if (!read) {
+            ok = fail(&in, "not a position id: '%.40s'", id ? id : "");
+            break;
+        }
+        if (!colour || (strcmp(colour, "white") != 0 && strcmp(colour, "black") != 0)) {
+            ok = fail(&in, "the side on roll (white or black) is missing");
+            break;
+        }
+        int turn = strcmp(colour, "white") == 0 ? BOARD_WHITE : BOARD_BLACK;
+        if (r->geometry == GEOM_BACKGAMMON)
+            it->b.turn = (uint8_t)turn;
+        else if (it->b.turn != turn) {
+            ok = fail(&in, "the id has %s on roll, the line says %s", it->b.turn == BOARD_WHITE ? "white" : "black",
+                      colour);
+            break;
+        }
+        double sum = 0;
+        for (int c = 0; c < classes; c++) {
+            char *tok = strtok_r(NULL, " ", &save), *end;
+            double v = tok ? strtod(tok, &end) : -1;
+            if (!tok || *end || !(v >= 0 && v <= 1)) {
+                ok = fail(&in, "class %d's share is missing or not from 0 to 1", c);
+                break;
+            }
+            it->p[c] = (float)v;
+            sum += v;
+        }
+        if (ok && strtok_r(NULL, " ", &save))
+            ok = fail(&in, "more than %ld shares", classes);
+        if (ok && fabs(sum - 1.0) > 1e-3)
+            ok = fail(&in, "the shares add up to %.4f, not 1", sum);
+        out->n = (int)i + 1;
+    }
+    if (ok && next_line(&in, buf, sizeof buf))
+        ok = fail(&in, "more lines than the %ld positions the header gives", positions);
+    *line = in.line;
+    if (!ok)
+        train_data_free(out);
+    return ok;
+}
+
+/* ---- the fit ---- */
+
+/* Mean cross entropy over items idx[0..n) and mean |equity error|. */
+static void measure(const evalnet_t *n, const rules_t *r, const train_data_t *d, const int *idx, int cnt,
+                    double *loss, double *eq_err)
+{
+    double l = 0, e = 0;
+    int m = 0;
+    nn_input_t x;
+    nn_act_t a;
+    for (int i = 0; i < cnt; i++) {
+        const train_item_t *it = &d->items[idx[i]];
+        outcome_kind_t near[2];
+        int ph = evalnet_encode(n, &it->b, r, &x, near);
+        nn_forward(n->net[ph], &x, &a);
+        for (int c = 0; c < n->classes; c++)
+            if (it->p[c] > 0)
+                l -= (double)it->p[c] * log((double)(a.p[c] > 1e-12f ? a.p[c] : 1e-12f));
+        eval_t en, et;
+        evalnet_to_eval(n, a.p, near, r, &en);
+        evalnet_to_eval(n, it->p, near, r, &et);
+        e += fabs(en.equity - et.equity);
+        m++;
+    }
+    *loss = m ? l / m : 0;
+    *eq_err = m ? e / m : 0;
+}
+
+int train_data_fit(evalnet_t *n, const rules_t *r, const train_data_t *d, const train_fit_opts_t *o,
+                   train_fit_progress_fn progress, void *ud)
+{
+    if (strcmp(d->rules, n->rules) != 0 || d->classes != n->classes)
+        return -1;
+    int *order = malloc(sizeof(int) * (size_t)(d->n > 0 ? d->n : 1));
+    if (!order)
+        return -1;
+    /* which positions are held out: a seeded shuffle, the first share */
+    uint64_t rng = dice_stream(o->seed, 0x40f17);
+    for (int i = 0; i < d->n; i++)
+        order[i] = i;
+    for (int i = d->n - 1; i > 0; i--) {
+        int k = dice_below(&rng, i + 1), t = order[i];
+        order[i] = order[k];
+        order[k] = t;
+    }
+    int held = (int)(o->holdout * d->n), fit = d->n - held;
+    int *hold_idx = order, *fit_idx = order + held;
+    train_fit_status_t st;
+    memset(&st, 0, sizeof st);
+    double unused;
+    measure(n, r, d, fit_idx, fit, &st.train_loss, &unused);
+    measure(n, r, d, hold_idx, held, &st.holdout_loss, &st.holdout_equity_error);
+    if (progress)
+        progress(ud, &st);
+    nn_input_t x;
+    nn_act_t a;
+    for (int ep = 1; ep <= o->epochs; ep++) {
+        for (int i = fit - 1; i > 0; i--) { /* a new order each epoch */
+            int k = dice_below(&rng, i + 1), t = fit_idx[i];
+            fit_idx[i] = fit_idx[k];
+            fit_idx[k] = t;
+        }
+        double loss = 0;
+        for (int i = 0; i < fit; i++) {
+            const train_item_t *it = &d->items[fit_idx[i]];
+            outcome_kind_t near[2];
+            int ph = evalnet_encode(n, &it->b, r, &x, near);
+            nn_forward(n->net[ph], &x, &a);
+            loss += nn_train_step(n->net[ph], &x, &a, it->p, (float)o->alpha);
+        }
+        st.epoch = ep;
+        st.train_loss = fit ? loss / fit : 0;
+        measure(n, r, d, hold_idx, held, &st.holdout_loss, &st.holdout_equity_error);
+        if (progress)
+            progress(ud, &st);
+    }
+    free(order);
+    return 0;
+}

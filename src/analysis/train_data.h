@@ -1,0 +1,123 @@
+/*
+ * train_data.h - training the nets on rollout results, as GNU Backgammon's
+ * nets were refined after their self-play training.
+ *
+ * TD(lambda) (train.h) teaches a position the net's own estimate of the
+ * positions after it, so where the net is wrong about what follows, it
+ * learns the error.  A rollout plays the position out to the end many
+ * times; the share of each result class over those games is a target
+ * with no such bias (only noise, which shrinks with the games).
+ *
+ *   - train_data_make picks positions from seeded self-play games (with
+ *     the training's random starts, so wild positions come too), one per
+ *     game at a uniformly chosen ply; with `select` > 1 it draws that many
+ *     and keeps the one where the net's 0-ply and 1-ply values differ
+ *     most (where the net disagrees with itself, as gnubg chose its
+ *     training positions).  Each kept position is rolled out `games`
+ *     times by the net's 0-ply player (without the exact lookahead, as a
+ *     rollout plays) and gets the class distribution of the results.
+ *   - train_data_fit teaches the net those distributions: plain gradient
+ *     steps on the cross entropy, in a seeded shuffled order, for a number
+ *     of epochs, with a share of the positions held out to measure on.
+ *
+ * Deterministic: position k's game and its rollout games draw their dice
+ * from (seed, k) alone, so the data are the same with any number of
+ * threads; a fit with the same seed gives the same net.
+ *
+ * The text form (train_data_format / train_data_parse):
+ *
+ *   brade-rollout-data 1
+ *   rules lyckans-talisman
+ *   classes 12
+ *   games 144            (rollout games a position)
+ *   select 4
+ *   seed 1
+ *   net-games 800000     (the training games of the net that rolled out)
+ *   positions 5000
+ *   ID COLOUR p0 p1 ... p11   (one line a position: its id, as brade posid
+ *                              or gnubg writes it, the side on roll, the
+ *                              classes' shares)
+ *
+ * Ownership: a train_data_t owns its items (train_data_free); the net is
+ * the caller's and train_data_fit updates it in place; no I/O here.
+ */
+#ifndef BRADE_ANALYSIS_TRAIN_DATA_H
+#define BRADE_ANALYSIS_TRAIN_DATA_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/evalnet.h"
+
+enum { TRAIN_DATA_VERSION = 1 };
+
+typedef struct train_item {
+    board_t b;                /* the side on roll to move */
+    float p[NN_MAX_CLASSES];  /* the rolled-out share of each class, its view */
+} train_item_t;
+
+typedef struct train_data {
+    char rules[32];
+    int classes;
+    int games;                /* rollout games a position */
+    int select;               /* positions drawn for each one kept */
+    uint64_t seed;
+    long net_games;           /* the net's training games when it rolled out */
+    train_item_t *items;      /* owned */
+    int n;
+} train_data_t;
+
+typedef struct train_data_opts {
+    int positions;
+    int games;
+    int select;
+    int threads;
+    uint64_t seed;
+    double random_start;      /* share of the games that start after random plays */
+    int random_plies;         /* ... up to this many */
+    volatile sig_atomic_t *stop; /* set (Ctrl-C): no more positions are begun */
+} train_data_opts_t;
+
+void train_data_default_opts(train_data_opts_t *o);
+
+/* Called after each position (positions done so far, of o->positions). */
+typedef void (*train_data_progress_fn)(void *ud, int done, int total);
+
+/* Makes o->positions positions with their rollouts under r by net n.
+ * Returns 0, 1 when stopped (out->n then counts the positions finished, a
+ * prefix), -1 when out of memory. */
+int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
+                    train_data_progress_fn progress, void *ud, train_data_t *out);
+void train_data_free(train_data_t *d);
+
+/* The text form (malloc'd; NULL when out of memory). */
+char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len);
+/* Reads the text form for ruleset r; false with *line and msg set. */
+bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data_t *out, int *line,
+                      char *msg, size_t msg_size);
+
+typedef struct train_fit_opts {
+    int epochs;
+    double alpha;
+    double holdout;           /* share of the positions kept out of the fit */
+    uint64_t seed;            /* the order of the steps, and which are held out */
+} train_fit_opts_t;
+
+typedef struct train_fit_status {
+    int epoch;                /* 0: before the first */
+    double train_loss;        /* mean cross entropy against the rolled-out shares */
+    double holdout_loss;
+    double holdout_equity_error; /* mean |net equity - rolled-out equity|, held-out positions */
+} train_fit_status_t;
+
+typedef void (*train_fit_progress_fn)(void *ud, const train_fit_status_t *s);
+
+/* Teaches n the data's distributions (see above).  Returns 0, or -1 when
+ * the data do not fit the net (another ruleset or class count) or out of
+ * memory. */
+int train_data_fit(evalnet_t *n, const rules_t *r, const train_data_t *d, const train_fit_opts_t *o,
+                   train_fit_progress_fn progress, void *ud);
+
+#endif

@@ -1,0 +1,270 @@
+/*
+ * cmd_train_data.c - `brade train` on rollout results (analysis/train_data.h
+ * does the work; this reads the flags and the files).
+ *
+ *   brade train --rules R --make-data FILE [--positions K] [--data-games G]
+ *               [--select S] [--seed S] [--threads T] [--net NET]
+ *   brade train --rules R --out NET --fit-data FILE [--epochs E]
+ *               [--alpha A] [--holdout P] [--seed S]
+ *
+ * --make-data picks K positions from seeded self-play of the net (the
+ * shipped one, or NET), each the one of S drawn where the net's 0-ply and
+ * 1-ply values differ most, and rolls each out G games; FILE gets them
+ * with the rolled-out share of every result class (written atomically;
+ * Ctrl-C keeps the positions finished).  --fit-data teaches the net in
+ * NET (which must exist: a net trained by self-play first) those shares,
+ * E passes in a seeded order, a share P held out and measured after each
+ * pass, and saves it with the command in its header.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/train_data.h"
+#include "cli/args.h"
+#include "cli/cmd.h"
+#include "cli/netfile.h"
+#include "cli/savefile.h"
+#include "content/readfile.h"
+
+typedef struct td_args {
+    const char *rules, *make, *fit, *out, *net;
+    train_data_opts_t mk;
+    train_fit_opts_t ft;
+} td_args_t;
+
+static bool real(const char *flag, const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v >= lo && v <= hi)) {
+        fprintf(stderr, "brade: %s must be a number from %g to %g\n", flag, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool int_number(const char *flag, const char *s, long lo, long hi, int *out)
+{
+    long v;
+    if (!args_number(flag, s, lo, hi, &v))
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool parse(int argc, char **argv, td_args_t *a)
+{
+    memset(a, 0, sizeof *a);
+    train_data_default_opts(&a->mk);
+    a->ft.epochs = 4;
+    a->ft.alpha = 0.002;
+    a->ft.holdout = 0.1;
+    a->ft.seed = 1;
+    a->rules = "lyckans-talisman";
+    for (int i = 0; i < argc; i++) {
+        const char *f = argv[i];
+        if (i + 1 >= argc) {
+            fprintf(stderr, "brade: %s needs a value (see brade help)\n", f);
+            return false;
+        }
+        const char *v = argv[++i];
+        long seed;
+        bool ok = true;
+        if (strcmp(f, "--rules") == 0)
+            a->rules = v;
+        else if (strcmp(f, "--make-data") == 0)
+            a->make = v;
+        else if (strcmp(f, "--fit-data") == 0)
+            a->fit = v;
+        else if (strcmp(f, "--out") == 0)
+            a->out = v;
+        else if (strcmp(f, "--net") == 0)
+            a->net = v;
+        else if (strcmp(f, "--positions") == 0)
+            ok = int_number(f, v, 1, 10000000L, &a->mk.positions);
+        else if (strcmp(f, "--data-games") == 0)
+            ok = int_number(f, v, 1, 1000000L, &a->mk.games);
+        else if (strcmp(f, "--select") == 0)
+            ok = int_number(f, v, 1, 64, &a->mk.select);
+        else if (strcmp(f, "--threads") == 0)
+            ok = int_number(f, v, 1, 16, &a->mk.threads);
+        else if (strcmp(f, "--seed") == 0) {
+            ok = args_number(f, v, 0, 2147483647L, &seed);
+            a->mk.seed = a->ft.seed = (uint64_t)seed;
+        } else if (strcmp(f, "--epochs") == 0)
+            ok = int_number(f, v, 0, 1000, &a->ft.epochs);
+        else if (strcmp(f, "--alpha") == 0)
+            ok = real(f, v, 1e-6, 10, &a->ft.alpha);
+        else if (strcmp(f, "--holdout") == 0)
+            ok = real(f, v, 0, 0.9, &a->ft.holdout);
+        else {
+            fprintf(stderr, "brade: unknown option %s for train with --make-data or --fit-data (see brade help)\n",
+                    f);
+            return false;
+        }
+        if (!ok)
+            return false;
+    }
+    if (a->make && a->fit) {
+        fprintf(stderr, "brade: --make-data and --fit-data are two runs: make the data first\n");
+        return false;
+    }
+    if (a->fit && !a->out) {
+        fprintf(stderr, "brade: --fit-data needs --out NET (the net to teach, trained by self-play first)\n");
+        return false;
+    }
+    if (a->make && a->out) {
+        fprintf(stderr, "brade: --make-data writes data, not a net: --out goes with --fit-data\n");
+        return false;
+    }
+    return true;
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static void make_progress(void *ud, int done, int total)
+{
+    (void)ud;
+    if (done % 100 == 0 || done == total)
+        fprintf(stderr, "rollout data: %d/%d positions\n", done, total);
+}
+
+static void fit_progress(void *ud, const train_fit_status_t *s)
+{
+    (void)ud;
+    char what[32];
+    snprintf(what, sizeof what, s->epoch ? "pass %d" : "before", s->epoch);
+    fprintf(stderr, "%s: loss %.4f on the fitted positions, %.4f on the held-out ones (equity off by %.4f there)\n",
+            what, s->train_loss, s->holdout_loss, s->holdout_equity_error);
+}
+
+static int make_main(const td_args_t *a, const rules_t *r)
+{
+    evalnet_t *own = NULL;
+    const evalnet_t *n = a->net ? (own = netfile_load_for(a->net, r)) : evalnet_builtin(r);
+    if (!n) {
+        if (!a->net)
+            fprintf(stderr, "brade: no net is shipped for %s: name one with --net NET\n", r->name);
+        return 1;
+    }
+    if (strcmp(n->rules, r->name) != 0) {
+        fprintf(stderr, "brade: the net is for %s, not %s\n", n->rules, r->name);
+        evalnet_free(own);
+        return 2;
+    }
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old);
+    train_data_opts_t mk = a->mk;
+    mk.stop = &interrupted;
+    train_data_t d;
+    int rc = train_data_make(n, r, &mk, make_progress, NULL, &d);
+    sigaction(SIGINT, &old, NULL);
+    evalnet_free(own);
+    if (rc < 0) {
+        fprintf(stderr, "brade: out of memory\n");
+        return 1;
+    }
+    size_t len;
+    char *text = train_data_format(&d, r, &len);
+    bool ok = text && savefile_write(a->make, text, len);
+    if (!ok)
+        fprintf(stderr, "%s: cannot write it\n", a->make);
+    else
+        printf("%s: %d positions of %s, each rolled out %d games (seed %llu, the one of %d drawn where "
+               "0-ply and 1-ply differ most)%s\n",
+               a->make, d.n, r->name, d.games, (unsigned long long)d.seed, d.select,
+               rc == 1 ? "; stopped before the rest" : "");
+    free(text);
+    train_data_free(&d);
+    return !ok ? 1 : rc == 1 ? 130 : 0;
+}
+
+/* The command line, for the net's header. */
+static void join_command(int argc, char **argv, char *buf, size_t size)
+{
+    size_t len = (size_t)snprintf(buf, size, "brade train");
+    for (int i = 0; i < argc && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, " %s", argv[i]);
+}
+
+static int fit_main(const td_args_t *a, const rules_t *r, int argc, char **argv)
+{
+    size_t len;
+    char *text = readfile_regular(a->fit, 1L << 30, &len);
+    if (!text) {
+        perror(a->fit);
+        return 1;
+    }
+    train_data_t d;
+    int line;
+    char msg[256];
+    bool ok = train_data_parse(text, len, r, &d, &line, msg, sizeof msg);
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "%s:%d: %s\n", a->fit, line, msg);
+        return 1;
+    }
+    evalnet_t *n = netfile_load_for(a->out, r);
+    if (!n) {
+        train_data_free(&d);
+        return 1;
+    }
+    if (strcmp(n->rules, r->name) != 0) {
+        fprintf(stderr, "%s: a net for %s, not %s\n", a->out, n->rules, r->name);
+        evalnet_free(n);
+        train_data_free(&d);
+        return 2;
+    }
+    fprintf(stderr, "teaching %s (%ld games of self-play) %d positions rolled out %d games each\n", a->out,
+            n->games, d.n, d.games);
+    int rc = train_data_fit(n, r, &d, &a->ft, fit_progress, NULL);
+    train_data_free(&d);
+    if (rc != 0) {
+        fprintf(stderr, "brade: the data do not fit the net, or out of memory\n");
+        evalnet_free(n);
+        return 1;
+    }
+    /* the pruning nets were taught on the old weights */
+    if (n->prune[0])
+        fprintf(stderr, "its pruning nets were taught on the old weights and are dropped; teach new ones "
+                        "with --prune H\n");
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        nn_free(n->prune[ph]);
+        n->prune[ph] = NULL;
+    }
+    join_command(argc, argv, n->command, sizeof n->command);
+    if (!netfile_save(a->out, n)) {
+        evalnet_free(n);
+        return 1;
+    }
+    printf("%s: taught %d passes over the rollout data at learning rate %g\n", a->out, a->ft.epochs,
+           a->ft.alpha);
+    evalnet_free(n);
+    return 0;
+}
+
+int cmd_train_data(int argc, char **argv)
+{
+    td_args_t a;
+    if (!parse(argc, argv, &a))
+        return 2;
+    rules_t r;
+    rules_error_t rerr;
+    if (!rules_parse(a.rules, &r, &rerr) || strchr(a.rules, '+')) {
+        fprintf(stderr, "brade: '%s' is not a preset (see brade rules)\n", a.rules);
+        return 2;
+    }
+    return a.make ? make_main(&a, &r) : fit_main(&a, &r, argc, argv);
+}

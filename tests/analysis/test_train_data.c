@@ -1,0 +1,183 @@
+/* test_train_data.c - training on rollout results (analysis/train_data.h):
+ * the data are the same with one thread or two and are real distributions
+ * over the classes, the text form reads back as written and a damaged one
+ * is refused with its line, and a fit moves the net towards the data. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../unit/test_util.h"
+
+#include "analysis/train_data.h"
+
+static train_data_t make(const evalnet_t *n, const rules_t *r, int threads, int select)
+{
+    train_data_opts_t o;
+    train_data_default_opts(&o);
+    o.positions = 6;
+    o.games = 8;
+    o.select = select;
+    o.threads = threads;
+    o.seed = 5;
+    train_data_t d;
+    assert_int_equal(train_data_make(n, r, &o, NULL, NULL, &d), 0);
+    assert_int_equal(d.n, 6);
+    return d;
+}
+
+static char *text_of(const train_data_t *d, const rules_t *r)
+{
+    size_t len;
+    char *t = train_data_format(d, r, &len);
+    assert_non_null(t);
+    assert_int_equal(strlen(t), len);
+    return t;
+}
+
+/* Same data with one thread or two; each position a legal one not yet
+ * over, with shares that add up to one; another seed, other positions. */
+static void data_are_deterministic(void **state)
+{
+    (void)state;
+    rules_t r = tr("backgammon");
+    evalnet_t *n = evalnet_new(&r, 8, 3);
+    assert_non_null(n);
+    train_data_t one = make(n, &r, 1, 2), two = make(n, &r, 2, 2);
+    char *a = text_of(&one, &r), *b = text_of(&two, &r);
+    assert_string_equal(a, b);
+    for (int i = 0; i < one.n; i++) {
+        double sum = 0;
+        for (int c = 0; c < one.classes; c++) {
+            assert_true(one.items[i].p[c] >= 0.0f);
+            sum += (double)one.items[i].p[c];
+        }
+        assert_true(fabs(sum - 1.0) < 1e-5);
+        assert_int_equal(one.items[i].b.side[0][BOARD_OFF] < 15 && one.items[i].b.side[1][BOARD_OFF] < 15, 1);
+    }
+    train_data_opts_t o;
+    train_data_default_opts(&o);
+    o.positions = 6;
+    o.games = 8;
+    o.seed = 6;
+    train_data_t other;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &other), 0);
+    char *c = text_of(&other, &r);
+    assert_true(strcmp(a, c) != 0);
+    free(a);
+    free(b);
+    free(c);
+    train_data_free(&one);
+    train_data_free(&two);
+    train_data_free(&other);
+    evalnet_free(n);
+}
+
+/* The text form reads back as written (bräde ids and backgammon ids); a
+ * damaged file is refused with the line of the damage. */
+static void text_round_trip_and_damage(void **state)
+{
+    (void)state;
+    const char *names[] = {"lyckans-talisman", "backgammon"};
+    for (int k = 0; k < 2; k++) {
+        rules_t r = tr(names[k]);
+        evalnet_t *n = evalnet_new(&r, 8, 3);
+        train_data_t d = make(n, &r, 2, 1);
+        char *t = text_of(&d, &r);
+        train_data_t back;
+        int line;
+        char msg[200];
+        assert_true(train_data_parse(t, strlen(t), &r, &back, &line, msg, sizeof msg));
+        assert_int_equal(back.n, d.n);
+        for (int i = 0; i < d.n; i++) {
+            assert_memory_equal(&back.items[i].b, &d.items[i].b, sizeof(board_t));
+            for (int c = 0; c < d.classes; c++)
+                assert_true(fabsf(back.items[i].p[c] - d.items[i].p[c]) < 1e-5f);
+        }
+        char *again = text_of(&back, &r);
+        assert_string_equal(t, again);
+        free(again);
+        train_data_free(&back);
+        /* another ruleset's reader refuses it on line 2 */
+        rules_t other = tr(k == 0 ? "helmfrid" : "lyckans-talisman");
+        assert_false(train_data_parse(t, strlen(t), &other, &back, &line, msg, sizeof msg));
+        assert_int_equal(line, 2);
+        /* the first position's shares no longer add up to one (line 9) */
+        char *bad = strdup(t);
+        char *p9 = bad;
+        for (int l = 1; l < 9; l++)
+            p9 = strchr(p9, '\n') + 1;
+        char *last = strchr(p9, '\n');
+        while (last[-1] != ' ')
+            last--;
+        last[0] = '0';
+        last[1] = '.';
+        last[2] = '9';
+        assert_false(train_data_parse(bad, strlen(bad), &r, &back, &line, msg, sizeof msg));
+        assert_int_equal(line, 9);
+        /* cut short: the line after the last one read */
+        assert_false(train_data_parse(t, (size_t)(strchr(p9 - bad + t, '\n') - t + 1), &r, &back, &line, msg,
+                                      sizeof msg));
+        assert_non_null(strstr(msg, "ends after 1 of its 6 positions"));
+        free(bad);
+        free(t);
+        train_data_free(&d);
+        evalnet_free(n);
+    }
+}
+
+typedef struct seen {
+    double first, last, hold_first, hold_last;
+    int calls;
+} seen_t;
+
+static void note(void *ud, const train_fit_status_t *s)
+{
+    seen_t *z = ud;
+    if (s->epoch == 0) {
+        z->first = s->train_loss;
+        z->hold_first = s->holdout_loss;
+    }
+    z->last = s->train_loss;
+    z->hold_last = s->holdout_loss;
+    z->calls++;
+}
+
+/* A fit moves the net towards the rolled-out shares: the loss on the
+ * fitted positions falls, it reports once before and once after each
+ * pass, and the same seed gives the same net. */
+static void fit_moves_the_net(void **state)
+{
+    (void)state;
+    rules_t r = tr("backgammon");
+    evalnet_t *n = evalnet_new(&r, 8, 3);
+    train_data_t d = make(n, &r, 2, 1);
+    train_fit_opts_t o = {.epochs = 30, .alpha = 0.1, .holdout = 0.0, .seed = 2};
+    seen_t z = {0};
+    assert_int_equal(train_data_fit(n, &r, &d, &o, note, &z), 0);
+    assert_int_equal(z.calls, 31);
+    assert_true(z.last < z.first - 0.05);
+    evalnet_t *m = evalnet_new(&r, 8, 3);
+    assert_int_equal(train_data_fit(m, &r, &d, &o, NULL, NULL), 0);
+    char *a = evalnet_format(n, NULL), *b = evalnet_format(m, NULL);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    /* data for another net's classes are refused */
+    rules_t lt = tr("lyckans-talisman");
+    evalnet_t *other = evalnet_new(&lt, 8, 3);
+    assert_int_equal(train_data_fit(other, &lt, &d, &o, NULL, NULL), -1);
+    evalnet_free(other);
+    evalnet_free(m);
+    evalnet_free(n);
+    train_data_free(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(data_are_deterministic),
+        cmocka_unit_test(text_round_trip_and_damage),
+        cmocka_unit_test(fit_moves_the_net),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
