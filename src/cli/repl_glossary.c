@@ -4,7 +4,11 @@
  * docs/glossary.md keeps its terms in one Markdown table:
  *   | **term** (pl. *form*) | SAY | English | Meaning (2.10). |
  * Each row becomes a glossary_entry_t with the Markdown marks and the
- * section references "(2.10)" taken out.
+ * section references "(2.10)" taken out.  After the heading
+ * "## Förklaringar på svenska" a second table gives each term's meaning in
+ * Swedish:
+ *   | **term** (pl. *form*) | Betydelse (2.10). |
+ * matched to the first table's rows by the term cell.
  */
 #include "cli/repl_glossary.h"
 
@@ -23,6 +27,7 @@ typedef struct glossary_entry {
     char say[GLOSSARY_CELL];     /* pronunciation hint, may be empty */
     char english[GLOSSARY_CELL]; /* English word(s) */
     char meaning[GLOSSARY_CELL]; /* one or two sentences, in English */
+    char meaning_sv[GLOSSARY_CELL]; /* the same in Swedish; may be empty */
 } glossary_entry_t;
 
 /* Opens the glossary file (see repl_glossary.h for the order); NULL if
@@ -92,14 +97,18 @@ static int glossary_read(FILE *f, glossary_entry_t *e)
 {
     char line[8192];
     int n = 0;
-    while (n < GLOSSARY_MAX && fgets(line, sizeof line, f)) {
+    bool swedish = false; /* in the table of Swedish meanings */
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "## Förklaringar på svenska", strlen("## Förklaringar på svenska")) == 0)
+            swedish = true;
         if (strncmp(line, "| **", 4) != 0)
             continue;
+        int want = swedish ? 2 : 4;
         const char *cells[4];
         size_t lens[4];
         const char *p = line + 1;
         int c = 0;
-        while (c < 4) {
+        while (c < want) {
             const char *bar = strchr(p, '|');
             if (!bar)
                 break;
@@ -108,12 +117,23 @@ static int glossary_read(FILE *f, glossary_entry_t *e)
             c++;
             p = bar + 1;
         }
-        if (c < 4)
+        if (c < want)
+            continue;
+        if (swedish) {
+            char term[GLOSSARY_CELL];
+            glossary_clean(cells[0], lens[0], term);
+            for (int i = 0; i < n; i++)
+                if (strcmp(e[i].term, term) == 0)
+                    glossary_clean(cells[1], lens[1], e[i].meaning_sv);
+            continue;
+        }
+        if (n >= GLOSSARY_MAX)
             continue;
         glossary_clean(cells[0], lens[0], e[n].term);
         glossary_clean(cells[1], lens[1], e[n].say);
         glossary_clean(cells[2], lens[2], e[n].english);
         glossary_clean(cells[3], lens[3], e[n].meaning);
+        e[n].meaning_sv[0] = '\0';
         n++;
     }
     return n;
@@ -166,7 +186,8 @@ static void glossary_print_entry(repl_t *r, const glossary_entry_t *e)
     printf(T(L, ": %s\n", ": på engelska %s\n"), e->english);
     strbuf_t w;
     strbuf_init(&w);
-    render_prose(e->meaning, r->width > 12 ? r->width - 2 : 10, &w);
+    const char *meaning = L == LANG_SV && e->meaning_sv[0] ? e->meaning_sv : e->meaning;
+    render_prose(meaning, r->width > 12 ? r->width - 2 : 10, &w);
     for (const char *s = strbuf_str(&w); *s;) {
         const char *nl = strchr(s, '\n');
         size_t len = nl ? (size_t)(nl - s) : strlen(s);
@@ -206,7 +227,7 @@ int repl_cmd_glossary(repl_t *r, int argc, char **argv, const char *rest)
             printf("  %s%*s %.*s\n", e[i].term, pad > 0 ? pad : 0, "", len, word);
         }
         printf("%s\n", T(L, "'glossary WORD' shows a term in full.",
-                         "'glossary ORD' visar en term i sin helhet (förklaringen på engelska)."));
+                         "'glossary ORD' visar en term i sin helhet."));
     } else {
         int shown = 0;
         for (int i = 0; i < n; i++)
