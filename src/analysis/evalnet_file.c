@@ -34,6 +34,7 @@
 
 #include "analysis/evalnet.h"
 #include "analysis/evalnet_blobs.h"
+#include "analysis/textout.h"
 
 static const char *const PHASE_NAMES[EVALNET_PHASES] = {"contact", "race"};
 
@@ -49,82 +50,39 @@ static uint64_t fnv1a(const char *s, size_t len)
 
 /* ---- writing ---- */
 
-typedef struct out {
-    char *s;
-    size_t len, cap;
-    bool failed;
-} out_t;
-
-static void put(out_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_t *o, const char *fmt, ...)
-{
-    if (o->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(o->s + o->len, o->cap - o->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            o->failed = true;
-            return;
-        }
-        if ((size_t)n < o->cap - o->len) {
-            o->len += (size_t)n;
-            return;
-        }
-        size_t cap = o->cap * 2 + (size_t)n + 64;
-        char *s = realloc(o->s, cap);
-        if (!s) {
-            o->failed = true;
-            return;
-        }
-        o->s = s;
-        o->cap = cap;
-    }
-}
-
 /* Each phase's net: a "KIND PHASE" line, then its weights eight a line. */
-static void put_nets(out_t *o, const char *kind, nn_t *const nets[EVALNET_PHASES])
+static void put_nets(textout_t *o, const char *kind, nn_t *const nets[EVALNET_PHASES])
 {
     for (int ph = 0; ph < EVALNET_PHASES; ph++) {
-        put(o, "%s %s\n", kind, PHASE_NAMES[ph]);
+        textout_put(o, "%s %s\n", kind, PHASE_NAMES[ph]);
         nn_t *net = nets[ph];
         long count = nn_weight_count(net);
         for (long i = 0; i < count; i++)
-            put(o, "%.9g%c", (double)*nn_weight_at(net, i), i % 8 == 7 || i == count - 1 ? '\n' : ' ');
+            textout_put(o, "%.9g%c", (double)*nn_weight_at(net, i), i % 8 == 7 || i == count - 1 ? '\n' : ' ');
     }
 }
 
 char *evalnet_format(const evalnet_t *n, size_t *len)
 {
-    out_t o = {malloc(1 << 16), 0, 1 << 16, false};
-    if (!o.s)
-        return NULL;
-    o.s[0] = '\0';
-    put(&o, "brade-net %d\n", EVALNET_VERSION);
-    put(&o, "rules %s\n", n->rules);
-    put(&o, "encoding %s\n", n->encoding == ENC_BG ? "bg" : "brade");
-    put(&o, "classes %d\nhidden %d\ninputs %d\n", n->classes, n->hidden,
+    textout_t o;
+    textout_init(&o, 1 << 16);
+    textout_put(&o, "brade-net %d\n", EVALNET_VERSION);
+    textout_put(&o, "rules %s\n", n->rules);
+    textout_put(&o, "encoding %s\n", n->encoding == ENC_BG ? "bg" : "brade");
+    textout_put(&o, "classes %d\nhidden %d\ninputs %d\n", n->classes, n->hidden,
         evalnet_inputs(n->encoding));
-    put(&o, "games %ld\nseed %llu\n", n->games, (unsigned long long)n->seed);
-    put(&o, "alpha %.9g\nlambda %.9g\nnoise %.9g\n", n->alpha, n->lambda, n->noise);
-    put(&o, "command %s\n", n->command[0] ? n->command : "-");
+    textout_put(&o, "games %ld\nseed %llu\n", n->games, (unsigned long long)n->seed);
+    textout_put(&o, "alpha %.9g\nlambda %.9g\nnoise %.9g\n", n->alpha, n->lambda, n->noise);
+    textout_put(&o, "command %s\n", n->command[0] ? n->command : "-");
     put_nets(&o, "net", n->net);
     if (n->prune[0]) {
-        put(&o, "prune %d %ld %llu\n", n->prune[0]->hidden, n->prune_games,
+        textout_put(&o, "prune %d %ld %llu\n", n->prune[0]->hidden, n->prune_games,
             (unsigned long long)n->prune_seed);
         put_nets(&o, "prune", n->prune);
     }
     if (!o.failed)
-        put(&o, "end %016llx\n", (unsigned long long)fnv1a(o.s, o.len));
-    if (o.failed) {
-        free(o.s);
-        return NULL;
-    }
-    if (len)
-        *len = o.len;
-    return o.s;
+        textout_put(&o, "end %016llx\n", (unsigned long long)fnv1a(o.s, o.len));
+    return textout_take(&o, len);
 }
 
 /* ---- reading ---- */

@@ -56,18 +56,15 @@ typedef struct worker {
     movegen_buf_t *buf;
 } worker_t;
 
-/* Plays up to o->random_plies uniformly random plays from *b, for
- * positions self-play alone would rarely reach.  False when they ended
- * the game. */
-static bool random_plies(const round_t *rd, worker_t *w, board_t *b, uint64_t *rng)
+bool train_random_start(const rules_t *r, int max_plies, movegen_buf_t *buf, board_t *b, uint64_t *rng)
 {
-    int k = dice_below(rng, rd->o->random_plies + 1);
+    int k = dice_below(rng, max_plies + 1);
     for (int i = 0; i < k; i++) {
         roll_t roll = {dice_below(rng, 6) + 1, dice_below(rng, 6) + 1};
-        int n = movegen_plays(b, rd->r, roll, w->buf);
+        int n = movegen_plays(b, r, roll, buf);
         if (n <= 0)
             return false;
-        const play_t *p = movegen_play(w->buf, dice_below(rng, n));
+        const play_t *p = movegen_play(buf, dice_below(rng, n));
         if (p->outcome.kind != OUT_NONE)
             return false;
         *b = p->after;
@@ -88,7 +85,8 @@ static void *play_games(void *arg)
         uint64_t rng = dice_stream(rd->seed, (uint64_t)(rd->first + g));
         board_t start;
         board_start(&start, rd->r->geometry, BOARD_WHITE);
-        if (dice_unit(&rng) < rd->o->random_start && !random_plies(rd, w, &start, &rng)) {
+        if (dice_unit(&rng) < rd->o->random_start &&
+            !train_random_start(rd->r, rd->o->random_plies, w->buf, &start, &rng)) {
             s->winner = -1; /* the random plays ended the game: nothing to learn */
             s->n = 0;
             continue;

@@ -70,6 +70,11 @@ typedef struct train_hooks {
  * stopped early, -1 when out of memory or a checkpoint failed. */
 int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train_hooks_t *h);
 
+/* Plays up to max_plies uniformly random plays (how many: uniform too)
+ * from *b with dice from rng, for positions self-play alone would rarely
+ * reach.  False when they ended the game. */
+bool train_random_start(const rules_t *r, int max_plies, movegen_buf_t *buf, board_t *b, uint64_t *rng);
+
 /* A strength estimate: the net against `baseline`, both at `plies`, over
  * `games` games in pairs with the same dice. */
 int train_strength(const evalnet_t *n, const rules_t *r, eval_kind_t baseline, int plies,

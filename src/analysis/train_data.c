@@ -12,6 +12,8 @@
 
 #include "analysis/dice.h"
 #include "analysis/selfplay.h"
+#include "analysis/textout.h"
+#include "analysis/train.h"
 #include "analysis/workq.h"
 #include "engine/posid.h"
 
@@ -54,25 +56,6 @@ typedef struct make_worker {
     board_t *record;      /* MAX_RECORD */
 } make_worker_t;
 
-/* Up to o->random_plies uniformly random plays from *b (as training's
- * random starts).  False when they ended the game. */
-static bool random_plies(const make_job_t *j, make_worker_t *w, board_t *b, uint64_t *rng)
-{
-    int k = dice_below(rng, j->o->random_plies + 1);
-    for (int i = 0; i < k; i++) {
-        roll_t roll = {dice_below(rng, 6) + 1, dice_below(rng, 6) + 1};
-        int n = movegen_plays(b, j->r, roll, w->buf);
-        if (n <= 0)
-            return false;
-        const play_t *p = movegen_play(w->buf, dice_below(rng, n));
-        if (p->outcome.kind != OUT_NONE)
-            return false;
-        *b = p->after;
-        board_swap(b);
-    }
-    return true;
-}
-
 /* One candidate position from the self-play game of stream s: false when
  * the game gave none (it ended in its random start, or every position of
  * it has an exact value). */
@@ -81,7 +64,8 @@ static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t
     uint64_t rng = dice_stream(j->o->seed ^ TAG_PICK, s);
     board_t start;
     board_start(&start, j->r->geometry, BOARD_WHITE);
-    if (dice_unit(&rng) < j->o->random_start && !random_plies(j, w, &start, &rng))
+    if (dice_unit(&rng) < j->o->random_start &&
+        !train_random_start(j->r, j->o->random_plies, w->buf, &start, &rng))
         return false;
     int nrec = 0, plies;
     outcome_t res;
@@ -246,41 +230,6 @@ void train_data_free(train_data_t *d)
 
 /* ---- the text form ---- */
 
-typedef struct outbuf {
-    char *s;
-    size_t len, cap;
-    bool oom;
-} outbuf_t;
-
-static void put(outbuf_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(outbuf_t *o, const char *fmt, ...)
-{
-    if (o->oom)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(o->s + o->len, o->cap - o->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            o->oom = true;
-            return;
-        }
-        if ((size_t)n < o->cap - o->len) {
-            o->len += (size_t)n;
-            return;
-        }
-        size_t cap = o->cap * 2 + (size_t)n + 256;
-        char *s = realloc(o->s, cap);
-        if (!s) {
-            o->oom = true;
-            return;
-        }
-        o->s = s;
-        o->cap = cap;
-    }
-}
-
 /* The position id of b as the ruleset's geometry writes it. */
 static void id_of(const board_t *b, const rules_t *r, char id[POSID_SIZE])
 {
@@ -292,28 +241,21 @@ static void id_of(const board_t *b, const rules_t *r, char id[POSID_SIZE])
 
 char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
 {
-    outbuf_t o = {malloc(4096), 0, 4096, false};
-    if (!o.s)
-        return NULL;
-    o.s[0] = '\0';
-    put(&o, "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nselect %d\nseed %llu\nnet-games %ld\n"
+    textout_t o;
+    textout_init(&o, 4096);
+    textout_put(&o, "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nselect %d\nseed %llu\nnet-games %ld\n"
             "positions %d\n",
         TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->select, (unsigned long long)d->seed,
         d->net_games, d->n);
     for (int i = 0; i < d->n; i++) {
         char id[POSID_SIZE];
         id_of(&d->items[i].b, r, id);
-        put(&o, "%s %s", id, d->items[i].b.turn == BOARD_WHITE ? "white" : "black");
+        textout_put(&o, "%s %s", id, d->items[i].b.turn == BOARD_WHITE ? "white" : "black");
         for (int c = 0; c < d->classes; c++)
-            put(&o, " %.6g", (double)d->items[i].p[c]);
-        put(&o, "\n");
+            textout_put(&o, " %.6g", (double)d->items[i].p[c]);
+        textout_put(&o, "\n");
     }
-    if (o.oom) {
-        free(o.s);
-        return NULL;
-    }
-    *len = o.len;
-    return o.s;
+    return textout_take(&o, len);
 }
 
 typedef struct in {

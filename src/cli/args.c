@@ -219,6 +219,37 @@ bool args_number(const char *flag, const char *s, long lo, long hi, long *out)
     return true;
 }
 
+/* args_number into an int (see args.h). */
+bool args_int(const char *flag, const char *s, long lo, long hi, int *out)
+{
+    long v;
+    if (!args_number(flag, s, lo, hi, &v))
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* A number in [lo, hi] (see args.h). */
+bool args_real(const char *flag, const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !(v >= lo && v <= hi)) {
+        fprintf(stderr, "brade: %s must be a number from %g to %g\n", flag, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* "brade CMD ARGS..." into buf (see args.h). */
+void args_join(const char *cmd, int argc, char **argv, char *buf, size_t size)
+{
+    size_t len = (size_t)snprintf(buf, size, "brade %s", cmd);
+    for (int i = 0; i < argc && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, " %s", argv[i]);
+}
+
 /* "en" or "sv" (see args.h). */
 bool args_lang(const char *s, lang_t *out)
 {

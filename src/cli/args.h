@@ -39,6 +39,14 @@ bool args_parse_roll(const char *s, roll_t *roll);
 /* Reads flag's value s as a whole number in [lo, hi] into *out; false after
  * printing "brade: FLAG must be a whole number from LO to HI". */
 bool args_number(const char *flag, const char *s, long lo, long hi, long *out);
+/* The same into an int (lo and hi within int's range). */
+bool args_int(const char *flag, const char *s, long lo, long hi, int *out);
+/* Reads s as a number in [lo, hi]; false after printing "brade: FLAG must
+ * be a number from LO to HI". */
+bool args_real(const char *flag, const char *s, double lo, double hi, double *out);
+/* The command line "brade CMD ARG..." into buf (cut at size), for the
+ * header of a file the command made. */
+void args_join(const char *cmd, int argc, char **argv, char *buf, size_t size);
 
 /* Reads a --lang value: "en" or "sv".  False for anything else. */
 bool args_lang(const char *s, lang_t *out);

@@ -41,28 +41,6 @@ typedef struct tr_args {
     bool games_set;
 } tr_args_t;
 
-static bool real(const char *flag, const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end || !(v >= lo && v <= hi)) {
-        fprintf(stderr, "brade: %s must be a number from %g to %g\n", flag, lo, hi);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-/* args_number into an int field. */
-static bool int_number(const char *flag, const char *s, long lo, long hi, int *out)
-{
-    long v;
-    if (!args_number(flag, s, lo, hi, &v))
-        return false;
-    *out = (int)v;
-    return true;
-}
-
 /* Reads the flags: the training options straight into *o (from the
  * library's defaults), the rest into *a. */
 static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
@@ -100,9 +78,9 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
         else if (strcmp(f, "--hidden") == 0)
             ok = args_number(f, v, 1, NN_MAX_HIDDEN, &a->hidden), a->hidden_set = true;
         else if (strcmp(f, "--threads") == 0)
-            ok = int_number(f, v, 1, 16, &o->threads);
+            ok = args_int(f, v, 1, 16, &o->threads);
         else if (strcmp(f, "--round") == 0)
-            ok = int_number(f, v, 1, 4096, &o->round);
+            ok = args_int(f, v, 1, 4096, &o->round);
         else if (strcmp(f, "--report-every") == 0)
             ok = args_number(f, v, 1, 2000000000L, &o->report_every);
         else if (strcmp(f, "--checkpoint-every") == 0)
@@ -110,24 +88,24 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
         else if (strcmp(f, "--strength-every") == 0)
             ok = args_number(f, v, 0, 2000000000L, &o->strength_every);
         else if (strcmp(f, "--strength-games") == 0)
-            ok = int_number(f, v, 2, 1000000, &o->strength_games);
+            ok = args_int(f, v, 2, 1000000, &o->strength_games);
         else if (strcmp(f, "--final-games") == 0)
             ok = args_number(f, v, 0, 1000000, &a->final);
         else if (strcmp(f, "--alpha") == 0)
-            ok = real(f, v, 1e-6, 10, &o->alpha);
+            ok = args_real(f, v, 1e-6, 10, &o->alpha);
         else if (strcmp(f, "--lambda") == 0)
-            ok = real(f, v, 0, 1, &o->lambda);
+            ok = args_real(f, v, 0, 1, &o->lambda);
         else if (strcmp(f, "--noise") == 0)
-            ok = real(f, v, 0, 1, &o->noise);
+            ok = args_real(f, v, 0, 1, &o->noise);
         else if (strcmp(f, "--random-start") == 0)
-            ok = real(f, v, 0, 1, &o->random_start);
+            ok = args_real(f, v, 0, 1, &o->random_start);
         else if (strcmp(f, "--lookahead") == 0) {
             ok = strcmp(v, "on") == 0 || strcmp(v, "off") == 0;
             o->lookahead = strcmp(v, "on") == 0;
             if (!ok)
                 fprintf(stderr, "brade: --lookahead must be on or off\n");
         } else if (strcmp(f, "--random-plies") == 0)
-            ok = int_number(f, v, 0, 200, &o->random_plies);
+            ok = args_int(f, v, 0, 200, &o->random_plies);
         else {
             fprintf(stderr, "brade: unknown option %s for train (see brade help)\n", f);
             return false;
@@ -190,14 +168,6 @@ static bool checkpoint(void *ud, const evalnet_t *n)
     return netfile_save(c->out, n);
 }
 
-/* The command line, for the file's header. */
-static void join_command(int argc, char **argv, char *buf, size_t size)
-{
-    size_t len = (size_t)snprintf(buf, size, "brade train");
-    for (int i = 0; i < argc && len < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, " %s", argv[i]);
-}
-
 static void prune_progress(void *ud, const train_prune_status_t *s)
 {
     const long *target = ud;
@@ -239,7 +209,7 @@ static int prune_main(const tr_args_t *a, const rules_t *r, int argc, char **arg
         return rc < 0 ? 1 : 130;
     }
     char cmd[256];
-    join_command(argc, argv, cmd, sizeof cmd);
+    args_join("train", argc, argv, cmd, sizeof cmd);
     fprintf(stderr, "(%s)\n", cmd);
     if (!netfile_save(a->out, n)) {
         evalnet_free(n);
@@ -312,7 +282,7 @@ int cmd_train(int argc, char **argv)
             return 1;
         }
     }
-    join_command(argc, argv, n->command, sizeof n->command);
+    args_join("train", argc, argv, n->command, sizeof n->command);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;

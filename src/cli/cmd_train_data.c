@@ -34,27 +34,6 @@ typedef struct td_args {
     train_fit_opts_t ft;
 } td_args_t;
 
-static bool real(const char *flag, const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end || !(v >= lo && v <= hi)) {
-        fprintf(stderr, "brade: %s must be a number from %g to %g\n", flag, lo, hi);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-static bool int_number(const char *flag, const char *s, long lo, long hi, int *out)
-{
-    long v;
-    if (!args_number(flag, s, lo, hi, &v))
-        return false;
-    *out = (int)v;
-    return true;
-}
-
 static bool parse(int argc, char **argv, td_args_t *a)
 {
     memset(a, 0, sizeof *a);
@@ -84,22 +63,22 @@ static bool parse(int argc, char **argv, td_args_t *a)
         else if (strcmp(f, "--net") == 0)
             a->net = v;
         else if (strcmp(f, "--positions") == 0)
-            ok = int_number(f, v, 1, 10000000L, &a->mk.positions);
+            ok = args_int(f, v, 1, 10000000L, &a->mk.positions);
         else if (strcmp(f, "--data-games") == 0)
-            ok = int_number(f, v, 1, 1000000L, &a->mk.games);
+            ok = args_int(f, v, 1, 1000000L, &a->mk.games);
         else if (strcmp(f, "--select") == 0)
-            ok = int_number(f, v, 1, 64, &a->mk.select);
+            ok = args_int(f, v, 1, 64, &a->mk.select);
         else if (strcmp(f, "--threads") == 0)
-            ok = int_number(f, v, 1, 16, &a->mk.threads);
+            ok = args_int(f, v, 1, 16, &a->mk.threads);
         else if (strcmp(f, "--seed") == 0) {
             ok = args_number(f, v, 0, 2147483647L, &seed);
             a->mk.seed = a->ft.seed = (uint64_t)seed;
         } else if (strcmp(f, "--epochs") == 0)
-            ok = int_number(f, v, 0, 1000, &a->ft.epochs);
+            ok = args_int(f, v, 0, 1000, &a->ft.epochs);
         else if (strcmp(f, "--alpha") == 0)
-            ok = real(f, v, 1e-6, 10, &a->ft.alpha);
+            ok = args_real(f, v, 1e-6, 10, &a->ft.alpha);
         else if (strcmp(f, "--holdout") == 0)
-            ok = real(f, v, 0, 0.9, &a->ft.holdout);
+            ok = args_real(f, v, 0, 0.9, &a->ft.holdout);
         else {
             fprintf(stderr, "brade: unknown option %s for train with --make-data or --fit-data (see brade help)\n",
                     f);
@@ -191,14 +170,6 @@ static int make_main(const td_args_t *a, const rules_t *r)
     return !ok ? 1 : rc == 1 ? 130 : 0;
 }
 
-/* The command line, for the net's header. */
-static void join_command(int argc, char **argv, char *buf, size_t size)
-{
-    size_t len = (size_t)snprintf(buf, size, "brade train");
-    for (int i = 0; i < argc && len < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, " %s", argv[i]);
-}
-
 static int fit_main(const td_args_t *a, const rules_t *r, int argc, char **argv)
 {
     size_t len;
@@ -244,7 +215,7 @@ static int fit_main(const td_args_t *a, const rules_t *r, int argc, char **argv)
         nn_free(n->prune[ph]);
         n->prune[ph] = NULL;
     }
-    join_command(argc, argv, n->command, sizeof n->command);
+    args_join("train", argc, argv, n->command, sizeof n->command);
     if (!netfile_save(a->out, n)) {
         evalnet_free(n);
         return 1;
