@@ -230,15 +230,6 @@ void train_data_free(train_data_t *d)
 
 /* ---- the text form ---- */
 
-/* The position id of b as the ruleset's geometry writes it. */
-static void id_of(const board_t *b, const rules_t *r, char id[POSID_SIZE])
-{
-    if (r->geometry == GEOM_BACKGAMMON)
-        posid_gnubg(b, id);
-    else
-        posid_brade(b, id);
-}
-
 char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
 {
     textout_t o;
@@ -249,7 +240,7 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
         d->net_games, d->n);
     for (int i = 0; i < d->n; i++) {
         char id[POSID_SIZE];
-        id_of(&d->items[i].b, r, id);
+        posid_write(r->geometry, &d->items[i].b, id);
         textout_put(&o, "%s %s", id, d->items[i].b.turn == BOARD_WHITE ? "white" : "black");
         for (int c = 0; c < d->classes; c++)
             textout_put(&o, " %.6g", (double)d->items[i].p[c]);
@@ -355,8 +346,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
         }
         train_item_t *it = &out->items[i];
         char *save = NULL, *id = strtok_r(buf, " ", &save), *colour = strtok_r(NULL, " ", &save);
-        bool read = id && (r->geometry == GEOM_BACKGAMMON ? posid_gnubg_read(id, &it->b)
-                                                           : posid_brade_read(id, &it->b));
+        bool read = id && posid_read(r->geometry, id, &it->b);
         if (!read) {
             ok = fail(&in, "not a position id: '%.40s'", id ? id : "");
             break;

@@ -150,8 +150,7 @@ bool args_parse_position(int argc, char **argv, bool need_roll, const char *cons
             fprintf(err, "brade: give either --position-id or --white/--black, not both\n");
             return false;
         }
-        bool ok = geom == GEOM_BACKGAMMON ? posid_gnubg_read(posid, &a->board)
-                                          : posid_brade_read(posid, &a->board);
+        bool ok = posid_read(geom, posid, &a->board);
         if (!ok) {
             fprintf(err, "brade: '%s' is not a valid %s position id\n", posid,
                     geom == GEOM_BACKGAMMON ? "GNU Backgammon" : "bräde");

@@ -220,10 +220,7 @@ int cmd_posid(int argc, char **argv)
     if (!args_parse_position(argc, argv, false, NULL, &a, stderr))
         return 2;
     char id[POSID_SIZE];
-    if (a.rules.geometry == GEOM_BACKGAMMON)
-        posid_gnubg(&a.board, id);
-    else
-        posid_brade(&a.board, id);
+    posid_write(a.rules.geometry, &a.board, id);
     printf("%s\n", id);
     return 0;
 }

@@ -447,10 +447,7 @@ static int run_positions(const sp_args_t *a, const rules_t *r)
     int k = fixed_positions(r, a->positions, (uint64_t)a->seed, pos, rolls);
     for (int i = 0; i < k; i++) {
         char id[POSID_SIZE];
-        if (r->geometry == GEOM_BACKGAMMON)
-            posid_gnubg(&pos[i], id);
-        else
-            posid_brade(&pos[i], id);
+        posid_write(r->geometry, &pos[i], id);
         printf("%s %d-%d\n", id, rolls[i].a, rolls[i].b);
     }
     free(pos);

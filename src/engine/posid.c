@@ -135,3 +135,16 @@ bool posid_brade_read(const char *id, board_t *b)
     fill(b, 1, c[1], false);
     return board_check_basic(b, NULL) == BOARD_OK;
 }
+
+void posid_write(geometry_t geom, const board_t *b, char out[POSID_SIZE])
+{
+    if (geom == GEOM_BACKGAMMON)
+        posid_gnubg(b, out);
+    else
+        posid_brade(b, out);
+}
+
+bool posid_read(geometry_t geom, const char *id, board_t *b)
+{
+    return geom == GEOM_BACKGAMMON ? posid_gnubg_read(id, b) : posid_brade_read(id, b);
+}

@@ -33,4 +33,10 @@ void posid_brade(const board_t *b, char out[POSID_SIZE]);
 /* Reads a bräde id; false if invalid. */
 bool posid_brade_read(const char *id, board_t *b);
 
+/* The id of b in the form its geometry uses: gnubg's for backgammon, the
+ * bräde id otherwise. */
+void posid_write(geometry_t geom, const board_t *b, char out[POSID_SIZE]);
+/* Reads an id in the form geometry geom uses; false if invalid. */
+bool posid_read(geometry_t geom, const char *id, board_t *b);
+
 #endif

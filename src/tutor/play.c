@@ -604,7 +604,7 @@ void play_hint(play_game_t *g, strbuf_t *out)
 const char *play_set_position(play_opts_t *o, const char *id, int colour)
 {
     board_t b;
-    bool ok = o->rules.geometry == GEOM_BACKGAMMON ? posid_gnubg_read(id, &b) : posid_brade_read(id, &b);
+    bool ok = posid_read(o->rules.geometry, id, &b);
     if (!ok)
         return o->rules.geometry == GEOM_BACKGAMMON ? "not a gnubg Position ID" : "not a bräde position id (W or B and 14 more characters)";
     if (o->rules.geometry == GEOM_BACKGAMMON)

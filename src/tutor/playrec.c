@@ -28,10 +28,7 @@ void playrec_header(strbuf_t *sb, const play_opts_t *o)
         strbuf_addf(sb, "match %d\n", o->match_length);
     if (o->from_position) {
         char id[POSID_SIZE];
-        if (o->rules.geometry == GEOM_BACKGAMMON)
-            posid_gnubg(&o->start, id);
-        else
-            posid_brade(&o->start, id);
+        posid_write(o->rules.geometry, &o->start, id);
         strbuf_addf(sb, "position %s %s\n", id, colour_word(o->start.turn));
     }
 }
