@@ -46,7 +46,6 @@ typedef struct make_job {
     int finished;
     train_data_progress_fn progress;
     void *ud;
-    bool oom;
 } make_job_t;
 
 typedef struct make_worker {
@@ -100,28 +99,25 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
 {
     const train_data_opts_t *o = j->o;
     int select = o->select < 1 ? 1 : o->select;
+    /* no candidate at all (never met in practice): the starting position */
     board_t best;
-    double best_gap = -1.0;
-    bool have = false;
-    /* candidates come from streams k*select + c; a game that gives none is
-     * replaced by later streams of the same position (at most 4x) */
+    board_start(&best, j->r->geometry, BOARD_WHITE);
+    double best_gap = -1.0; /* below every gap: no candidate yet */
+    /* candidates come from streams 4*select*k + c; a game that gives none
+     * is replaced by a later stream of the same position (at most 4x) */
     for (int c = 0, got = 0; got < select && c < 4 * select; c++) {
         board_t b;
         if (!candidate(j, w, (uint64_t)k * 4u * (uint64_t)select + (uint64_t)c, &b))
             continue;
         got++;
         double gap = select > 1 ? disagreement(w, &b) : 0.0;
-        if (!have || gap > best_gap) {
+        if (gap > best_gap) {
             best = b;
             best_gap = gap;
-            have = true;
         }
     }
     train_item_t *it = &j->out->items[k];
     memset(it, 0, sizeof *it);
-    if (!have) {
-        board_start(&best, j->r->geometry, BOARD_WHITE);
-    }
     it->b = best;
     int counts[NN_MAX_CLASSES] = {0}, played = 0;
     for (int g = 0; g < o->games; g++) {
@@ -135,6 +131,8 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
         counts[evalnet_class_of(j->n, &res, winner == best.turn)]++;
         played++;
     }
+    /* no game finished (all at the ply limit): every share stays 0, and
+     * train_data_make leaves the position out */
     for (int c = 0; c < j->n->classes; c++)
         it->p[c] = played ? (float)counts[c] / (float)played : 0.0f;
 }
@@ -204,10 +202,16 @@ int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_
         bool stopped = workq_stopped(&j.q);
         workq_destroy(&j.q);
         pthread_mutex_destroy(&j.lock);
-        /* a stopped run keeps the finished prefix (positions are handed out in order) */
+        /* a stopped run keeps the finished prefix (positions are handed out
+         * in order), less any position no rollout game finished */
         out->n = 0;
-        while (out->n < o->positions && j.done[out->n])
-            out->n++;
+        for (int k = 0; k < o->positions && j.done[k]; k++) {
+            float sum = 0;
+            for (int c = 0; c < n->classes; c++)
+                sum += out->items[k].p[c];
+            if (sum > 0)
+                out->items[out->n++] = out->items[k];
+        }
         rc = stopped ? 1 : 0;
     }
     for (int t = 0; t < nt; t++) {

@@ -15,7 +15,9 @@
  *     most (where the net disagrees with itself, as gnubg chose its
  *     training positions).  Each kept position is rolled out `games`
  *     times by the net's 0-ply player (without the exact lookahead, as a
- *     rollout plays) and gets the class distribution of the results.
+ *     rollout plays) and gets the class distribution of the results (a
+ *     position none of whose games finished, all at the ply limit, is
+ *     left out).
  *   - train_data_fit teaches the net those distributions: plain gradient
  *     steps on the cross entropy, in a seeded shuffled order, for a number
  *     of epochs, with a share of the positions held out to measure on.

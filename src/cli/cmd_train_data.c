@@ -9,7 +9,8 @@
  *
  * --make-data picks K positions from seeded self-play of the net (the
  * shipped one, or NET), each the one of S drawn where the net's 0-ply and
- * 1-ply values differ most, and rolls each out G games; FILE gets them
+ * 1-ply values differ most, and rolls each out G games (a progress line
+ * on a terminal, nothing on a pipe); FILE gets them
  * with the rolled-out share of every result class (written atomically;
  * Ctrl-C keeps the positions finished).  --fit-data teaches the net in
  * NET (which must exist: a net trained by self-play first) those shares,
@@ -25,6 +26,7 @@
 #include "cli/args.h"
 #include "cli/cmd.h"
 #include "cli/netfile.h"
+#include "cli/progress_line.h"
 #include "cli/savefile.h"
 #include "content/readfile.h"
 
@@ -112,9 +114,7 @@ static void on_sigint(int sig)
 
 static void make_progress(void *ud, int done, int total)
 {
-    (void)ud;
-    if (done % 100 == 0 || done == total)
-        fprintf(stderr, "rollout data: %d/%d positions\n", done, total);
+    progress_line_show(ud, "rollout data: positions", done, total);
 }
 
 static void fit_progress(void *ud, const train_fit_status_t *s)
@@ -148,7 +148,10 @@ static int make_main(const td_args_t *a, const rules_t *r)
     train_data_opts_t mk = a->mk;
     mk.stop = &interrupted;
     train_data_t d;
-    int rc = train_data_make(n, r, &mk, make_progress, NULL, &d);
+    progress_line_t pl;
+    progress_line_start(&pl);
+    int rc = train_data_make(n, r, &mk, make_progress, &pl, &d);
+    progress_line_end(&pl);
     sigaction(SIGINT, &old, NULL);
     evalnet_free(own);
     if (rc < 0) {
