@@ -370,8 +370,8 @@ bool playrec_mat(const playrec_t *r, const playrec_outcome_t *res, int nres, str
     if (r->match_length > 0)
         strbuf_addf(out, "; [Crawford \"On\"]\n");
     strbuf_addf(out, "\n %d point match\n", r->match_length);
-    static const int zero[2] = {0, 0};
-    mat_game(out, 1, nres > 0 ? res[0].score : zero);
+    int score[2] = {0, 0}; /* before the game being written */
+    mat_game(out, 1, score);
     int line = 0, cube = 1, game = 0; /* game: the index of the game being written */
     char left[200] = "";
     bool have_left = false;
@@ -385,6 +385,7 @@ bool playrec_mat(const playrec_t *r, const playrec_outcome_t *res, int nres, str
                 return false;
             }
             mat_result(out, &line, left, &have_left, &res[game]);
+            score[res[game].winner] += res[game].points;
             continue;
         }
         if (e->kind == EV_GAME) {
@@ -394,15 +395,6 @@ bool playrec_mat(const playrec_t *r, const playrec_outcome_t *res, int nres, str
             }
             line = 0;
             cube = 1;
-            int score[2] = {0, 0};
-            if (game < nres) {
-                score[0] = res[game].score[0];
-                score[1] = res[game].score[1];
-            } else if (r->match_length > 0) { /* a last game without a result: the score after the last */
-                score[0] = res[game - 1].score[0];
-                score[1] = res[game - 1].score[1];
-                score[res[game - 1].winner] += res[game - 1].points;
-            }
             mat_game(out, game + 1, score);
             continue;
         }

@@ -100,15 +100,14 @@ typedef struct playrec_outcome {
     int winner;       /* colour */
     int points;       /* to the winner, the cube included */
     bool dropped;     /* the loser refused a double */
-    int score[2];     /* a match: the points by colour before the game */
-    bool crawford;    /* a match: this was the Crawford game */
     bool match_won;   /* a match: this game decided it */
 } playrec_outcome_t;
 
 /* A backgammon game or match (from the start) in the Jellyfish .mat text
  * GNU Backgammon imports (`import mat FILE`): white on the left, black on
  * the right; a money game is a "0 point match"; each game opens with the
- * score and ends with the winner's points in the winner's column.  `res`
+ * score (the sum of the games before it) and ends with the winner's
+ * points in the winner's column.  `res`
  * holds the nres games that ended, in order; a last game without a result
  * is written as far as it went.  False with the reason in msg when the
  * record is not such a game. */

@@ -161,11 +161,8 @@ bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig
             }
             out->games++;
             last_winner = g->winner;
-            playrec_outcome_t oc = {.winner = g->winner,
-                                    .points = g->points,
-                                    .dropped = g->result.kind == OUT_DROP,
-                                    .score = {out->match.points[0], out->match.points[1]},
-                                    .crawford = g->crawford};
+            playrec_outcome_t oc = {
+                .winner = g->winner, .points = g->points, .dropped = g->result.kind == OUT_DROP};
             if (rec->match_length > 0)
                 match_record(&out->match, g->winner, &g->result, g->points);
             oc.match_won = rec->match_length > 0 && out->match.over;
