@@ -132,6 +132,14 @@ void repl_show_current(repl_t *r, bool full)
             printf("\n");
             repl_draw_board(r);
         }
+    } else if (t->mode == TUTOR_DRILL) {
+        /* the question alone: the step's prose would give the answer away */
+        repl_drill_heading(r, h, sizeof h);
+        heading(r, h);
+        if (t->have_pos && t->q->kind != QK_CHOICE) {
+            printf("\n");
+            repl_draw_board(r);
+        }
     } else if (t->mode == TUTOR_PUZZLE) {
         const puzzle_t *p = &r->course.puzzles[t->puzzle];
         strbuf_t th;
@@ -279,6 +287,9 @@ static void answer(repl_t *r, const char *text)
     else if (res == TR_RIGHT && r->tutor.mode == TUTOR_PUZZLE)
         printf("%s\n", T(r->ro.lang, "(Type 'next' for the next puzzle.)",
                          "(Skriv 'next' för nästa problem.)"));
+    else if (res == TR_RIGHT && r->tutor.mode == TUTOR_DRILL)
+        printf("%s\n", T(r->ro.lang, "(Type 'next' for the next lesson question due.)",
+                         "(Skriv 'next' för nästa lektionsfråga som står på tur.)"));
 }
 
 /* Runs one input line: a command, or an answer to the open question. */
@@ -489,6 +500,8 @@ static void prompt_text(const repl_t *r, char *buf, size_t size)
                  r->course.lessons[t->lesson].nsteps);
     else if (t->mode == TUTOR_PUZZLE)
         snprintf(buf, size, "%s> ", r->course.puzzles[t->puzzle].id);
+    else if (t->mode == TUTOR_DRILL)
+        snprintf(buf, size, "drill %s %d> ", r->course.lessons[t->lesson].id, t->step + 1);
     else
         snprintf(buf, size, "brade> ");
 }

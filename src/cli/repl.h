@@ -140,6 +140,13 @@ int repl_cmd_show(repl_t *r, int argc, char **argv, const char *rest);
 /* Opens the puzzle the review schedule picks (not `avoid` when anything
  * else qualifies), or says why there is none (repl_cmds.c). */
 int repl_pick_and_open(repl_t *r, int avoid);
+/* `drill`: the lessons' questions by the review schedule (repl_lesson.c). */
+int repl_cmd_drill(repl_t *r, int argc, char **argv, const char *rest);
+/* Opens the lesson question the schedule picks (avoiding the one named
+ * when another is due), or says when the next one will be. */
+int repl_drill_pick(repl_t *r, int avoid_lesson, int avoid_step);
+/* The heading of the open drill. */
+void repl_drill_heading(repl_t *r, char *buf, size_t size);
 /* Completion words for `setup`'s first argument. */
 const char *const *repl_setup_words(void);
 

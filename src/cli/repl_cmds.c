@@ -428,6 +428,11 @@ static int do_progress(repl_t *r, int argc, char **argv, const char *rest)
                d);
     }
     printf("\n");
+    int scheduled, qdue;
+    tutor_drill_counts(&r->tutor, &scheduled, &qdue);
+    printf(T(L, "Lesson questions in the review schedule: %d, due today: %d ('drill' asks them).\n",
+             "Lektionsfrågor i repetitionsschemat: %d, på tur i dag: %d ('drill' ställer dem).\n"),
+           scheduled, qdue);
     if (!r->progress.path)
         printf("%s\n", T(L, "(Progress is not saved: there is no state directory.)",
                          "(Framstegen sparas inte: det finns ingen tillståndskatalog.)"));
@@ -488,8 +493,11 @@ static const repl_command_t COMMANDS[] = {
      COMPLETE_THEME},
     {"puzzle", NULL, "[ID]", "open a puzzle (no ID: the next one due for you)",
      "öppna ett problem (utan ID: nästa som står på tur)", do_puzzle, COMPLETE_PUZZLE},
-    {"next", NULL, "", "the next lesson step, or the next puzzle",
-     "nästa steg i lektionen, eller nästa problem", repl_cmd_next, COMPLETE_NONE},
+    {"drill", NULL, "[LESSON STEP]",
+     "a lesson question due for review, or the one named",
+     "en lektionsfråga att repetera, eller den som anges", repl_cmd_drill, COMPLETE_LESSON},
+    {"next", NULL, "", "the next lesson step, puzzle or lesson question due",
+     "nästa steg i lektionen, nästa problem eller nästa lektionsfråga", repl_cmd_next, COMPLETE_NONE},
     {"back", NULL, "", "the step before", "steget innan", repl_cmd_back, COMPLETE_NONE},
     {"show", NULL, "", "show the step or puzzle again", "visa steget eller problemet igen", repl_cmd_show,
      COMPLETE_NONE},

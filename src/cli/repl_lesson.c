@@ -1,7 +1,8 @@
 /*
  * repl_lesson.c - the REPL's lesson commands: `lessons`, `lesson` (which
- * resumes where the learner stopped), `next`, `back` and `show` (see
- * repl.h; the command table is in repl_cmds.c).
+ * resumes where the learner stopped), `next`, `back`, `show`, and `drill`
+ * (the lessons' questions asked again by the review schedule) (see repl.h;
+ * the command table is in repl_cmds.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -159,6 +160,8 @@ int repl_cmd_next(repl_t *r, int argc, char **argv, const char *rest)
     tutor_t *t = &r->tutor;
     if (t->mode == TUTOR_PUZZLE)
         return repl_pick_and_open(r, t->puzzle);
+    if (t->mode == TUTOR_DRILL)
+        return repl_drill_pick(r, t->lesson, t->step);
     if (t->mode != TUTOR_LESSON) {
         printf(
             "%s\n",
@@ -210,3 +213,85 @@ int repl_cmd_next(repl_t *r, int argc, char **argv, const char *rest)
     return 0;
 }
 
+
+/* ------------------------------------------------------------- drills */
+
+/* The heading of a drill: which lesson and step the question comes from. */
+void repl_drill_heading(repl_t *r, char *buf, size_t size)
+{
+    lang_t L = L_(r);
+    const tutor_t *t = &r->tutor;
+    const lesson_t *ls = &r->course.lessons[t->lesson];
+    snprintf(buf, size, T(L, "== Review: %s (lesson %d, step %d) ==", "== Repetition: %s (lektion %d, steg %d) =="),
+             text_pick(&ls->title, L), t->lesson + 1, t->step + 1);
+}
+
+/* Opens the lesson question the schedule picks, or says when one will be
+ * due (see repl.h). */
+int repl_drill_pick(repl_t *r, int avoid_lesson, int avoid_step)
+{
+    lang_t L = L_(r);
+    int l, k;
+    long next_day;
+    if (!tutor_pick_drill(&r->tutor, avoid_lesson, avoid_step, &l, &k, &next_day)) {
+        if (next_day < 0) {
+            printf("%s\n", T(L, "No lesson question is in the review schedule yet: the questions you answer in "
+                                "the lessons come back here on later days ('lesson' opens one).",
+                             "Ingen lektionsfråga finns i repetitionsschemat än: frågorna du besvarar i "
+                             "lektionerna kommer tillbaka hit senare dagar ('lesson' öppnar en)."));
+        } else {
+            char day[16];
+            paths_format_day(next_day, day, sizeof day);
+            printf(T(L, "No lesson question is due today; the next one is due on %s.\n",
+                     "Ingen lektionsfråga står på tur i dag; nästa står på tur %s.\n"),
+                   day);
+        }
+        return 0;
+    }
+    char id[96];
+    progress_question_id(id, sizeof id, r->course.lessons[l].id, k);
+    const progress_item_t *it = progress_get(&r->progress, id, false);
+    printf("%s\n", it && it->last_failed ? T(L, "(A lesson question you missed before, back for another try.)",
+                                             "(En lektionsfråga du missade förut, tillbaka för ett nytt försök.)")
+                                       : T(L, "(A lesson question due for review.)",
+                                           "(En lektionsfråga som står på tur för repetition.)"));
+    tutor_open_drill(&r->tutor, l, k);
+    repl_show_current(r, true);
+    return 0;
+}
+
+/* `drill [LESSON STEP]`: a lesson question again, the one the schedule
+ * picks or the one named. */
+int repl_cmd_drill(repl_t *r, int argc, char **argv, const char *rest)
+{
+    (void)rest;
+    lang_t L = L_(r);
+    if (argc < 2)
+        return repl_drill_pick(r, -1, -1);
+    int idx = find_lesson(r, argv[1]);
+    if (idx < 0)
+        return 1;
+    const lesson_t *ls = &r->course.lessons[idx];
+    char *end = NULL;
+    errno = 0;
+    long v = argc > 2 ? strtol(argv[2], &end, 10) : 0;
+    bool number = argc > 2 && *argv[2] && !*end && errno == 0 && v >= 1 && v <= ls->nsteps;
+    int first = 0;
+    while (first < ls->nsteps && ls->steps[first].q.kind == QK_NONE)
+        first++;
+    if (first == ls->nsteps) {
+        printf(T(L, "Lesson '%s' asks no questions.\n", "Lektion '%s' ställer inga frågor.\n"), ls->id);
+        return 1;
+    }
+    if (!number || !tutor_open_drill(&r->tutor, idx, (int)v - 1)) {
+        printf(T(L, "Name a step of lesson '%s' that asks a question:", "Ange ett steg i lektion '%s' som ställer en fråga:"),
+               ls->id);
+        for (int k = 0; k < ls->nsteps; k++)
+            if (ls->steps[k].q.kind != QK_NONE)
+                printf(" %d", k + 1);
+        printf(T(L, " (e.g. 'drill %s %d').\n", " (t.ex. 'drill %s %d').\n"), ls->id, first + 1);
+        return 1;
+    }
+    repl_show_current(r, true);
+    return 0;
+}

@@ -33,6 +33,11 @@ void repl_welcome_back(repl_t *r)
     if (due)
         printf(T(L, " %d %s due for review today ('puzzle').", " %d %s att repetera i dag ('puzzle')."), due,
                due == 1 ? T(L, "puzzle is", "problem") : T(L, "puzzles are", "problem"));
+    int scheduled, qdue;
+    tutor_drill_counts(&r->tutor, &scheduled, &qdue);
+    if (qdue)
+        printf(T(L, " %d lesson %s due for review ('drill').", " %d %s att repetera ('drill')."), qdue,
+               qdue == 1 ? T(L, "question is", "lektionsfråga") : T(L, "questions are", "lektionsfrågor"));
     if (next >= 0)
         printf(T(L, " Next lesson: '%s' ('lesson').", " Nästa lektion: '%s' ('lesson')."),
                text_pick(&r->course.lessons[next].title, L));

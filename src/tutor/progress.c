@@ -166,6 +166,15 @@ void progress_lesson_at(progress_t *p, const char *id, int step, uint32_t earned
     journal(p, id, true, false, false, -1, step, earned);
 }
 
+/* True for a lesson question's record (see progress.h). */
+bool progress_is_question(const progress_item_t *it) { return !it->lesson && strchr(it->id, '/') != NULL; }
+
+/* "LESSON/STEP", the id of a lesson question's record (see progress.h). */
+void progress_question_id(char *buf, size_t size, const char *lesson, int step)
+{
+    snprintf(buf, size, "%s/%d", lesson, step + 1);
+}
+
 /* Records an attempt and moves the puzzle between boxes (see progress.h). */
 void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hints, long day)
 {
@@ -237,7 +246,7 @@ static long parse_day(const char *s)
 /* The record as text (see progress.h). */
 void progress_format(const progress_t *p, strbuf_t *out)
 {
-    strbuf_add(out, "brade-progress 3\n");
+    strbuf_add(out, "brade-progress 4\n");
     for (int i = 0; i < p->n; i++) {
         const progress_item_t *it = &p->items[i];
         char a[64], b[64];
@@ -263,8 +272,8 @@ void progress_format(const progress_t *p, strbuf_t *out)
         } else {
             day_text(it->last, a, sizeof a);
             day_text(it->due, b, sizeof b);
-            strbuf_addf(out, "puzzle %s result=%s solved=%d failed=%d last=%s due=%s box=%d\n",
-                        it->id, it->last_failed ? "failed" : "solved", it->solved, it->failed, a, b,
+            strbuf_addf(out, "%s %s result=%s solved=%d failed=%d last=%s due=%s box=%d\n",
+                        progress_is_question(it) ? "question" : "puzzle", it->id, it->last_failed ? "failed" : "solved", it->solved, it->failed, a, b,
                         it->box);
         }
     }
@@ -297,6 +306,19 @@ static int count_of(const char *s)
     if (!s || !*s || strlen(s) > 5 || strspn(s, "0123456789") != strlen(s))
         return -1;
     return atoi(s);
+}
+
+/* True for a lesson question's id: a lesson id, '/', a step 1..99. */
+static bool valid_question_id(const char *s)
+{
+    const char *slash = strchr(s, '/');
+    if (!slash || slash == s || (size_t)(slash - s) > 64)
+        return false;
+    char lesson[65];
+    memcpy(lesson, s, (size_t)(slash - s));
+    lesson[slash - s] = '\0';
+    int step = count_of(slash + 1);
+    return valid_id(lesson) && step >= 1 && step <= 99 && slash[1] != '0';
 }
 
 /* Reads "1,3,12" (steps 1 to 32) into bits; false when it is not that. */
@@ -358,14 +380,14 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         if (!header && line == 1) {
             int version;
             char extra;
-            if (sscanf(buf, "brade-progress %d%c", &version, &extra) == 1 && (version < 1 || version > 3)) {
+            if (sscanf(buf, "brade-progress %d%c", &version, &extra) == 1 && (version < 1 || version > 4)) {
                 snprintf(why, why_size, "it was written by a newer brade (format %d)", version);
                 return -1;
             }
             header = strcmp(buf, "brade-progress 1") == 0 || strcmp(buf, "brade-progress 2") == 0 ||
-                     strcmp(buf, "brade-progress 3") == 0;
+                     strcmp(buf, "brade-progress 3") == 0 || strcmp(buf, "brade-progress 4") == 0;
             if (!header)
-                bad_line(&bad, why, why_size, "line %d is not 'brade-progress 3'", line);
+                bad_line(&bad, why, why_size, "line %d is not 'brade-progress 4'", line);
             continue;
         }
         char *words[16], *save = NULL;
@@ -382,9 +404,9 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
                 continue;
             }
         }
-        bool lesson = strcmp(words[0], "lesson") == 0;
-        if ((!lesson && strcmp(words[0], "puzzle") != 0) || n < 3 || !valid_id(words[1]) ||
-            (lesson ? n > 5 : n != 8)) {
+        bool lesson = strcmp(words[0], "lesson") == 0, question = strcmp(words[0], "question") == 0;
+        if ((!lesson && !question && strcmp(words[0], "puzzle") != 0) || n < 3 ||
+            !(question ? valid_question_id(words[1]) : valid_id(words[1])) || (lesson ? n > 5 : n != 8)) {
             bad_line(&bad, why, why_size, "line %d cannot be read", line);
             continue;
         }
@@ -420,9 +442,9 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         if (!result || (strcmp(result, "solved") != 0 && strcmp(result, "failed") != 0) ||
             solved < 0 || failed < 0 || box < 0 || box >= PROGRESS_BOXES || last < 0 || due < 0) {
             bad_line(&bad, why, why_size,
-                     "line %d: a puzzle needs result=, solved=, failed=, last=, due= and box= "
+                     "line %d: a %s needs result=, solved=, failed=, last=, due= and box= "
                      "with valid values",
-                     line);
+                     line, words[0]);
             continue;
         }
         progress_item_t *it = add(p, words[1], false);

@@ -1,14 +1,15 @@
 /*
- * progress.h - what a learner has done: lessons completed, puzzles solved
- * and failed with dates, and when each puzzle is due again.
+ * progress.h - what a learner has done: lessons completed, puzzles and
+ * lesson questions solved and failed with dates, and when each is due again.
  *
  * The record is a small text file (`progress` in the state directory),
  * one line per item:
  *
- *     brade-progress 3
+ *     brade-progress 4
  *     lesson moving done=2026-11-21
  *     lesson bearing-off at=4 earned=1,3
  *     puzzle c7-sprangjan result=solved solved=2 failed=1 last=2026-11-21 due=2026-11-25 box=3
+ *     question whole-roll/2 result=failed solved=0 failed=1 last=2026-11-21 due=2026-11-21 box=0
  *
  * It is written atomically: a temporary file in the same directory is
  * written, flushed to disk (fsync) and renamed over the old one, so a crash
@@ -25,9 +26,11 @@
  * Format 2 added `at=STEP` (where the learner was in a lesson: `lesson`
  * resumes there); format 3 added `earned=STEP,...` (the steps of a lesson
  * not yet completed whose questions were answered right without the answer
- * shown: they count towards completing it another day).  Older formats are
- * read as they are and written as 3, and a brade that reads only an older
- * format leaves a newer file alone.
+ * shown: they count towards completing it another day); format 4 added
+ * `question LESSON/STEP` (a lesson's question in the review schedule, kept
+ * as a puzzle is: the spaced repetition of the lesson material).  Older
+ * formats are read as they are and written as 4, and a brade that reads
+ * only an older format leaves a newer file alone.
  *
  * Two tutors on one state directory (two terminal windows) keep both
  * windows' results: every open and save holds a lock (flock on
@@ -38,6 +41,9 @@
  * The review schedule is a Leitner scheme: a solved puzzle moves up a box
  * and is due again after 1, 2, 4, 8, 16, 32 or 64 days; a failed one goes
  * back to box 0 and is due the same day (box k waits 2^(k-1) days).  Solving with hints keeps the box.
+ * A lesson question is scheduled the same way from its first counted
+ * answer in the lesson on; its record is a puzzle-like item whose id is
+ * "LESSON/STEP" (step 1-based), which no puzzle id can be.
  * Records of ids the course no longer has are kept as they are.
  *
  * Ownership: a progress_t owns its records and its path; progress_free()
@@ -117,8 +123,15 @@ void progress_lesson_done(progress_t *p, const char *id, long day);
  * (bit k: step k); saved with the next save.  Completing the lesson clears
  * the earned steps (a lesson studied again asks again). */
 void progress_lesson_at(progress_t *p, const char *id, int step, uint32_t earned);
-/* Records a puzzle attempt: solved (with or without hints) or failed. */
+/* Records a puzzle attempt: solved (with or without hints) or failed.  A
+ * lesson question's attempt is recorded the same way under its id
+ * (progress_question_id). */
 void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hints, long day);
+/* The record id of step `step` (0-based) of lesson `lesson`: "LESSON/STEP"
+ * with the step counted from 1. */
+void progress_question_id(char *buf, size_t size, const char *lesson, int step);
+/* True when a puzzle-like record is a lesson question's. */
+bool progress_is_question(const progress_item_t *it);
 
 /* The record of an item, made (empty, never tried) when missing; no
  * journal entry: for merging records. */

@@ -32,16 +32,30 @@ int tutorq_accepted(const tutor_t *t, int n, bool *ok)
     return count;
 }
 
-/* Records the first counted result of a puzzle and saves the record. */
+/* Records the first counted result of a puzzle, or of a lesson question
+ * (its review schedule: see progress.h), and saves the record.  A lesson
+ * question counts once a day, so stepping back and forth through a lesson,
+ * or drilling a question by name again, cannot move it up the boxes (the
+ * schedule itself never asks one again on the day it was tried). */
 void tutorq_record(tutor_t *t, bool solved, strbuf_t *out)
 {
-    if (t->recorded || t->mode != TUTOR_PUZZLE)
+    if (t->recorded || t->mode == TUTOR_FREE || !t->q)
         return;
     t->recorded = true;
     if (!t->progress)
         return;
-    progress_puzzle_result(t->progress, t->course->puzzles[t->puzzle].id, solved, t->hints > 0,
-                           t->today);
+    char qid[96];
+    const char *id = qid;
+    if (t->mode == TUTOR_PUZZLE)
+        id = t->course->puzzles[t->puzzle].id;
+    else
+        progress_question_id(qid, sizeof qid, t->course->lessons[t->lesson].id, t->step);
+    if (t->mode != TUTOR_PUZZLE) {
+        const progress_item_t *it = progress_get(t->progress, id, false);
+        if (it && it->last == t->today)
+            return;
+    }
+    progress_puzzle_result(t->progress, id, solved, t->hints > 0, t->today);
     progress_save(t->progress, t->lang == LANG_SV, out);
 }
 

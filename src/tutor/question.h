@@ -15,7 +15,8 @@
 const char *tutorq_who(const tutor_t *t, bool cap);
 /* Marks which of the n legal plays (in t->buf) the question accepts. */
 int tutorq_accepted(const tutor_t *t, int n, bool *ok);
-/* Records the first counted result of a puzzle and saves the record. */
+/* Records the first counted result of a puzzle or lesson question (its
+ * review schedule) and saves the record. */
 void tutorq_record(tutor_t *t, bool solved, strbuf_t *out);
 /* The author's explanation, if any. */
 void tutorq_explanation(const tutor_t *t, strbuf_t *out);

@@ -203,6 +203,99 @@ tutor_nav_t tutor_back(tutor_t *t)
     return NAV_MOVED;
 }
 
+/* ----------------------------------------------------------------- drills */
+
+/* A lesson step as a drill (see tutor.h). */
+bool tutor_open_drill(tutor_t *t, int lesson, int step)
+{
+    const lesson_t *L = &t->course->lessons[lesson];
+    if (step < 0 || step >= L->nsteps || L->steps[step].q.kind == QK_NONE)
+        return false;
+    const lesson_step_t *st = &L->steps[step];
+    close_question(t);
+    t->mode = TUTOR_DRILL;
+    t->lesson = lesson;
+    t->step = step;
+    show(t, &st->pos);
+    if (!st->pos.present)
+        t->have_pos = false;
+    t->q = &st->q;
+    t->qpos = &st->pos;
+    return true;
+}
+
+/* The record of a lesson step's question, or NULL. */
+static const progress_item_t *drill_record(const tutor_t *t, int lesson, int step)
+{
+    if (!t->progress)
+        return NULL;
+    char id[96];
+    progress_question_id(id, sizeof id, t->course->lessons[lesson].id, step);
+    return progress_get(t->progress, id, false);
+}
+
+/* The day a recorded question may be drilled: when due, and never again on
+ * the day it was last tried. */
+static long drill_day(const progress_item_t *it)
+{
+    return it->due > it->last ? it->due : it->last + 1;
+}
+
+/* The next lesson question due (see tutor.h). */
+bool tutor_pick_drill(const tutor_t *t, int avoid_lesson, int avoid_step, int *lesson, int *step,
+                      long *next_day)
+{
+    const course_t *c = t->course;
+    *next_day = -1;
+    for (int pass = 0; pass < 2; pass++) {
+        int best_l = -1, best_s = -1;
+        bool best_failed = false;
+        long best_due = 0;
+        for (int l = 0; l < c->nlessons; l++)
+            for (int k = 0; k < c->lessons[l].nsteps; k++) {
+                const progress_item_t *it = c->lessons[l].steps[k].q.kind == QK_NONE ? NULL : drill_record(t, l, k);
+                if (!it || it->last < 0)
+                    continue;
+                long day = drill_day(it);
+                if (day > t->today) {
+                    if (*next_day < 0 || day < *next_day)
+                        *next_day = day;
+                    continue;
+                }
+                if (pass == 0 && l == avoid_lesson && k == avoid_step)
+                    continue;
+                bool better = best_l < 0 || (it->last_failed && !best_failed) ||
+                              (it->last_failed == best_failed && it->due < best_due);
+                if (better) {
+                    best_l = l, best_s = k;
+                    best_failed = it->last_failed;
+                    best_due = it->due;
+                }
+            }
+        if (best_l >= 0) {
+            *lesson = best_l;
+            *step = best_s;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Lesson questions scheduled and due (see tutor.h). */
+void tutor_drill_counts(const tutor_t *t, int *scheduled, int *due)
+{
+    *scheduled = *due = 0;
+    const course_t *c = t->course;
+    for (int l = 0; l < c->nlessons; l++)
+        for (int k = 0; k < c->lessons[l].nsteps; k++) {
+            const progress_item_t *it = c->lessons[l].steps[k].q.kind == QK_NONE ? NULL : drill_record(t, l, k);
+            if (!it || it->last < 0)
+                continue;
+            (*scheduled)++;
+            *due += drill_day(it) <= t->today;
+        }
+}
+
 /* ---------------------------------------------------------------- puzzles */
 
 /* Opens a puzzle: its position on the board, its question open. */
@@ -308,8 +401,9 @@ static bool answer_pending(const tutor_t *t, const char *what, strbuf_t *out)
                   "'%s' får vänta tills frågan är besvarad: den skulle avslöja svaret. Pröva ett svar, be om "
                   "en 'hint' (tipsen går steg för steg) eller skriv 'solution' för att se svaret (%s).\n"),
                 what,
-                t->mode == TUTOR_PUZZLE ? T(L, "the puzzle then counts as not solved", "problemet räknas då som olöst")
-                                        : T(L, "the step then counts as not answered", "steget räknas då som obesvarat"));
+                t->mode == TUTOR_PUZZLE  ? T(L, "the puzzle then counts as not solved", "problemet räknas då som olöst")
+                : t->mode == TUTOR_DRILL ? T(L, "the question then counts as missed", "frågan räknas då som missad")
+                                         : T(L, "the step then counts as not answered", "steget räknas då som obesvarat"));
     return true;
 }
 

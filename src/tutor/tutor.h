@@ -33,7 +33,9 @@
 #include "tutor/explain.h"
 #include "tutor/progress.h"
 
-typedef enum { TUTOR_FREE, TUTOR_LESSON, TUTOR_PUZZLE } tutor_mode_t;
+/* TUTOR_DRILL: one lesson step's question asked again by the review
+ * schedule, outside its lesson (`lesson` and `step` say which). */
+typedef enum { TUTOR_FREE, TUTOR_LESSON, TUTOR_PUZZLE, TUTOR_DRILL } tutor_mode_t;
 
 typedef enum {
     TR_NO_QUESTION, /* nothing is asked just now */
@@ -51,7 +53,7 @@ typedef struct tutor {
     movegen_buf_t *buf;
 
     tutor_mode_t mode;
-    int lesson, step;     /* TUTOR_LESSON */
+    int lesson, step;     /* TUTOR_LESSON, TUTOR_DRILL */
     int puzzle;           /* TUTOR_PUZZLE */
     bool lesson_finished; /* went past the last step */
 
@@ -125,6 +127,23 @@ typedef enum {
  * is skipped when anything else qualifies.  Returns the index or -1, and
  * why it was chosen in *why. */
 int tutor_pick_puzzle(const tutor_t *t, const char *theme, int avoid, tutor_pick_t *why);
+
+/* --- lesson questions in the review schedule (spaced repetition) --- */
+/* Opens step `step` of lesson `lesson` as a drill: its position and its
+ * question alone, answered for the schedule only (the lesson's own place
+ * and earned answers are not touched).  False when the step asks nothing. */
+bool tutor_open_drill(tutor_t *t, int lesson, int step);
+/* The lesson question to drill next: one with a record that is due and was
+ * not tried today, the ones last missed first, then the longest due, then
+ * course order; `avoid_lesson`/`avoid_step` (or -1) is skipped when
+ * anything else qualifies.  True with it in *lesson, *step; false when
+ * none is due, with *next_day the first day one will be (-1: no lesson
+ * question has a record yet). */
+bool tutor_pick_drill(const tutor_t *t, int avoid_lesson, int avoid_step, int *lesson, int *step,
+                      long *next_day);
+/* How many lesson questions have a record, and how many of them are due
+ * today (tutor_pick_drill would ask them). */
+void tutor_drill_counts(const tutor_t *t, int *scheduled, int *due);
 
 /* --- the open question --- */
 /* The question in words: the prompt (the author's or one made from the

@@ -89,6 +89,14 @@ def main():
         out, _ = session([b"quit\n"], env)
         if "Welcome back: 0 of 2 lessons done, 1 puzzle tried." not in out or "Next lesson: " not in out:
             failures.append("no greeting for a returning learner")
+        # a lesson question missed today is due tomorrow: the greeting says
+        # so, and the prompt names the drill
+        session([b"lesson basics 4\n", b"yes\n", b"quit\n"], env)
+        out, _ = session([b"drill\n", b"quit\n"], dict(env, BRADE_TODAY="2026-11-22"))
+        if "1 lesson question is due for review ('drill')." not in out:
+            failures.append("the greeting does not say a lesson question is due")
+        if "drill basics 4> " not in out:
+            failures.append("the prompt does not name the lesson question drilled")
         env_nc = dict(env, NO_COLOR="1")
         # glossary words complete with Tab
         out, _ = session([b"glossary dubbelm\t\n", b"quit\n"], env_nc)

@@ -83,17 +83,28 @@ static void test_round_trip(void **state)
 {
     (void)state;
     const char *text =
-        "brade-progress 3\n"
+        "brade-progress 4\n"
         "lesson moving done=2026-11-21\n"
         "lesson hitting at=3 earned=1,2\n"
         "lesson race done=2026-11-20 at=2\n"
         "puzzle c7 result=failed solved=2 failed=1 last=2026-11-20 due=2026-11-20 box=0\n"
-        "puzzle c5 result=solved solved=1 failed=0 last=2026-02-28 due=2026-03-02 box=2\n";
+        "puzzle c5 result=solved solved=1 failed=0 last=2026-02-28 due=2026-03-02 box=2\n"
+        "question moving/12 result=solved solved=1 failed=1 last=2026-11-20 due=2026-11-21 box=1\n";
     progress_t p;
     memset(&p, 0, sizeof p);
     char why[160];
     assert_int_equal(progress_parse(&p, text, why, sizeof why), 0);
-    assert_int_equal(p.n, 5);
+    assert_int_equal(p.n, 6);
+    /* a lesson question is a puzzle-like record under "LESSON/STEP" */
+    char qid[96];
+    progress_question_id(qid, sizeof qid, "moving", 11);
+    assert_string_equal(qid, "moving/12");
+    const progress_item_t *mq = progress_get(&p, qid, false);
+    assert_non_null(mq);
+    assert_true(progress_is_question(mq));
+    assert_false(progress_is_question(progress_get(&p, "c7", false)));
+    assert_int_equal(mq->box, 1);
+    assert_int_equal(mq->failed, 1);
     assert_int_equal(progress_get(&p, "hitting", true)->at, 2);
     assert_int_equal(progress_get(&p, "hitting", true)->done, -1);
     assert_int_equal(progress_get(&p, "hitting", true)->earned, 3u);
@@ -127,7 +138,7 @@ static void test_format_1_and_places(void **state)
     strbuf_t out;
     strbuf_init(&out);
     progress_format(&p, &out);
-    assert_string_equal(strbuf_str(&out), "brade-progress 3\nlesson moving done=2026-11-21\nlesson hitting at=5\n");
+    assert_string_equal(strbuf_str(&out), "brade-progress 4\nlesson moving done=2026-11-21\nlesson hitting at=5\n");
     progress_t q;
     memset(&q, 0, sizeof q);
     char journaled[] = "x";
@@ -157,8 +168,17 @@ static void test_bad_records(void **state)
     (void)state;
     static const char *const BAD[] = {
         "",
-        "brade-progress 4\n",
+        "brade-progress 5\n",
         "brade-progress 2\nlesson moving\n",
+        "brade-progress 4\nquestion moving result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
+        "brade-progress 4\nquestion moving/0 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
+        "brade-progress 4\nquestion moving/01 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
+        "brade-progress 4\nquestion moving/100 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
+        "brade-progress 4\nquestion /3 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
+        "brade-progress 4\nquestion Moving/3 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
+        "brade-progress 4\nquestion moving/3 result=solved solved=1 failed=0 last=2026-11-20 box=1\n",
+        "brade-progress 4\npuzzle moving/3 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
+        "brade-progress 4\nlesson moving/3 done=2026-11-20\n",
         "brade-progress 3\nlesson moving earned=1\n",
         "brade-progress 3\nlesson moving at=2 earned=0\n",
         "brade-progress 3\nlesson moving at=2 earned=33\n",
@@ -193,7 +213,7 @@ static void test_bad_records(void **state)
     progress_t p;
     memset(&p, 0, sizeof p);
     char why[160];
-    assert_int_equal(progress_parse(&p, "brade-progress 4\nlesson a done=2026-01-01\n", why,
+    assert_int_equal(progress_parse(&p, "brade-progress 5\nlesson a done=2026-01-01\n", why,
                                     sizeof why),
                      -1);
     assert_non_null(strstr(why, "newer"));
@@ -348,7 +368,7 @@ static void test_damage_costs_only_the_damaged_lines(void **state)
 static void test_newer_format_is_left_alone(void **state)
 {
     (void)state;
-    const char *text = "brade-progress 4\nsomething new\n";
+    const char *text = "brade-progress 5\nsomething new\n";
     write_file("progress", text);
     progress_t p;
     strbuf_t msg;

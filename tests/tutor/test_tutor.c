@@ -357,6 +357,77 @@ static void test_lesson_navigation(void **state)
     assert_int_equal(f->t.step, 1);
 }
 
+/* Lesson questions in the review schedule: recorded from the lesson
+ * (once a day), asked again as drills when due, never on the day tried,
+ * without moving the lesson's own place or earned answers. */
+static void test_drill(void **state)
+{
+    fixture_t *f = *state;
+    progress_t fresh;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    progress_open(&fresh, NULL, false, &msg);
+    f->t.progress = &fresh;
+    int l = course_find_lesson(&f->c, "les"), dl, ds;
+    long next;
+    int scheduled, due;
+    assert_false(tutor_pick_drill(&f->t, -1, -1, &dl, &ds, &next));
+    assert_int_equal(next, -1); /* nothing scheduled yet */
+    /* a step without a question cannot be drilled */
+    assert_false(tutor_open_drill(&f->t, l, 0));
+    /* missed in the lesson: scheduled, but not again today */
+    f->t.earned = 0;
+    tutor_open_lesson(&f->t, l, 1);
+    expect(f, "300", TR_WRONG, NULL);
+    const progress_item_t *it = progress_get(&fresh, "les/2", false);
+    assert_non_null(it);
+    assert_true(it->last_failed);
+    tutor_drill_counts(&f->t, &scheduled, &due);
+    assert_int_equal(scheduled, 1);
+    assert_int_equal(due, 0);
+    assert_false(tutor_pick_drill(&f->t, -1, -1, &dl, &ds, &next));
+    assert_int_equal(next, f->t.today + 1);
+    /* answered right on another visit the same day: still one attempt */
+    tutor_open_lesson(&f->t, l, 1);
+    expect(f, "360", TR_RIGHT, "Right: 360");
+    assert_int_equal(progress_get(&fresh, "les/2", false)->solved, 0);
+    assert_int_equal(progress_get(&fresh, "les/2", false)->failed, 1);
+    int at = progress_get(&fresh, "les", true)->at;
+    uint32_t earned = f->t.earned;
+    /* the next day it is due, and a drill asks it alone */
+    f->t.today++;
+    tutor_drill_counts(&f->t, &scheduled, &due);
+    assert_int_equal(due, 1);
+    assert_true(tutor_pick_drill(&f->t, -1, -1, &dl, &ds, &next));
+    assert_int_equal(dl, l);
+    assert_int_equal(ds, 1);
+    /* avoided only when something else is due */
+    assert_true(tutor_pick_drill(&f->t, l, 1, &dl, &ds, &next));
+    assert_true(tutor_open_drill(&f->t, dl, ds));
+    assert_int_equal(f->t.mode, TUTOR_DRILL);
+    assert_non_null(f->t.q);
+    strbuf_clear(&f->out);
+    assert_int_equal(tutor_next(&f->t, &f->out), NAV_NONE);
+    expect(f, "360", TR_RIGHT, "Right: 360");
+    assert_false(progress_get(&fresh, "les/2", false)->last_failed);
+    assert_int_equal(progress_get(&fresh, "les/2", false)->box, 1);
+    assert_int_equal(progress_get(&fresh, "les/2", false)->due, f->t.today + 1);
+    /* the lesson's place and answers are untouched by the drill */
+    assert_int_equal(progress_get(&fresh, "les", true)->at, at);
+    assert_int_equal(f->t.earned, earned);
+    /* a revealed answer in a drill counts as missed */
+    f->t.today += 1;
+    assert_true(tutor_open_drill(&f->t, l, 1));
+    strbuf_clear(&f->out);
+    assert_true(tutor_solution(&f->t, &f->out));
+    assert_true(progress_get(&fresh, "les/2", false)->last_failed);
+    assert_int_equal(progress_get(&fresh, "les/2", false)->box, 0);
+    f->t.today = 20000;
+    f->t.progress = &f->p;
+    progress_free(&fresh);
+    strbuf_free(&msg);
+}
+
 static void test_set_rules(void **state)
 {
     fixture_t *f = *state;
@@ -501,6 +572,7 @@ int main(void)
         cmocka_unit_test(test_schedule),
         cmocka_unit_test(test_lesson_navigation),
         cmocka_unit_test(test_lesson_must_answer),
+        cmocka_unit_test(test_drill),
         cmocka_unit_test(test_set_rules),
         cmocka_unit_test(test_moves_and_explain),
         cmocka_unit_test(test_words_parsers),
