@@ -149,6 +149,14 @@ int repl_pick_and_open(repl_t *r, int avoid)
     case PICK_NEW:
         printf("%s\n", T(L, "(A new puzzle.)", "(Ett nytt problem.)"));
         break;
+    case PICK_NEW_AHEAD:
+        printf(T(L, "(A new puzzle above your level: it is rated %.0f, your level in its themes is %.0f.\n"
+                    "Nothing new at your level is left%s, so the easiest of the rest comes first.)\n",
+                 "(Ett nytt problem över din nivå: det har värdetal %.0f, din nivå i dess teman är %.0f.\n"
+                 "Inget nytt på din nivå finns kvar%s, så det lättaste av resten kommer först.)\n"),
+               glicko_puzzle_rating(r->course.puzzles[i].difficulty), tutor_level(&r->tutor, i),
+               r->theme ? T(L, " on this theme", " om det här temat") : "");
+        break;
     case PICK_FAILED_TODAY:
         printf(
             "%s\n",
@@ -365,6 +373,46 @@ static int do_set(repl_t *r, int argc, char **argv, const char *rest)
 
 /* ------------------------------------------------------------ progress */
 
+/* The learner's ratings, overall and per theme, weakest theme first, and
+ * which theme to practise. */
+static void print_ratings(repl_t *r)
+{
+    lang_t L = L_(r);
+    const progress_t *p = &r->progress;
+    const progress_rating_t *all = progress_rating(p, PROGRESS_RATING_ALL);
+    if (!all)
+        return;
+    printf("%s\n", T(L, "Your ratings (Glicko-2, as Lichess rates puzzle solvers: a puzzle of difficulty 1 to 5\n"
+                        "is rated 1100 to 1900; the rating is within ± of the figure shown with 95% certainty):",
+                     "Dina värdetal (Glicko-2, som Lichess värderar problemlösare: ett problem med svårighet\n"
+                     "1 till 5 har värdetal 1100 till 1900; värdetalet ligger inom ± med 95 % säkerhet):"));
+    const progress_rating_t *order[64];
+    int n = 0;
+    for (int i = 0; i < p->nratings && n < 64; i++)
+        if (p->ratings[i].attempts > 0 && strcmp(p->ratings[i].theme, PROGRESS_RATING_ALL) != 0)
+            order[n++] = &p->ratings[i];
+    for (int i = 1; i < n; i++) /* weakest first */
+        for (int k = i; k > 0 && order[k]->g.rating < order[k - 1]->g.rating; k--) {
+            const progress_rating_t *x = order[k];
+            order[k] = order[k - 1];
+            order[k - 1] = x;
+        }
+    for (int i = -1; i < n; i++) {
+        const progress_rating_t *pr = i < 0 ? all : order[i];
+        const char *name = i < 0 ? T(L, "all puzzles", "alla problem") : words_theme(L, pr->theme);
+        int pad = 18 - render_width(name);
+        printf("  %s%*s %4.0f ± %3.0f  (%d %s)\n", name, pad > 0 ? pad : 0, "", pr->g.rating, 2.0 * pr->g.deviation,
+               pr->attempts, pr->attempts == 1 ? T(L, "attempt", "försök") : T(L, "attempts", "försök"));
+    }
+    /* weak: well below the overall rating, on enough attempts to say so */
+    if (n > 0 && order[0]->attempts >= 3 && order[0]->g.rating < all->g.rating - 100.0)
+        printf(T(L, "Weakest theme: %s, %.0f below your overall rating ('puzzles %s' practises it).\n",
+                 "Svagaste temat: %s, %.0f under ditt samlade värdetal ('puzzles %s' övar det).\n"),
+               words_theme(L, order[0]->theme), all->g.rating - order[0]->g.rating, order[0]->theme);
+    else
+        printf("%s\n", T(L, "No theme stands out as weak yet.", "Inget tema sticker ut som svagt än."));
+}
+
 /* `progress`: lessons completed, puzzles solved and failed, what is due. */
 static int do_progress(repl_t *r, int argc, char **argv, const char *rest)
 {
@@ -433,6 +481,7 @@ static int do_progress(repl_t *r, int argc, char **argv, const char *rest)
     printf(T(L, "Lesson questions in the review schedule: %d, due today: %d ('drill' asks them).\n",
              "Lektionsfrågor i repetitionsschemat: %d, på tur i dag: %d ('drill' ställer dem).\n"),
            scheduled, qdue);
+    print_ratings(r);
     if (!r->progress.path)
         printf("%s\n", T(L, "(Progress is not saved: there is no state directory.)",
                          "(Framstegen sparas inte: det finns ingen tillståndskatalog.)"));

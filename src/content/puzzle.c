@@ -58,6 +58,11 @@ static bool read_themes(reader_t *R, yaml_node_t *n, const char ***out, int *cou
             ok = false;
             continue;
         }
+        if (strcmp(t, "all") == 0) { /* the learner's overall rating is kept under it */
+            yamlload_error(&R->y, it, "'all' is not a theme: 'puzzles' without a theme lists them all");
+            ok = false;
+            continue;
+        }
         bool dup = false;
         for (int j = 0; j < *count; j++) /* at most PUZZLE_MAX_THEMES */
             dup |= strcmp((*out)[j], t) == 0;

@@ -3,6 +3,7 @@
  */
 #include "tutor/progress.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,9 @@ void progress_free(progress_t *p)
     for (int i = 0; i < p->n; i++)
         free(p->items[i].id);
     free(p->items);
+    for (int i = 0; i < p->nratings; i++)
+        free(p->ratings[i].theme);
+    free(p->ratings);
     free(p->path);
     strset_free(&p->index);
     progress_journal_clear(p);
@@ -116,7 +120,65 @@ static void journal(progress_t *p, const char *id, bool lesson, bool solved, boo
         p->journal = j;
         p->capjournal = cap;
     }
-    p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day, at, earned};
+    p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day, at, earned, false, 0, 0, 0};
+}
+
+/* The rating of a theme, made (a new learner's) when missing. */
+static progress_rating_t *rating_of(progress_t *p, const char *theme)
+{
+    for (int i = 0; i < p->nratings; i++)
+        if (strcmp(p->ratings[i].theme, theme) == 0)
+            return &p->ratings[i];
+    if (p->nratings == p->capratings) {
+        int cap = p->capratings ? 2 * p->capratings : 8;
+        progress_rating_t *r = realloc(p->ratings, (size_t)cap * sizeof *r);
+        if (!r)
+            oom();
+        p->ratings = r;
+        p->capratings = cap;
+    }
+    /* a theme first rated starts from the overall rating (its deviation a
+     * new learner's): what is known of him is the best first guess */
+    glicko_t start = glicko_start();
+    for (int i = 0; i < p->nratings; i++)
+        if (strcmp(p->ratings[i].theme, PROGRESS_RATING_ALL) == 0)
+            start.rating = p->ratings[i].g.rating;
+    progress_rating_t *r = &p->ratings[p->nratings++];
+    *r = (progress_rating_t){dup_s(theme), start, 0, -1};
+    return r;
+}
+
+/* One rated game applied (no journal). */
+static void apply_rate(progress_t *p, const char *theme, double opp, double opp_rd, double score, long day)
+{
+    progress_rating_t *r = rating_of(p, theme);
+    glicko_game_t game = {opp, opp_rd, score};
+    r->g = glicko_update(r->g, &game, 1, GLICKO_TAU);
+    r->attempts++;
+    r->last = day;
+}
+
+/* Rates an attempt (see progress.h). */
+void progress_rate(progress_t *p, const char *theme, double opp, double opp_rd, double score, long day)
+{
+    apply_rate(p, theme, opp, opp_rd, score, day);
+    if (!p->path)
+        return;
+    journal(p, theme, false, false, false, day, -1, 0);
+    progress_event_t *e = &p->journal[p->njournal - 1];
+    e->rated = true;
+    e->opp = opp;
+    e->opp_rd = opp_rd;
+    e->score = score;
+}
+
+/* The learner's rating in a theme (see progress.h). */
+const progress_rating_t *progress_rating(const progress_t *p, const char *theme)
+{
+    for (int i = 0; i < p->nratings; i++)
+        if (strcmp(p->ratings[i].theme, theme) == 0)
+            return &p->ratings[i];
+    return NULL;
 }
 
 /* The record of a lesson completed on `day` (no journal). */
@@ -187,7 +249,9 @@ void progress_replay(progress_t *to, const progress_t *from)
 {
     for (int i = 0; i < from->njournal; i++) {
         const progress_event_t *e = &from->journal[i];
-        if (e->at >= 0) {
+        if (e->rated)
+            apply_rate(to, e->id, e->opp, e->opp_rd, e->score, e->day);
+        else if (e->at >= 0) {
             progress_item_t *it = add(to, e->id, true);
             it->at = e->at;
             it->earned = e->earned;
@@ -277,6 +341,13 @@ void progress_format(const progress_t *p, strbuf_t *out)
                         it->box);
         }
     }
+    for (int i = 0; i < p->nratings; i++) {
+        const progress_rating_t *r = &p->ratings[i];
+        char a[64];
+        day_text(r->last, a, sizeof a);
+        strbuf_addf(out, "rating %s r=%.2f rd=%.2f vol=%.6f n=%d last=%s\n", r->theme, r->g.rating, r->g.deviation,
+                    r->g.volatility, r->attempts, a);
+    }
 }
 
 /* True for an id as course files allow it. */
@@ -340,6 +411,38 @@ static bool steps_of(const char *s, uint32_t *out)
     return *out != 0;
 }
 
+/* A real number from text within [lo, hi], or NAN. */
+static double real_of(const char *s, double lo, double hi)
+{
+    if (!s || !*s)
+        return (double)NAN;
+    char *end;
+    double v = strtod(s, &end);
+    if (*end || !(v >= lo && v <= hi))
+        return (double)NAN;
+    return v;
+}
+
+/* Reads "rating THEME r= rd= vol= n= last=" into p; false when it is not
+ * that. */
+static bool parse_rating(progress_t *p, char *const *words, int n)
+{
+    if (n != 7 || !valid_id(words[1]))
+        return false;
+    double r = real_of(field(words, n, "r"), 0.0, 4000.0);
+    double rd = real_of(field(words, n, "rd"), 1.0, GLICKO_START_RD);
+    double vol = real_of(field(words, n, "vol"), 1e-6, 1.0);
+    int count = count_of(field(words, n, "n"));
+    long last = parse_day(field(words, n, "last") ? field(words, n, "last") : "");
+    if (isnan(r) || isnan(rd) || isnan(vol) || count < 0 || last < 0)
+        return false;
+    progress_rating_t *pr = rating_of(p, words[1]);
+    pr->g = (glicko_t){r, rd, vol};
+    pr->attempts = count;
+    pr->last = last;
+    return true;
+}
+
 /* Notes an unreadable line: the first one's reason goes into why. */
 static void bad_line(int *bad, char *why, size_t why_size, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -398,11 +501,17 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
             continue;
         if (!complete && !*s) {
             /* a last line without its newline: a save cut short, or an edit */
-            bool lesson0 = strcmp(words[0], "lesson") == 0;
-            if (lesson0 ? n < 3 || n > 5 : n != 8) {
+            bool lesson0 = strcmp(words[0], "lesson") == 0, rating0 = strcmp(words[0], "rating") == 0;
+            if (lesson0 ? n < 3 || n > 5 : n != (rating0 ? 7 : 8)) {
                 bad_line(&bad, why, why_size, "line %d is cut short", line);
                 continue;
             }
+        }
+        if (strcmp(words[0], "rating") == 0) {
+            if (!parse_rating(p, words, n))
+                bad_line(&bad, why, why_size,
+                         "line %d: a rating needs a theme, r=, rd=, vol=, n= and last= with valid values", line);
+            continue;
         }
         bool lesson = strcmp(words[0], "lesson") == 0, question = strcmp(words[0], "question") == 0;
         if ((!lesson && !question && strcmp(words[0], "puzzle") != 0) || n < 3 ||

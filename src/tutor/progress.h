@@ -10,6 +10,7 @@
  *     lesson bearing-off at=4 earned=1,3
  *     puzzle c7-sprangjan result=solved solved=2 failed=1 last=2026-11-21 due=2026-11-25 box=3
  *     question whole-roll/2 result=failed solved=0 failed=1 last=2026-11-21 due=2026-11-21 box=0
+ *     rating janblotta r=1563.21 rd=112.40 vol=0.060001 n=7 last=2026-11-21
  *
  * It is written atomically: a temporary file in the same directory is
  * written, flushed to disk (fsync) and renamed over the old one, so a crash
@@ -28,7 +29,9 @@
  * not yet completed whose questions were answered right without the answer
  * shown: they count towards completing it another day); format 4 added
  * `question LESSON/STEP` (a lesson's question in the review schedule, kept
- * as a puzzle is: the spaced repetition of the lesson material).  Older
+ * as a puzzle is: the spaced repetition of the lesson material) and
+ * `rating THEME` (the learner's Glicko-2 rating in a puzzle theme, or
+ * overall under "all": tutor/glicko.h).  Older
  * formats are read as they are and written as 4, and a brade that reads
  * only an older format leaves a newer file alone.
  *
@@ -58,6 +61,7 @@
 
 #include "content/strbuf.h"
 #include "content/strset.h"
+#include "tutor/glicko.h"
 
 typedef struct progress_item {
     char *id;
@@ -71,14 +75,26 @@ typedef struct progress_item {
     bool last_failed;   /* puzzle: the last attempt failed */
 } progress_item_t;
 
+/* The learner's rating in one puzzle theme, or overall (PROGRESS_RATING_ALL,
+ * a name no theme may take). */
+#define PROGRESS_RATING_ALL "all"
+typedef struct progress_rating {
+    char *theme;
+    glicko_t g;
+    int attempts;
+    long last; /* the day of the last rated attempt */
+} progress_rating_t;
+
 /* One result of this session not yet saved. */
 typedef struct progress_event {
-    char *id;
+    char *id;           /* the item's id, or a rating's theme */
     bool lesson;
     bool solved, hints; /* puzzle */
     long day;
     int at;             /* >= 0: a lesson's place (progress_lesson_at), not a result */
     uint32_t earned;    /* with `at`: the steps earned (progress_lesson_at) */
+    bool rated;         /* a rating's game (progress_rate): against opp/opp_rd, scoring score */
+    double opp, opp_rd, score;
 } progress_event_t;
 
 typedef struct progress {
@@ -89,6 +105,8 @@ typedef struct progress {
     bool read_only; /* the file must not be overwritten (unreadable, or newer) */
     progress_event_t *journal; /* results since the last save (only with a path) */
     int njournal, capjournal;
+    progress_rating_t *ratings; /* by theme, in the order first rated */
+    int nratings, capratings;
 } progress_t;
 
 enum { PROGRESS_BOXES = 8 };
@@ -132,6 +150,15 @@ void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hin
 void progress_question_id(char *buf, size_t size, const char *lesson, int step);
 /* True when a puzzle-like record is a lesson question's. */
 bool progress_is_question(const progress_item_t *it);
+
+/* Rates an attempt in `theme` (a puzzle theme, or "all" for the overall
+ * rating): one Glicko-2 period against an opponent of rating `opp` and
+ * deviation `opp_rd` scoring `score` (1 solved, 0.5 solved after hints, 0
+ * missed).  A theme rated for the first time starts from the overall
+ * rating as it stands (rate the themes before "all"). */
+void progress_rate(progress_t *p, const char *theme, double opp, double opp_rd, double score, long day);
+/* The learner's rating in a theme, or NULL when never rated there. */
+const progress_rating_t *progress_rating(const progress_t *p, const char *theme);
 
 /* The record of an item, made (empty, never tried) when missing; no
  * journal entry: for merging records. */

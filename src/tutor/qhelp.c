@@ -56,6 +56,13 @@ void tutorq_record(tutor_t *t, bool solved, strbuf_t *out)
             return;
     }
     progress_puzzle_result(t->progress, id, solved, t->hints > 0, t->today);
+    if (t->mode == TUTOR_PUZZLE) { /* the learner's ratings: overall and in each theme */
+        const puzzle_t *P = &t->course->puzzles[t->puzzle];
+        double opp = glicko_puzzle_rating(P->difficulty), score = solved ? (t->hints > 0 ? 0.5 : 1.0) : 0.0;
+        for (int i = 0; i < P->nthemes; i++) /* a new theme starts from the overall rating before this */
+            progress_rate(t->progress, P->themes[i], opp, GLICKO_PUZZLE_RD, score, t->today);
+        progress_rate(t->progress, PROGRESS_RATING_ALL, opp, GLICKO_PUZZLE_RD, score, t->today);
+    }
     progress_save(t->progress, t->lang == LANG_SV, out);
 }
 

@@ -313,6 +313,27 @@ void tutor_open_puzzle(tutor_t *t, int puzzle)
     t->qpos = &P->pos;
 }
 
+/* A rating of the learner's, or his overall one, or a new learner's. */
+static double rating_in(const tutor_t *t, const char *theme)
+{
+    const progress_rating_t *r = t->progress ? progress_rating(t->progress, theme) : NULL;
+    if (!r && t->progress)
+        r = progress_rating(t->progress, PROGRESS_RATING_ALL);
+    return r ? r->g.rating : GLICKO_START_RATING;
+}
+
+/* The learner's level for a puzzle (see tutor.h). */
+double tutor_level(const tutor_t *t, int puzzle)
+{
+    const puzzle_t *p = &t->course->puzzles[puzzle];
+    if (p->nthemes == 0)
+        return rating_in(t, PROGRESS_RATING_ALL);
+    double sum = 0.0;
+    for (int i = 0; i < p->nthemes; i++)
+        sum += rating_in(t, p->themes[i]);
+    return sum / p->nthemes;
+}
+
 /* The next puzzle by the review schedule (see tutor.h). */
 int tutor_pick_puzzle(const tutor_t *t, const char *theme, int avoid, tutor_pick_t *why)
 {
@@ -332,9 +353,11 @@ int tutor_pick_puzzle(const tutor_t *t, const char *theme, int avoid, tutor_pick
                 t->progress ? progress_get(t->progress, p->id, false) : NULL;
             tutor_pick_t cls;
             long due = 0;
-            if (!it || it->last < 0)
-                cls = PICK_NEW;
-            else {
+            if (!it || it->last < 0) {
+                double rating = glicko_puzzle_rating(p->difficulty);
+                cls = rating <= tutor_level(t, i) + TUTOR_READY_MARGIN ? PICK_NEW : PICK_NEW_AHEAD;
+                due = (long)rating; /* the easiest of those ahead first */
+            } else {
                 due = it->due;
                 if (due > t->today)
                     cls = PICK_EARLY;

@@ -117,11 +117,20 @@ void tutor_open_puzzle(tutor_t *t, int puzzle);
 typedef enum {
     PICK_FAILED_DUE,   /* failed on an earlier day, back for another try */
     PICK_REVIEW_DUE,   /* solved before and due for review */
-    PICK_NEW,          /* never tried, in course order */
+    PICK_NEW,          /* never tried and at the learner's level, in course order */
+    PICK_NEW_AHEAD,    /* never tried, above the learner's level (none at it is left): the easiest first */
     PICK_FAILED_TODAY, /* failed earlier today (only when nothing new is left) */
     PICK_EARLY,        /* nothing is due: the one due soonest */
     PICK_NONE
 } tutor_pick_t;
+/* How far above the learner's level a new puzzle may be and still count
+ * as one he is ready for (PICK_NEW). */
+#define TUTOR_READY_MARGIN 200.0
+/* The learner's level for a puzzle: the mean of his Glicko-2 ratings in
+ * its themes, a theme never rated counting at his overall rating (1500 for
+ * a new learner).  A puzzle's own rating is glicko_puzzle_rating() of its
+ * difficulty. */
+double tutor_level(const tutor_t *t, int puzzle);
 /* The puzzle to do next by the review schedule, in the order of
  * tutor_pick_t.  `theme` (or NULL) restricts the choice; `avoid` (or -1)
  * is skipped when anything else qualifies.  Returns the index or -1, and

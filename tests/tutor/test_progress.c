@@ -3,6 +3,7 @@
  * schedule, atomic saving, damage read around and kept aside, two windows
  * on one record, stale temporary files, and year-9999 dates (cmocka).
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -528,6 +529,83 @@ static void test_save_failure_keeps_old(void **state)
     strbuf_free(&msg);
 }
 
+/* Ratings: written and read back, bad lines refused, a new theme starting
+ * from the overall rating, and two windows' attempts both counted (the
+ * journal replays each game on the rating as the file has it). */
+static void test_ratings(void **state)
+{
+    (void)state;
+    progress_t p;
+    memset(&p, 0, sizeof p);
+    progress_rate(&p, PROGRESS_RATING_ALL, 1100.0, GLICKO_PUZZLE_RD, 0.0, 20000);
+    double all = progress_rating(&p, PROGRESS_RATING_ALL)->g.rating;
+    assert_true(all < 1500.0);
+    progress_rate(&p, "munk", 1100.0, GLICKO_PUZZLE_RD, 1.0, 20001);
+    const progress_rating_t *m = progress_rating(&p, "munk");
+    assert_non_null(m);
+    assert_true(m->g.rating > all); /* started at `all`, then won */
+    assert_int_equal(m->attempts, 1);
+    assert_null(progress_rating(&p, "jan"));
+    strbuf_t out;
+    strbuf_init(&out);
+    progress_format(&p, &out);
+    assert_non_null(strstr(strbuf_str(&out), "\nrating munk r="));
+    assert_non_null(strstr(strbuf_str(&out), " n=1 last=2024-10-04\n"));
+    progress_t q;
+    memset(&q, 0, sizeof q);
+    char why[160];
+    assert_int_equal(progress_parse(&q, strbuf_str(&out), why, sizeof why), 0);
+    assert_true(fabs(progress_rating(&q, "munk")->g.rating - m->g.rating) < 0.01);
+    assert_true(fabs(progress_rating(&q, "munk")->g.deviation - m->g.deviation) < 0.01);
+    progress_free(&q);
+    const char *bad[] = {
+        "brade-progress 4\nrating munk r=1500 rd=350 vol=0.06 n=1\n",
+        "brade-progress 4\nrating munk r=x rd=350 vol=0.06 n=1 last=2026-11-20\n",
+        "brade-progress 4\nrating munk r=1500 rd=0 vol=0.06 n=1 last=2026-11-20\n",
+        "brade-progress 4\nrating munk r=1500 rd=351 vol=0.06 n=1 last=2026-11-20\n",
+        "brade-progress 4\nrating munk r=1500 rd=350 vol=nan n=1 last=2026-11-20\n",
+        "brade-progress 4\nrating munk r=-5 rd=350 vol=0.06 n=1 last=2026-11-20\n",
+        "brade-progress 4\nrating Munk r=1500 rd=350 vol=0.06 n=1 last=2026-11-20\n",
+        "brade-progress 4\nrating munk r=1500 rd=350 vol=0.06 n=-1 last=2026-11-20\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        memset(&q, 0, sizeof q);
+        if (progress_parse(&q, bad[i], why, sizeof why) != 1 || q.nratings != 0) {
+            print_error("rating record %zu was accepted\n", i);
+            fail();
+        }
+        assert_non_null(strstr(why, "a rating needs"));
+        progress_free(&q);
+    }
+    strbuf_free(&out);
+    progress_free(&p);
+    /* two windows: both games count on the saved rating */
+    progress_t a, b;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    assert_true(progress_open(&a, dir, false, &msg));
+    assert_true(progress_open(&b, dir, false, &msg));
+    progress_rate(&a, "munk", 1500.0, GLICKO_PUZZLE_RD, 1.0, 20000);
+    assert_true(progress_save(&a, false, &msg));
+    progress_rate(&b, "munk", 1500.0, GLICKO_PUZZLE_RD, 1.0, 20000);
+    assert_true(progress_save(&b, false, &msg));
+    assert_int_equal(msg.len, 0);
+    progress_free(&a);
+    progress_free(&b);
+    progress_t c;
+    assert_true(progress_open(&c, dir, false, &msg));
+    assert_int_equal(progress_rating(&c, "munk")->attempts, 2);
+    glicko_t g = glicko_start();
+    glicko_game_t win = {1500.0, GLICKO_PUZZLE_RD, 1.0};
+    g = glicko_update(g, &win, 1, GLICKO_TAU);
+    g = glicko_update((glicko_t){round(g.rating * 100) / 100, round(g.deviation * 100) / 100,
+                                 round(g.volatility * 1e6) / 1e6},
+                      &win, 1, GLICKO_TAU);
+    assert_true(fabs(progress_rating(&c, "munk")->g.rating - g.rating) < 0.02);
+    progress_free(&c);
+    strbuf_free(&msg);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, make_dir, remove_dir)
@@ -546,6 +624,7 @@ int main(void)
         T(test_directory_in_the_way),
         T(test_many_items),
         T(test_save_failure_keeps_old),
+        T(test_ratings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

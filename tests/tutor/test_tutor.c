@@ -47,7 +47,9 @@ static const char *PUZZLES =
     "  position: {white: \"1 9 15 20:3 21:3 22:2 23:2 24:2\", black: \"1:6 2 4 5 6 7 14:2 15:2\", to-move: black}\n"
     "  question: {kind: count, what: blots-to-janblotta}\n"
     "- id: choice\n  title: t\n  difficulty: 1\n"
-    "  question: {kind: choice, choices: [a, b, c], answer: 2}\n";
+    "  question: {kind: choice, choices: [a, b, c], answer: 2}\n"
+    "- id: hard\n  title: t\n  difficulty: 5\n  themes: [h]\n"
+    "  question: {kind: choice, choices: [a, b], answer: 1}\n";
 
 static const char *LESSON = "id: les\ntitle: t\nsteps:\n"
                             "- text: one\n  position: start\n"
@@ -428,6 +430,47 @@ static void test_drill(void **state)
     strbuf_free(&msg);
 }
 
+/* Ratings: each attempt rates the learner overall and per theme; a new
+ * puzzle far above his level waits (PICK_NEW_AHEAD) until he is ready. */
+static void test_ratings(void **state)
+{
+    fixture_t *f = *state;
+    progress_t fresh;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    progress_open(&fresh, NULL, false, &msg);
+    f->t.progress = &fresh;
+    tutor_pick_t why;
+    int hard = course_find_puzzle(&f->c, "hard");
+    assert_int_equal(tutor_pick_puzzle(&f->t, "h", -1, &why), hard);
+    assert_int_equal(why, PICK_NEW_AHEAD); /* 1900 against a new learner's 1500 */
+    /* a clean solve rates higher than one after a hint */
+    open_puzzle(f, "choice");
+    expect(f, "2", TR_RIGHT, NULL);
+    double clean = progress_rating(&fresh, "t")->g.rating;
+    assert_int_equal(progress_rating(&fresh, "t")->attempts, 1);
+    assert_int_equal(progress_rating(&fresh, PROGRESS_RATING_ALL)->attempts, 1);
+    progress_t other;
+    progress_open(&other, NULL, false, &msg);
+    f->t.progress = &other;
+    open_puzzle(f, "choice");
+    strbuf_clear(&f->out);
+    assert_true(tutor_hint(&f->t, &f->out));
+    expect(f, "2", TR_RIGHT, NULL);
+    assert_true(progress_rating(&other, "t")->g.rating < clean);
+    progress_free(&other);
+    f->t.progress = &fresh;
+    /* winning at the hard level makes the hard puzzle one he is ready for */
+    for (int i = 0; i < 12 && tutor_level(&f->t, hard) + TUTOR_READY_MARGIN < 1900.0; i++)
+        progress_rate(&fresh, "h", 1900.0, GLICKO_PUZZLE_RD, 1.0, 20000);
+    assert_true(tutor_level(&f->t, hard) + TUTOR_READY_MARGIN >= 1900.0);
+    assert_int_equal(tutor_pick_puzzle(&f->t, "h", -1, &why), hard);
+    assert_int_equal(why, PICK_NEW);
+    f->t.progress = &f->p;
+    progress_free(&fresh);
+    strbuf_free(&msg);
+}
+
 static void test_set_rules(void **state)
 {
     fixture_t *f = *state;
@@ -573,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_lesson_navigation),
         cmocka_unit_test(test_lesson_must_answer),
         cmocka_unit_test(test_drill),
+        cmocka_unit_test(test_ratings),
         cmocka_unit_test(test_set_rules),
         cmocka_unit_test(test_moves_and_explain),
         cmocka_unit_test(test_words_parsers),
