@@ -232,6 +232,21 @@ void train_data_free(train_data_t *d)
     d->n = 0;
 }
 
+/* Moves the items of `from` to the end of `to` (see train_data.h). */
+int train_data_append(train_data_t *to, train_data_t *from)
+{
+    if (to->classes != from->classes || strcmp(to->rules, from->rules) != 0)
+        return -1;
+    train_item_t *items = realloc(to->items, (size_t)(to->n + from->n) * sizeof *items);
+    if (!items && to->n + from->n > 0)
+        return -2;
+    to->items = items;
+    memcpy(to->items + to->n, from->items, (size_t)from->n * sizeof *items);
+    to->n += from->n;
+    train_data_free(from);
+    return 0;
+}
+
 /* ---- the text form ---- */
 
 char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)

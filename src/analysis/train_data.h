@@ -93,6 +93,11 @@ typedef void (*train_data_progress_fn)(void *ud, int done, int total);
 int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
                     train_data_progress_fn progress, void *ud, train_data_t *out);
 void train_data_free(train_data_t *d);
+/* Moves the items of `from` to the end of `to` (several data files taught
+ * as one); `from` is left empty.  The header fields stay `to`'s.  Returns
+ * 0, -1 when the two are of another ruleset or class count, -2 when out of
+ * memory (then both are unchanged). */
+int train_data_append(train_data_t *to, train_data_t *from);
 
 /* The text form (malloc'd; NULL when out of memory). */
 char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len);

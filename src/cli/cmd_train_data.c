@@ -4,15 +4,16 @@
  *
  *   brade train --rules R --make-data FILE [--positions K] [--data-games G]
  *               [--select S] [--seed S] [--threads T] [--net NET]
- *   brade train --rules R --out NET --fit-data FILE [--epochs E]
- *               [--alpha A] [--holdout P] [--seed S]
+ *   brade train --rules R --out NET --fit-data FILE [--fit-data FILE...]
+ *               [--epochs E] [--alpha A] [--holdout P] [--seed S]
  *
  * --make-data picks K positions from seeded self-play of the net (the
  * shipped one, or NET), each the one of S drawn where the net's 0-ply and
  * 1-ply values differ most, and rolls each out G games (a progress line
  * on a terminal, nothing on a pipe); FILE gets them
  * with the rolled-out share of every result class (written atomically;
- * Ctrl-C keeps the positions finished).  --fit-data teaches the net in
+ * Ctrl-C keeps the positions finished).  --fit-data (up to
+ * TD_MAX_FILES files, taught as one set in the order given) teaches the net in
  * NET (which must exist: a net trained by self-play first) those shares,
  * E passes in a seeded order, a share P held out and measured after each
  * pass, and saves it with the command in its header.
@@ -30,8 +31,12 @@
 #include "cli/savefile.h"
 #include "content/readfile.h"
 
+enum { TD_MAX_FILES = 16 };
+
 typedef struct td_args {
-    const char *rules, *make, *fit, *out, *net;
+    const char *rules, *make, *out, *net;
+    const char *fit[TD_MAX_FILES]; /* --fit-data files, in order */
+    int nfit;
     train_data_opts_t mk;
     train_fit_opts_t ft;
 } td_args_t;
@@ -58,8 +63,13 @@ static bool parse(int argc, char **argv, td_args_t *a)
             a->rules = v;
         else if (strcmp(f, "--make-data") == 0)
             a->make = v;
-        else if (strcmp(f, "--fit-data") == 0)
-            a->fit = v;
+        else if (strcmp(f, "--fit-data") == 0) {
+            if (a->nfit == TD_MAX_FILES) {
+                fprintf(stderr, "brade: at most %d --fit-data files\n", TD_MAX_FILES);
+                return false;
+            }
+            a->fit[a->nfit++] = v;
+        }
         else if (strcmp(f, "--out") == 0)
             a->out = v;
         else if (strcmp(f, "--net") == 0)
@@ -89,11 +99,11 @@ static bool parse(int argc, char **argv, td_args_t *a)
         if (!ok)
             return false;
     }
-    if (a->make && a->fit) {
+    if (a->make && a->nfit) {
         fprintf(stderr, "brade: --make-data and --fit-data are two runs: make the data first\n");
         return false;
     }
-    if (a->fit && !a->out) {
+    if (a->nfit && !a->out) {
         fprintf(stderr, "brade: --fit-data needs --out NET (the net to teach, trained by self-play first)\n");
         return false;
     }
@@ -173,22 +183,43 @@ static int make_main(const td_args_t *a, const rules_t *r)
     return !ok ? 1 : rc == 1 ? 130 : 0;
 }
 
-static int fit_main(const td_args_t *a, const rules_t *r, int argc, char **argv)
+/* Reads one rollout data file; false after a message. */
+static bool read_data(const char *path, const rules_t *r, train_data_t *d)
 {
     size_t len;
-    char *text = readfile_regular(a->fit, 1L << 30, &len);
+    char *text = readfile_regular(path, 1L << 30, &len);
     if (!text) {
-        perror(a->fit);
-        return 1;
+        perror(path);
+        return false;
     }
-    train_data_t d;
     int line;
     char msg[256];
-    bool ok = train_data_parse(text, len, r, &d, &line, msg, sizeof msg);
+    bool ok = train_data_parse(text, len, r, d, &line, msg, sizeof msg);
     free(text);
-    if (!ok) {
-        fprintf(stderr, "%s:%d: %s\n", a->fit, line, msg);
+    if (!ok)
+        fprintf(stderr, "%s:%d: %s\n", path, line, msg);
+    return ok;
+}
+
+static int fit_main(const td_args_t *a, const rules_t *r, int argc, char **argv)
+{
+    train_data_t d;
+    if (!read_data(a->fit[0], r, &d))
         return 1;
+    for (int i = 1; i < a->nfit; i++) {
+        train_data_t more;
+        if (!read_data(a->fit[i], r, &more)) {
+            train_data_free(&d);
+            return 1;
+        }
+        int rc = train_data_append(&d, &more);
+        if (rc != 0) {
+            fprintf(stderr, "%s: %s\n", a->fit[i],
+                    rc == -1 ? "rollout data of another ruleset or class count than the first file's" : "out of memory");
+            train_data_free(&more);
+            train_data_free(&d);
+            return 1;
+        }
     }
     evalnet_t *n = netfile_load_for(a->out, r);
     if (!n) {

@@ -241,12 +241,32 @@ def train_resume_and_use():
     # the fitted net is a net like any other
     run(["analyse", "--rules", "backgammon", "--position-id", "4HPwATDgc/ABMA", "--roll", "3-1",
          "--weights", net])
+    # several files are taught as one set: the same net as from one file
+    # holding both, in the order given
+    data2 = os.path.join(d, "bg2.data")
+    run(["train", "--rules", "backgammon", "--make-data", data2, "--net", net, "--positions", "3",
+         "--data-games", "4", "--seed", "2"])
+    lines2 = open(data2).read().splitlines()
+    both = os.path.join(d, "both.data")
+    head = [("positions 8" if x.startswith("positions") else x) for x in lines[:8]]
+    open(both, "w").write("\n".join(head + lines[8:] + lines2[8:]) + "\n")
+    net_a, net_b = os.path.join(d, "a.net"), os.path.join(d, "b.net")
+    shutil.copy(net, net_a)
+    shutil.copy(net, net_b)
+    p = run(["train", "--rules", "backgammon", "--out", net_a, "--fit-data", data, "--fit-data", data2])
+    assert " 8 positions rolled out" in p.stderr, p.stderr
+    run(["train", "--rules", "backgammon", "--out", net_b, "--fit-data", both])
+    weights = lambda f: [x for x in open(f).read().splitlines() if not x.startswith(("command", "end"))]
+    assert weights(net_a) == weights(net_b)
+    assert weights(net_a) != weights(net)
     # mistakes: the data of another ruleset, a damaged line, flags that do not go together
     p = run(["train", "--rules", "lyckans-talisman", "--out", net, "--fit-data", data], code=1)
     assert p.stderr.startswith(data + ":2: data for backgammon, not lyckans-talisman"), p.stderr
     open(data, "w").write("\n".join(lines[:9] + ["nonsense white 1"] + lines[10:]) + "\n")
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data], code=1)
     assert p.stderr.startswith(data + ":10: not a position id: 'nonsense'"), p.stderr
+    p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data2, "--fit-data", data], code=1)
+    assert p.stderr.startswith(data + ":10:"), p.stderr
     run(["train", "--rules", "backgammon", "--fit-data", data], code=2)
     run(["train", "--rules", "backgammon", "--make-data", data, "--fit-data", data], code=2)
     run(["train", "--rules", "backgammon", "--make-data", data, "--out", net], code=2)
