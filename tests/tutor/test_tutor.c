@@ -129,6 +129,24 @@ static const progress_item_t *rec(fixture_t *f, const char *id)
     return progress_get(&f->p, id, false);
 }
 
+/* Gives the tutor an empty record of its own (in memory), and takes it
+ * back (the fixture's record and day again). */
+static void fresh_record(fixture_t *f, progress_t *fresh)
+{
+    strbuf_t msg;
+    strbuf_init(&msg);
+    progress_open(fresh, NULL, false, &msg);
+    strbuf_free(&msg);
+    f->t.progress = fresh;
+}
+
+static void drop_record(fixture_t *f, progress_t *fresh)
+{
+    f->t.today = 20000;
+    f->t.progress = &f->p;
+    progress_free(fresh);
+}
+
 static void test_play_author_set(void **state)
 {
     fixture_t *f = *state;
@@ -299,10 +317,7 @@ static void test_schedule(void **state)
 {
     fixture_t *f = *state;
     progress_t fresh;
-    strbuf_t msg;
-    strbuf_init(&msg);
-    progress_open(&fresh, NULL, false, &msg);
-    f->t.progress = &fresh;
+    fresh_record(f, &fresh);
     tutor_pick_t why;
     /* nothing tried: new ones in course order, avoiding the one just shown */
     assert_int_equal(tutor_pick_puzzle(&f->t, NULL, -1, &why), 0);
@@ -331,10 +346,7 @@ static void test_schedule(void **state)
     /* a theme with nothing in it */
     assert_int_equal(tutor_pick_puzzle(&f->t, "nosuch", -1, &why), -1);
     assert_int_equal(why, PICK_NONE);
-    f->t.today = 20000;
-    f->t.progress = &f->p;
-    progress_free(&fresh);
-    strbuf_free(&msg);
+    drop_record(f, &fresh);
 }
 
 static void test_lesson_navigation(void **state)
@@ -366,10 +378,7 @@ static void test_drill(void **state)
 {
     fixture_t *f = *state;
     progress_t fresh;
-    strbuf_t msg;
-    strbuf_init(&msg);
-    progress_open(&fresh, NULL, false, &msg);
-    f->t.progress = &fresh;
+    fresh_record(f, &fresh);
     int l = course_find_lesson(&f->c, "les"), dl, ds;
     long next;
     int scheduled, due;
@@ -424,10 +433,7 @@ static void test_drill(void **state)
     assert_true(tutor_solution(&f->t, &f->out));
     assert_true(progress_get(&fresh, "les/2", false)->last_failed);
     assert_int_equal(progress_get(&fresh, "les/2", false)->box, 0);
-    f->t.today = 20000;
-    f->t.progress = &f->p;
-    progress_free(&fresh);
-    strbuf_free(&msg);
+    drop_record(f, &fresh);
 }
 
 /* Ratings: each attempt rates the learner overall and per theme; a new
@@ -436,10 +442,7 @@ static void test_ratings(void **state)
 {
     fixture_t *f = *state;
     progress_t fresh;
-    strbuf_t msg;
-    strbuf_init(&msg);
-    progress_open(&fresh, NULL, false, &msg);
-    f->t.progress = &fresh;
+    fresh_record(f, &fresh);
     tutor_pick_t why;
     int hard = course_find_puzzle(&f->c, "hard");
     assert_int_equal(tutor_pick_puzzle(&f->t, "h", -1, &why), hard);
@@ -451,8 +454,7 @@ static void test_ratings(void **state)
     assert_int_equal(progress_rating(&fresh, "t")->attempts, 1);
     assert_int_equal(progress_rating(&fresh, PROGRESS_RATING_ALL)->attempts, 1);
     progress_t other;
-    progress_open(&other, NULL, false, &msg);
-    f->t.progress = &other;
+    fresh_record(f, &other);
     open_puzzle(f, "choice");
     strbuf_clear(&f->out);
     assert_true(tutor_hint(&f->t, &f->out));
@@ -466,9 +468,7 @@ static void test_ratings(void **state)
     assert_true(tutor_level(&f->t, hard) + TUTOR_READY_MARGIN >= 1900.0);
     assert_int_equal(tutor_pick_puzzle(&f->t, "h", -1, &why), hard);
     assert_int_equal(why, PICK_NEW);
-    f->t.progress = &f->p;
-    progress_free(&fresh);
-    strbuf_free(&msg);
+    drop_record(f, &fresh);
 }
 
 static void test_set_rules(void **state)
