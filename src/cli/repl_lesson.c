@@ -213,7 +213,6 @@ int repl_cmd_next(repl_t *r, int argc, char **argv, const char *rest)
     return 0;
 }
 
-
 /* ------------------------------------------------------------- drills */
 
 /* The heading of a drill: which lesson and step the question comes from. */

@@ -123,12 +123,21 @@ static void journal(progress_t *p, const char *id, bool lesson, bool solved, boo
     p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day, at, earned, false, 0, 0, 0};
 }
 
-/* The rating of a theme, made (a new learner's) when missing. */
-static progress_rating_t *rating_of(progress_t *p, const char *theme)
+/* The index of a theme's rating, or -1. */
+static int find_rating(const progress_t *p, const char *theme)
 {
     for (int i = 0; i < p->nratings; i++)
         if (strcmp(p->ratings[i].theme, theme) == 0)
-            return &p->ratings[i];
+            return i;
+    return -1;
+}
+
+/* The rating of a theme, made (a new learner's) when missing. */
+static progress_rating_t *rating_of(progress_t *p, const char *theme)
+{
+    int i = find_rating(p, theme);
+    if (i >= 0)
+        return &p->ratings[i];
     if (p->nratings == p->capratings) {
         int cap = p->capratings ? 2 * p->capratings : 8;
         progress_rating_t *r = realloc(p->ratings, (size_t)cap * sizeof *r);
@@ -140,9 +149,9 @@ static progress_rating_t *rating_of(progress_t *p, const char *theme)
     /* a theme first rated starts from the overall rating (its deviation a
      * new learner's): what is known of him is the best first guess */
     glicko_t start = glicko_start();
-    for (int i = 0; i < p->nratings; i++)
-        if (strcmp(p->ratings[i].theme, PROGRESS_RATING_ALL) == 0)
-            start.rating = p->ratings[i].g.rating;
+    int all = find_rating(p, PROGRESS_RATING_ALL);
+    if (all >= 0)
+        start.rating = p->ratings[all].g.rating;
     progress_rating_t *r = &p->ratings[p->nratings++];
     *r = (progress_rating_t){dup_s(theme), start, 0, -1};
     return r;
@@ -175,10 +184,8 @@ void progress_rate(progress_t *p, const char *theme, double opp, double opp_rd, 
 /* The learner's rating in a theme (see progress.h). */
 const progress_rating_t *progress_rating(const progress_t *p, const char *theme)
 {
-    for (int i = 0; i < p->nratings; i++)
-        if (strcmp(p->ratings[i].theme, theme) == 0)
-            return &p->ratings[i];
-    return NULL;
+    int i = find_rating(p, theme);
+    return i < 0 ? NULL : &p->ratings[i];
 }
 
 /* The record of a lesson completed on `day` (no journal). */
@@ -337,8 +344,8 @@ void progress_format(const progress_t *p, strbuf_t *out)
             day_text(it->last, a, sizeof a);
             day_text(it->due, b, sizeof b);
             strbuf_addf(out, "%s %s result=%s solved=%d failed=%d last=%s due=%s box=%d\n",
-                        progress_is_question(it) ? "question" : "puzzle", it->id, it->last_failed ? "failed" : "solved", it->solved, it->failed, a, b,
-                        it->box);
+                        progress_is_question(it) ? "question" : "puzzle", it->id,
+                        it->last_failed ? "failed" : "solved", it->solved, it->failed, a, b, it->box);
         }
     }
     for (int i = 0; i < p->nratings; i++) {
@@ -369,6 +376,14 @@ static const char *field(char *const *words, int n, const char *key)
         if (strncmp(words[i], key, k) == 0 && words[i][k] == '=')
             return words[i] + k + 1;
     return NULL;
+}
+
+/* The day of `key=` among the words of a line, or -1 (missing or not a
+ * date). */
+static long day_field(char *const *words, int n, const char *key)
+{
+    const char *v = field(words, n, key);
+    return parse_day(v ? v : "");
 }
 
 /* A count 0..99999 from text, or -1. */
@@ -433,7 +448,7 @@ static bool parse_rating(progress_t *p, char *const *words, int n)
     double rd = real_of(field(words, n, "rd"), 1.0, GLICKO_START_RD);
     double vol = real_of(field(words, n, "vol"), 1e-6, 1.0);
     int count = count_of(field(words, n, "n"));
-    long last = parse_day(field(words, n, "last") ? field(words, n, "last") : "");
+    long last = day_field(words, n, "last");
     if (isnan(r) || isnan(rd) || isnan(vol) || count < 0 || last < 0)
         return false;
     progress_rating_t *pr = rating_of(p, words[1]);
@@ -546,8 +561,8 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         int solved = count_of(field(words, n, "solved")),
             failed = count_of(field(words, n, "failed"));
         int box = count_of(field(words, n, "box"));
-        long last = parse_day(field(words, n, "last") ? field(words, n, "last") : "");
-        long due = parse_day(field(words, n, "due") ? field(words, n, "due") : "");
+        long last = day_field(words, n, "last");
+        long due = day_field(words, n, "due");
         if (!result || (strcmp(result, "solved") != 0 && strcmp(result, "failed") != 0) ||
             solved < 0 || failed < 0 || box < 0 || box >= PROGRESS_BOXES || last < 0 || due < 0) {
             bad_line(&bad, why, why_size,

@@ -224,14 +224,16 @@ bool tutor_open_drill(tutor_t *t, int lesson, int step)
     return true;
 }
 
-/* The record of a lesson step's question, or NULL. */
+/* The record of a lesson step's question when it is in the review
+ * schedule (asked, and answered at least once), or NULL. */
 static const progress_item_t *drill_record(const tutor_t *t, int lesson, int step)
 {
-    if (!t->progress)
+    if (!t->progress || t->course->lessons[lesson].steps[step].q.kind == QK_NONE)
         return NULL;
     char id[96];
     progress_question_id(id, sizeof id, t->course->lessons[lesson].id, step);
-    return progress_get(t->progress, id, false);
+    const progress_item_t *it = progress_get(t->progress, id, false);
+    return it && it->last >= 0 ? it : NULL;
 }
 
 /* The day a recorded question may be drilled: when due, and never again on
@@ -253,8 +255,8 @@ bool tutor_pick_drill(const tutor_t *t, int avoid_lesson, int avoid_step, int *l
         long best_due = 0;
         for (int l = 0; l < c->nlessons; l++)
             for (int k = 0; k < c->lessons[l].nsteps; k++) {
-                const progress_item_t *it = c->lessons[l].steps[k].q.kind == QK_NONE ? NULL : drill_record(t, l, k);
-                if (!it || it->last < 0)
+                const progress_item_t *it = drill_record(t, l, k);
+                if (!it)
                     continue;
                 long day = drill_day(it);
                 if (day > t->today) {
@@ -288,8 +290,8 @@ void tutor_drill_counts(const tutor_t *t, int *scheduled, int *due)
     const course_t *c = t->course;
     for (int l = 0; l < c->nlessons; l++)
         for (int k = 0; k < c->lessons[l].nsteps; k++) {
-            const progress_item_t *it = c->lessons[l].steps[k].q.kind == QK_NONE ? NULL : drill_record(t, l, k);
-            if (!it || it->last < 0)
+            const progress_item_t *it = drill_record(t, l, k);
+            if (!it)
                 continue;
             (*scheduled)++;
             *due += drill_day(it) <= t->today;
