@@ -43,7 +43,7 @@ typedef struct train_opts {
     long checkpoint_every;   /* games between checkpoints (0: only at the end) */
     long strength_every;     /* games between strength estimates (0: none) */
     int strength_games;      /* games per estimate, against the linear evaluator */
-    volatile sig_atomic_t *stop; /* when set (Ctrl-C), training stops after the round */
+    const volatile sig_atomic_t *stop; /* when set (Ctrl-C), training stops after the round */
 } train_opts_t;
 
 void train_default_opts(train_opts_t *o);
@@ -90,7 +90,7 @@ typedef struct train_prune_opts {
     double noise;        /* chance of a random play in the games */
     uint64_t seed;
     long report_every;   /* games between progress reports */
-    volatile sig_atomic_t *stop;
+    const volatile sig_atomic_t *stop;
 } train_prune_opts_t;
 
 void train_prune_default_opts(train_prune_opts_t *o);

@@ -79,7 +79,7 @@ typedef struct train_data_opts {
     uint64_t seed;
     double random_start;      /* share of the games that start after random plays */
     int random_plies;         /* ... up to this many */
-    volatile sig_atomic_t *stop; /* set (Ctrl-C): no more positions are begun */
+    const volatile sig_atomic_t *stop; /* set (Ctrl-C): no more positions are begun */
 } train_data_opts_t;
 
 void train_data_default_opts(train_data_opts_t *o);

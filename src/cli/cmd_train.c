@@ -31,6 +31,7 @@
 #include "analysis/train.h"
 #include "cli/args.h"
 #include "cli/cmd.h"
+#include "cli/interrupt.h"
 #include "cli/netfile.h"
 
 typedef struct tr_args {
@@ -129,14 +130,6 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
     return true;
 }
 
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
-
 typedef struct tr_ctx {
     const char *out;
     long target;
@@ -192,15 +185,11 @@ static int prune_main(const tr_args_t *a, const rules_t *r, int argc, char **arg
     if (a->prune_games)
         po.games = a->prune_games;
     po.seed = (uint64_t)a->seed;
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
-    po.stop = &interrupted;
+    struct sigaction old;
+    po.stop = interrupt_catch(&old);
     train_prune_hooks_t hooks = {&po.games, prune_progress};
     int rc = train_prune(n, r, &po, &hooks);
-    sigaction(SIGINT, &old, NULL);
+    interrupt_release(&old);
     if (rc != 0) {
         fprintf(stderr, rc < 0 ? "brade: out of memory\n"
                                : "stopped: %s is left as it was (pruning nets are taught in one run)\n",
@@ -283,17 +272,12 @@ int cmd_train(int argc, char **argv)
         }
     }
     args_join("train", argc, argv, n->command, sizeof n->command);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
     struct sigaction old;
-    sigaction(SIGINT, &sa, &old);
-    o.stop = &interrupted;
+    o.stop = interrupt_catch(&old);
     tr_ctx_t ctx = {a.out, o.games};
     train_hooks_t hooks = {&ctx, progress, checkpoint};
     int rc = n->games < o.games ? train_run(n, &r, &o, &hooks) : 0;
-    sigaction(SIGINT, &old, NULL);
+    interrupt_release(&old);
     if (rc < 0) {
         evalnet_free(n);
         return 1;

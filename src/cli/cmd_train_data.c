@@ -26,6 +26,7 @@
 #include "analysis/train_data.h"
 #include "cli/args.h"
 #include "cli/cmd.h"
+#include "cli/interrupt.h"
 #include "cli/netfile.h"
 #include "cli/progress_line.h"
 #include "cli/savefile.h"
@@ -114,14 +115,6 @@ static bool parse(int argc, char **argv, td_args_t *a)
     return true;
 }
 
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
-
 static void make_progress(void *ud, int done, int total)
 {
     progress_line_show(ud, "rollout data: positions", done, total);
@@ -150,19 +143,15 @@ static int make_main(const td_args_t *a, const rules_t *r)
         evalnet_free(own);
         return 2;
     }
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old);
+    struct sigaction old;
     train_data_opts_t mk = a->mk;
-    mk.stop = &interrupted;
+    mk.stop = interrupt_catch(&old);
     train_data_t d;
     progress_line_t pl;
     progress_line_start(&pl);
     int rc = train_data_make(n, r, &mk, make_progress, &pl, &d);
     progress_line_end(&pl);
-    sigaction(SIGINT, &old, NULL);
+    interrupt_release(&old);
     evalnet_free(own);
     if (rc < 0) {
         fprintf(stderr, "brade: out of memory\n");

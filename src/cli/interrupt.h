@@ -4,6 +4,9 @@
  * prompt; at an idle prompt it drops the line being typed, as a shell does.
  *
  * The REPL brackets each command with interrupt_begin()/interrupt_end().
+ * A shell command with long work of its own (training) brackets it with
+ * interrupt_catch()/interrupt_release() instead: the same flag, set by a
+ * handler of its own while the work runs.
  * While a command runs, SIGINT only sets a flag; long work polls it through
  * the pointer interrupt_flag() gives (rollouts and work queues take it as
  * their `stop`), finishes the step at hand and returns what it has.  The
@@ -28,5 +31,11 @@ bool interrupt_end(void);
 bool interrupt_busy(void);
 /* Sets the flag (the REPL's handler calls this while busy). */
 void interrupt_raise(void);
+
+/* A shell command's long work starts: the flag is cleared, and SIGINT sets
+ * it (the old disposition is kept in *old).  Returns the flag to poll. */
+const volatile sig_atomic_t *interrupt_catch(struct sigaction *old);
+/* The work ended: SIGINT is as it was before interrupt_catch. */
+void interrupt_release(const struct sigaction *old);
 
 #endif
