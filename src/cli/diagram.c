@@ -35,7 +35,7 @@ enum {
     MID = BY + F + HALF + GAP / 2 /* centre line */
 };
 
-static const char *const FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
+const char *const DIAGRAM_FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
 
 /* Writes s escaped for XML (see diagram.h). */
 void diagram_escape(const char *s, strbuf_t *out)
@@ -121,8 +121,8 @@ static void checker(int colour, double x, double y, const char *label, strbuf_t 
 }
 
 /* Text at (x, y): size, weight, colour, anchor. */
-static void text(double x, double y, int size, bool bold, const char *fill, const char *anchor, const char *s,
-                 strbuf_t *out)
+void diagram_text(double x, double y, int size, bool bold, const char *fill, const char *anchor, const char *s,
+                  strbuf_t *out)
 {
     strbuf_addf(out,
                 "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\"%s "
@@ -170,18 +170,18 @@ static void frame(const board_t *v, lang_t L, strbuf_t *out)
         snprintf(other, sizeof other, "%d", shown(v, board_under(v->geom, p)));
         double cx = x + PW / 2.0;
         if (row == 0) {
-            text(cx, BY - 8, 15, true, "#1a1a1a", "middle", num, out);
-            text(cx, BY - 30, 12, false, "#777777", "middle", other, out);
+            diagram_text(cx, BY - 8, 15, true, "#1a1a1a", "middle", num, out);
+            diagram_text(cx, BY - 30, 12, false, "#777777", "middle", other, out);
         } else {
-            text(cx, BY + FH + 19, 15, true, "#1a1a1a", "middle", num, out);
-            text(cx, BY + FH + 39, 12, false, "#777777", "middle", other, out);
+            diagram_text(cx, BY + FH + 19, 15, true, "#1a1a1a", "middle", num, out);
+            diagram_text(cx, BY + FH + 39, 12, false, "#777777", "middle", other, out);
         }
     }
     int me = v->turn, you = 1 - v->turn;
-    text(TX + TW / 2.0, BY - 8, 13, true, "#1a1a1a", "middle", words_colour(L, me, true), out);
-    text(TX + TW / 2.0, BY - 30, 12, false, "#777777", "middle", words_colour(L, you, true), out);
-    text(TX + TW / 2.0, BY + FH + 19, 13, true, "#1a1a1a", "middle", words_colour(L, me, true), out);
-    text(TX + TW / 2.0, BY + FH + 39, 12, false, "#777777", "middle", words_colour(L, you, true), out);
+    diagram_text(TX + TW / 2.0, BY - 8, 13, true, "#1a1a1a", "middle", words_colour(L, me, true), out);
+    diagram_text(TX + TW / 2.0, BY - 30, 12, false, "#777777", "middle", words_colour(L, you, true), out);
+    diagram_text(TX + TW / 2.0, BY + FH + 19, 13, true, "#1a1a1a", "middle", words_colour(L, me, true), out);
+    diagram_text(TX + TW / 2.0, BY + FH + 39, 12, false, "#777777", "middle", words_colour(L, you, true), out);
 }
 
 /* The checkers: on the points, on the bar and borne off. */
@@ -224,7 +224,7 @@ static void checkers(const board_t *v, strbuf_t *out)
             snprintf(num, sizeof num, "%d", off);
             double x, y;
             off_xy(s == 0, off, &x, &y);
-            text(x, s == 0 ? y - 2 : y + 10, 14, true, "#1a1a1a", "middle", num, out);
+            diagram_text(x, s == 0 ? y - 2 : y + 10, 14, true, "#1a1a1a", "middle", num, out);
         }
     }
 }
@@ -371,7 +371,7 @@ void diagram_svg(const board_t *b, const rules_t *r, const diagram_opts_t *o, st
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
                 "width=\"%d\" height=\"%d\" "
                 "viewBox=\"0 0 %d %d\" font-family=\"%s\">\n",
-                DIAGRAM_WIDTH, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, DIAGRAM_HEIGHT, FONT);
+                DIAGRAM_WIDTH, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, DIAGRAM_HEIGHT, DIAGRAM_FONT);
     strbuf_add(out, "<title>");
     strbuf_t cap;
     strbuf_init(&cap);
@@ -394,69 +394,7 @@ void diagram_svg(const board_t *b, const rules_t *r, const diagram_opts_t *o, st
     if (o->play)
         arrows(&v, mover_is_viewer, o->play, out);
     if (!o->caption_off)
-        text(BX, DIAGRAM_HEIGHT - 12, 14, false, "#1a1a1a", "start", strbuf_str(&cap), out);
+        diagram_text(BX, DIAGRAM_HEIGHT - 12, 14, false, "#1a1a1a", "start", strbuf_str(&cap), out);
     strbuf_free(&cap);
     strbuf_add(out, "</svg>\n");
-}
-
-/* A chart of plays (see diagram.h). */
-void diagram_chart_svg(const char *title, const char *note, const diagram_bar_t *bars, int n, strbuf_t *out)
-{
-    static const char *const FILL[] = {"#2e7d32", "#c9a227", "#e07b00", "#c62828"};
-    const int W = DIAGRAM_WIDTH, LABEL = 230, ROW = 30, TOPM = 56;
-    int h = TOPM + n * ROW + 60;
-    double lo = 0, hi = 0;
-    for (int i = 0; i < n; i++) {
-        double a = bars[i].value - bars[i].ci, b = bars[i].value + bars[i].ci;
-        lo = a < lo ? a : lo;
-        hi = b > hi ? b : hi;
-    }
-    if (hi - lo < 0.1)
-        hi = lo + 0.1;
-    double pad = 0.08 * (hi - lo);
-    lo -= pad;
-    hi += pad;
-    double x0 = LABEL + 10, x1 = W - 70;
-#define XOF(v) (x0 + ((v)-lo) / (hi - lo) * (x1 - x0))
-    strbuf_addf(out,
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
-                "viewBox=\"0 0 %d %d\" font-family=\"%s\">\n<title>",
-                W, h, W, h, FONT);
-    diagram_escape(title, out);
-    strbuf_addf(out, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", W, h);
-    text(BX, 30, 16, true, "#1a1a1a", "start", title, out);
-    double zx = XOF(0.0);
-    strbuf_addf(out,
-                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#555555\" stroke-width=\"1\"/>\n",
-                zx, TOPM - 8, zx, TOPM + n * ROW + 4);
-    for (int i = 0; i < n; i++) {
-        const diagram_bar_t *b = &bars[i];
-        double y = TOPM + i * ROW, bx = XOF(b->value);
-        int g = b->grade < 0 ? 0 : b->grade > 3 ? 3 : b->grade;
-        char label[160];
-        snprintf(label, sizeof label, "%d. %s%s", i + 1, b->label, b->mine ? " \xe2\x86\x90" : "");
-        text(LABEL, y + 19, 14, b->mine, "#1a1a1a", "end", label, out);
-        strbuf_addf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n",
-                    bx < zx ? bx : zx, y + 5, bx < zx ? zx - bx : bx - zx, ROW - 10, FILL[g]);
-        if (b->ci > 0)
-            strbuf_addf(out,
-                        "<path d=\"M%.1f,%.1f H%.1f M%.1f,%.1f V%.1f M%.1f,%.1f V%.1f\" stroke=\"#1a1a1a\" "
-                        "stroke-width=\"1.5\" fill=\"none\"/>\n",
-                        XOF(b->value - b->ci), y + ROW / 2.0, XOF(b->value + b->ci), XOF(b->value - b->ci),
-                        y + 9, y + ROW - 9, XOF(b->value + b->ci), y + 9, y + ROW - 9);
-        char fig[32];
-        snprintf(fig, sizeof fig, "%+.3f", fabs(b->value) < 0.0005 ? 0.0 : b->value);
-        text(x1 + 8, y + 19, 13, false, "#1a1a1a", "start", fig, out);
-    }
-    char scale[64];
-    snprintf(scale, sizeof scale, "%+.2f", lo);
-    text(x0, TOPM + n * ROW + 22, 11, false, "#777777", "middle", scale, out);
-    snprintf(scale, sizeof scale, "%+.2f", hi);
-    text(x1, TOPM + n * ROW + 22, 11, false, "#777777", "middle", scale, out);
-    text(zx, TOPM + n * ROW + 22, 11, false, "#777777", "middle", "0", out);
-    if (note)
-        text(BX, h - 12, 12, false, "#444444", "start", note, out);
-    strbuf_add(out, "</svg>\n");
-#undef XOF
 }

@@ -14,6 +14,9 @@
  * beyond a generic family, so any browser, rsvg-convert or Inkscape shows
  * it the same way; the same input gives the same bytes.
  *
+ * Charts (diagram_chart.c) share the style: the plays of an analysis as
+ * bars, ratings over time as lines.
+ *
  * Ownership: everything is written into the caller's strbuf; nothing is
  * kept.
  */
@@ -27,6 +30,7 @@
 #include "engine/movegen.h"
 #include "engine/rules.h"
 #include "tutor/explain.h"
+#include "tutor/progress.h"
 
 typedef struct diagram_opts {
     lang_t lang;
@@ -61,7 +65,35 @@ typedef struct diagram_bar {
  * `note` (or NULL) stands under it. */
 void diagram_chart_svg(const char *title, const char *note, const diagram_bar_t *bars, int n, strbuf_t *out);
 
+/* A line of a chart of ratings over time: its points oldest first (owned
+ * by the caller), and whether its ± twice-the-deviation band is drawn
+ * (the first line's only). */
+typedef struct diagram_series {
+    const char *label;
+    const progress_point_t *points;
+    int n;
+    bool band;
+} diagram_series_t;
+
+enum { DIAGRAM_MAX_SERIES = 8 };
+
+/* A chart of ratings over time as SVG: days along the bottom, the rating
+ * up the side, one line a series (the first thick, with its band; at most
+ * DIAGRAM_MAX_SERIES), a legend with each line's latest figure, `marks`
+ * as dotted levels (the puzzles' ratings), `title` above and `note` (or
+ * NULL) below. */
+void diagram_lines_svg(const char *title, const char *note, const diagram_series_t *series, int n,
+                       const double *marks, int nmarks, strbuf_t *out);
+
 /* Writes `s` with &, <, > and " escaped for XML text and attributes. */
 void diagram_escape(const char *s, strbuf_t *out);
+
+/* For the pictures' own files: the font family every picture names, the
+ * left margin of charts, and a line of text at (x, y) with its size,
+ * weight, colour and anchor ("start", "middle", "end"). */
+extern const char *const DIAGRAM_FONT;
+enum { DIAGRAM_MARGIN = 24 };
+void diagram_text(double x, double y, int size, bool bold, const char *fill, const char *anchor, const char *s,
+                  strbuf_t *out);
 
 #endif

@@ -130,6 +130,8 @@ void repl_welcome_back(repl_t *r);
 /* Ends a game under way (saving its record). */
 void repl_game_end(repl_t *r);
 int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest);
+/* repl_progress.c: `progress [--svg FILE]`. */
+int repl_cmd_progress(repl_t *r, int argc, char **argv, const char *rest);
 /* repl_lesson.c: `lessons`, `lesson`, `next` (a lesson step or the next
  * puzzle), `back`, `show`. */
 int repl_cmd_lessons(repl_t *r, int argc, char **argv, const char *rest);

@@ -371,123 +371,6 @@ static int do_set(repl_t *r, int argc, char **argv, const char *rest)
     return 1;
 }
 
-/* ------------------------------------------------------------ progress */
-
-/* The learner's ratings, overall and per theme, weakest theme first, and
- * which theme to practise. */
-static void print_ratings(repl_t *r)
-{
-    lang_t L = L_(r);
-    const progress_t *p = &r->progress;
-    const progress_rating_t *all = progress_rating(p, PROGRESS_RATING_ALL);
-    if (!all)
-        return;
-    printf("%s\n", T(L, "Your ratings (Glicko-2, as Lichess rates puzzle solvers: a puzzle of difficulty 1 to 5\n"
-                        "is rated 1100 to 1900; the rating is within ± of the figure shown with 95% certainty):",
-                     "Dina värdetal (Glicko-2, som Lichess värderar problemlösare: ett problem med svårighet\n"
-                     "1 till 5 har värdetal 1100 till 1900; värdetalet ligger inom ± med 95 % säkerhet):"));
-    const progress_rating_t *order[64];
-    int n = 0;
-    for (int i = 0; i < p->nratings && n < 64; i++)
-        if (p->ratings[i].attempts > 0 && strcmp(p->ratings[i].theme, PROGRESS_RATING_ALL) != 0)
-            order[n++] = &p->ratings[i];
-    for (int i = 1; i < n; i++) /* weakest first */
-        for (int k = i; k > 0 && order[k]->g.rating < order[k - 1]->g.rating; k--) {
-            const progress_rating_t *x = order[k];
-            order[k] = order[k - 1];
-            order[k - 1] = x;
-        }
-    for (int i = -1; i < n; i++) {
-        const progress_rating_t *pr = i < 0 ? all : order[i];
-        const char *name = i < 0 ? T(L, "all puzzles", "alla problem") : words_theme(L, pr->theme);
-        int pad = 18 - render_width(name);
-        printf("  %s%*s %4.0f ± %3.0f  (%d %s)\n", name, pad > 0 ? pad : 0, "", pr->g.rating, 2.0 * pr->g.deviation,
-               pr->attempts, pr->attempts == 1 ? T(L, "attempt", "försök") : T(L, "attempts", "försök"));
-    }
-    /* weak: well below the overall rating, on enough attempts to say so */
-    if (n > 0 && order[0]->attempts >= 3 && order[0]->g.rating < all->g.rating - 100.0)
-        printf(T(L, "Weakest theme: %s, %.0f below your overall rating ('puzzles %s' practises it).\n",
-                 "Svagaste temat: %s, %.0f under ditt samlade värdetal ('puzzles %s' övar det).\n"),
-               words_theme(L, order[0]->theme), all->g.rating - order[0]->g.rating, order[0]->theme);
-    else
-        printf("%s\n", T(L, "No theme stands out as weak yet.", "Inget tema sticker ut som svagt än."));
-}
-
-/* `progress`: lessons completed, puzzles solved and failed, what is due. */
-static int do_progress(repl_t *r, int argc, char **argv, const char *rest)
-{
-    (void)argc, (void)argv, (void)rest;
-    lang_t L = L_(r);
-    const course_t *c = &r->course;
-    long today = r->tutor.today;
-    int done = 0;
-    for (int i = 0; i < c->nlessons; i++) {
-        const progress_item_t *it = progress_get(&r->progress, c->lessons[i].id, true);
-        done += it && it->done >= 0;
-    }
-    int solved = 0, failed = 0, fresh = 0, due = 0;
-    long next_due = -1;
-    for (int i = 0; i < c->npuzzles; i++) {
-        const progress_item_t *it = progress_get(&r->progress, c->puzzles[i].id, false);
-        if (!it || it->last < 0) {
-            fresh++;
-            continue;
-        }
-        if (it->last_failed)
-            failed++;
-        else
-            solved++;
-        if (it->due <= today)
-            due++;
-        else if (next_due < 0 || it->due < next_due)
-            next_due = it->due;
-    }
-    printf(T(L, "Lessons completed: %d of %d.\n", "Avklarade lektioner: %d av %d.\n"), done,
-           c->nlessons);
-    for (int i = 0; i < c->nlessons; i++) {
-        const progress_item_t *it = progress_get(&r->progress, c->lessons[i].id, true);
-        if (it && it->done >= 0) {
-            char day[16];
-            paths_format_day(it->done, day, sizeof day);
-            printf("  %-18s %s\n", c->lessons[i].id, day);
-        }
-    }
-    printf(T(L, "Puzzles: %d solved, %d failed at the last try, %d not tried yet (of %d).\n",
-             "Problem: %d lösta, %d missade senast, %d inte försökta än (av %d).\n"),
-           solved, failed, fresh, c->npuzzles);
-    for (int i = 0; i < c->npuzzles; i++) {
-        const progress_item_t *it = progress_get(&r->progress, c->puzzles[i].id, false);
-        if (!it || it->last < 0)
-            continue;
-        char last[16], d2[16];
-        paths_format_day(it->last, last, sizeof last);
-        paths_format_day(it->due, d2, sizeof d2);
-        printf(T(L, "  %-22s %s on %s (solved %d, failed %d), due %s\n",
-                 "  %-22s %s %s (löst %d, missat %d), åter %s\n"),
-               c->puzzles[i].id,
-               it->last_failed ? T(L, "failed", "missat") : T(L, "solved", "löst"), last,
-               it->solved, it->failed, d2);
-    }
-    printf(T(L, "Due for review today: %d.", "Att repetera i dag: %d."), due);
-    if (next_due >= 0) {
-        char d[16];
-        paths_format_day(next_due, d, sizeof d);
-        printf(T(L, " The next one after that is due on %s.", " Nästa därefter står på tur %s."),
-               d);
-    }
-    printf("\n");
-    int scheduled, qdue;
-    tutor_drill_counts(&r->tutor, &scheduled, &qdue);
-    printf(T(L, "Lesson questions in the review schedule: %d, due today: %d ('drill' asks them).\n",
-             "Lektionsfrågor i repetitionsschemat: %d, på tur i dag: %d ('drill' ställer dem).\n"),
-           scheduled, qdue);
-    print_ratings(r);
-    if (!r->progress.path)
-        printf("%s\n", T(L, "(Progress is not saved: there is no state directory.)",
-                         "(Framstegen sparas inte: det finns ingen tillståndskatalog.)"));
-    return 0;
-}
-
 /* ---------------------------------------------------------- the rest */
 
 /* `quit`: ends the session after this line. */
@@ -573,8 +456,8 @@ static const repl_command_t COMMANDS[] = {
      COMPLETE_SETUP},
     {"export", NULL, "[ID | position | --svg FILE]", "print the position as YAML for a puzzle file, or draw it as SVG",
      "skriv ställningen som YAML för en problemfil, eller rita den som SVG", repl_cmd_export, COMPLETE_NONE},
-    {"progress", NULL, "", "lessons done, puzzles solved and failed, what is due",
-     "avklarade lektioner, lösta och missade problem, vad som står på tur", do_progress,
+    {"progress", NULL, "[--svg FILE]", "lessons, puzzles, what is due, ratings (--svg: a chart over time)",
+     "lektioner, problem, vad som står på tur, värdetal (--svg: diagram över tiden)", repl_cmd_progress,
      COMPLETE_NONE},
     {"play", NULL, "[RULES] [--here] [--match N] [--as white|black|random] [--white|--black P] | end",
      "a game against the engine, the tutor watching", "ett parti mot programmet, som kommenterar dina drag",

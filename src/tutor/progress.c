@@ -43,8 +43,10 @@ void progress_free(progress_t *p)
     for (int i = 0; i < p->n; i++)
         free(p->items[i].id);
     free(p->items);
-    for (int i = 0; i < p->nratings; i++)
+    for (int i = 0; i < p->nratings; i++) {
         free(p->ratings[i].theme);
+        free(p->ratings[i].history);
+    }
     free(p->ratings);
     free(p->path);
     strset_free(&p->index);
@@ -153,8 +155,32 @@ static progress_rating_t *rating_of(progress_t *p, const char *theme)
     if (all >= 0)
         start.rating = p->ratings[all].g.rating;
     progress_rating_t *r = &p->ratings[p->nratings++];
-    *r = (progress_rating_t){dup_s(theme), start, 0, -1};
+    *r = (progress_rating_t){dup_s(theme), start, 0, -1, NULL, 0, 0};
     return r;
+}
+
+/* Sets the rating's point for `day` (a later one on the same day replaces
+ * it), keeping the history in day order. */
+static void set_point(progress_rating_t *r, long day, double rating, double deviation)
+{
+    int i = r->nhistory;
+    while (i > 0 && r->history[i - 1].day > day)
+        i--;
+    if (i > 0 && r->history[i - 1].day == day) {
+        r->history[i - 1] = (progress_point_t){day, rating, deviation};
+        return;
+    }
+    if (r->nhistory == r->caphistory) {
+        int cap = r->caphistory ? 2 * r->caphistory : 8;
+        progress_point_t *h = realloc(r->history, (size_t)cap * sizeof *h);
+        if (!h)
+            oom();
+        r->history = h;
+        r->caphistory = cap;
+    }
+    memmove(&r->history[i + 1], &r->history[i], (size_t)(r->nhistory - i) * sizeof *r->history);
+    r->history[i] = (progress_point_t){day, rating, deviation};
+    r->nhistory++;
 }
 
 /* One rated game applied (no journal). */
@@ -165,6 +191,7 @@ static void apply_rate(progress_t *p, const char *theme, double opp, double opp_
     r->g = glicko_update(r->g, &game, 1, GLICKO_TAU);
     r->attempts++;
     r->last = day;
+    set_point(r, day, r->g.rating, r->g.deviation);
 }
 
 /* Rates an attempt (see progress.h). */
@@ -317,7 +344,7 @@ static long parse_day(const char *s)
 /* The record as text (see progress.h). */
 void progress_format(const progress_t *p, strbuf_t *out)
 {
-    strbuf_add(out, "brade-progress 4\n");
+    strbuf_addf(out, "brade-progress %d\n", PROGRESS_FORMAT);
     for (int i = 0; i < p->n; i++) {
         const progress_item_t *it = &p->items[i];
         char a[64], b[64];
@@ -354,6 +381,11 @@ void progress_format(const progress_t *p, strbuf_t *out)
         day_text(r->last, a, sizeof a);
         strbuf_addf(out, "rating %s r=%.2f rd=%.2f vol=%.6f n=%d last=%s\n", r->theme, r->g.rating, r->g.deviation,
                     r->g.volatility, r->attempts, a);
+        for (int k = 0; k < r->nhistory; k++) {
+            day_text(r->history[k].day, a, sizeof a);
+            strbuf_addf(out, "history %s day=%s r=%.2f rd=%.2f\n", r->theme, a, r->history[k].rating,
+                        r->history[k].deviation);
+        }
     }
 }
 
@@ -455,6 +487,25 @@ static bool parse_rating(progress_t *p, char *const *words, int n)
     pr->g = (glicko_t){r, rd, vol};
     pr->attempts = count;
     pr->last = last;
+    /* the rating as it stood on its last day: the whole history a format-4
+     * record has, and the same as its last history line in a newer one */
+    set_point(pr, last, r, rd);
+    return true;
+}
+
+/* Reads "history THEME day= r= rd=" into p: a point of a theme whose
+ * rating line came before; false when it is not that. */
+static bool parse_history(progress_t *p, char *const *words, int n)
+{
+    int i = n == 5 ? find_rating(p, words[1]) : -1;
+    if (i < 0)
+        return false;
+    double r = real_of(field(words, n, "r"), 0.0, 4000.0);
+    double rd = real_of(field(words, n, "rd"), 1.0, GLICKO_START_RD);
+    long day = day_field(words, n, "day");
+    if (isnan(r) || isnan(rd) || day < 0)
+        return false;
+    set_point(&p->ratings[i], day, r, rd);
     return true;
 }
 
@@ -498,14 +549,17 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         if (!header && line == 1) {
             int version;
             char extra;
-            if (sscanf(buf, "brade-progress %d%c", &version, &extra) == 1 && (version < 1 || version > 4)) {
+            if (sscanf(buf, "brade-progress %d%c", &version, &extra) == 1 && (version < 1 || version > PROGRESS_FORMAT)) {
                 snprintf(why, why_size, "it was written by a newer brade (format %d)", version);
                 return -1;
             }
-            header = strcmp(buf, "brade-progress 1") == 0 || strcmp(buf, "brade-progress 2") == 0 ||
-                     strcmp(buf, "brade-progress 3") == 0 || strcmp(buf, "brade-progress 4") == 0;
+            char good[32];
+            for (int v = 1; v <= PROGRESS_FORMAT && !header; v++) {
+                snprintf(good, sizeof good, "brade-progress %d", v);
+                header = strcmp(buf, good) == 0;
+            }
             if (!header)
-                bad_line(&bad, why, why_size, "line %d is not 'brade-progress 4'", line);
+                bad_line(&bad, why, why_size, "line %d is not 'brade-progress %d'", line, PROGRESS_FORMAT);
             continue;
         }
         char *words[16], *save = NULL;
@@ -517,7 +571,8 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         if (!complete && !*s) {
             /* a last line without its newline: a save cut short, or an edit */
             bool lesson0 = strcmp(words[0], "lesson") == 0, rating0 = strcmp(words[0], "rating") == 0;
-            if (lesson0 ? n < 3 || n > 5 : n != (rating0 ? 7 : 8)) {
+            bool history0 = strcmp(words[0], "history") == 0;
+            if (lesson0 ? n < 3 || n > 5 : n != (rating0 ? 7 : history0 ? 5 : 8)) {
                 bad_line(&bad, why, why_size, "line %d is cut short", line);
                 continue;
             }
@@ -526,6 +581,14 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
             if (!parse_rating(p, words, n))
                 bad_line(&bad, why, why_size,
                          "line %d: a rating needs a theme, r=, rd=, vol=, n= and last= with valid values", line);
+            continue;
+        }
+        if (strcmp(words[0], "history") == 0) {
+            if (!parse_history(p, words, n))
+                bad_line(&bad, why, why_size,
+                         "line %d: a history line needs a theme rated on a line before it, day=, r= and rd= "
+                         "with valid values",
+                         line);
             continue;
         }
         bool lesson = strcmp(words[0], "lesson") == 0, question = strcmp(words[0], "question") == 0;

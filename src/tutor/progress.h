@@ -5,12 +5,14 @@
  * The record is a small text file (`progress` in the state directory),
  * one line per item:
  *
- *     brade-progress 4
+ *     brade-progress 5
  *     lesson moving done=2026-11-21
  *     lesson bearing-off at=4 earned=1,3
  *     puzzle c7-sprangjan result=solved solved=2 failed=1 last=2026-11-21 due=2026-11-25 box=3
  *     question whole-roll/2 result=failed solved=0 failed=1 last=2026-11-21 due=2026-11-21 box=0
  *     rating janblotta r=1563.21 rd=112.40 vol=0.060001 n=7 last=2026-11-21
+ *     history janblotta day=2026-11-20 r=1520.00 rd=140.10
+ *     history janblotta day=2026-11-21 r=1563.21 rd=112.40
  *
  * It is written atomically: a temporary file in the same directory is
  * written, flushed to disk (fsync) and renamed over the old one, so a crash
@@ -31,9 +33,11 @@
  * `question LESSON/STEP` (a lesson's question in the review schedule, kept
  * as a puzzle is: the spaced repetition of the lesson material) and
  * `rating THEME` (the learner's Glicko-2 rating in a puzzle theme, or
- * overall under "all": tutor/glicko.h).  Older
- * formats are read as they are and written as 4, and a brade that reads
- * only an older format leaves a newer file alone.
+ * overall under "all": tutor/glicko.h); format 5 added `history THEME`
+ * (the rating as it stood at the end of each day it changed, for a chart
+ * of progress over time; each follows its theme's `rating` line).  Older
+ * formats are read as they are and written as PROGRESS_FORMAT, and a brade
+ * that reads only an older format leaves a newer file alone.
  *
  * Two tutors on one state directory (two terminal windows) keep both
  * windows' results: every open and save holds a lock (flock on
@@ -75,14 +79,26 @@ typedef struct progress_item {
     bool last_failed;   /* puzzle: the last attempt failed */
 } progress_item_t;
 
+/* The format number progress_format writes (the newest this brade reads). */
+enum { PROGRESS_FORMAT = 5 };
+
+/* A rating as it stood at the end of a day. */
+typedef struct progress_point {
+    long day;
+    double rating, deviation;
+} progress_point_t;
+
 /* The learner's rating in one puzzle theme, or overall (PROGRESS_RATING_ALL,
- * a name no theme may take). */
+ * a name no theme may take), with its history: one point a day it
+ * changed, oldest first. */
 #define PROGRESS_RATING_ALL "all"
 typedef struct progress_rating {
     char *theme;
     glicko_t g;
     int attempts;
     long last; /* the day of the last rated attempt */
+    progress_point_t *history;
+    int nhistory, caphistory;
 } progress_rating_t;
 
 /* One result of this session not yet saved. */

@@ -253,6 +253,83 @@ def check_chart(tmp, update):
     return errors
 
 
+# A learner's record over two weeks: the overall rating and three themes.
+PROGRESS = """brade-progress 5
+rating all r=1642.10 rd=88.00 vol=0.060000 n=14 last=2026-11-14
+history all day=2026-11-01 r=1420.00 rd=240.00
+history all day=2026-11-03 r=1510.50 rd=170.00
+history all day=2026-11-06 r=1488.00 rd=140.00
+history all day=2026-11-10 r=1590.00 rd=105.00
+history all day=2026-11-14 r=1642.10 rd=88.00
+rating jan r=1700.00 rd=120.00 vol=0.060000 n=6 last=2026-11-14
+history jan day=2026-11-01 r=1450.00 rd=260.00
+history jan day=2026-11-06 r=1610.00 rd=160.00
+history jan day=2026-11-14 r=1700.00 rd=120.00
+rating sprangjan r=1380.00 rd=150.00 vol=0.060000 n=4 last=2026-11-10
+history sprangjan day=2026-11-03 r=1450.00 rd=250.00
+history sprangjan day=2026-11-10 r=1380.00 rd=150.00
+rating bearoff r=1560.00 rd=200.00 vol=0.060000 n=2 last=2026-11-06
+history bearoff day=2026-11-06 r=1560.00 rd=200.00
+"""
+
+
+def check_progress_chart(tmp, update):
+    """`progress --svg FILE`: the ratings over time, one line and legend
+    entry a theme practised (most attempts first), a point a day, the
+    overall band; a record made by solving on two days has two points;
+    rendered against its golden."""
+    errors = []
+    state = os.path.join(tmp, "progress-state")
+    os.makedirs(os.path.join(state, "brade"))
+    env = dict(os.environ, XDG_STATE_HOME=state, XDG_CONFIG_HOME=os.path.join(state, "config"), HOME=state,
+               NO_COLOR="1", LANG="C", BRADE_TODAY="2026-11-14")
+    open(os.path.join(state, "brade", "progress"), "w").write(PROGRESS)
+    svg = os.path.join(tmp, "progress.svg")
+    r = subprocess.run([brade(), "tutor"], input="progress --svg %s\n" % svg, capture_output=True, text=True,
+                       timeout=60, env=env)
+    if "The chart is in %s." % svg not in r.stdout:
+        return ["progress --svg: no word that the chart was written: %r" % r.stdout[-300:]]
+    root = ET.parse(svg).getroot()
+    lines = [p for p in root.iter(SVG + "path") if p.get("fill") == "none" and p.get("stroke-width") in ("3.0", "1.8")]
+    # a line for each series of two points or more (bearoff has one)
+    if len(lines) != 3:
+        errors.append("progress chart: %d lines for 3 series of two points or more" % len(lines))
+    dots = [c for c in root.iter(SVG + "circle")]
+    if len(dots) != 5 + 3 + 2 + 1:
+        errors.append("progress chart: %d points for 11 days practised" % len(dots))
+    legend = [t.text for t in root.iter(SVG + "text") if t.text and t.text.split()[-1].isdigit()
+              and t.get("x") == "574.0"]
+    want = ["all puzzles 1642", "jan 1700", "sprangjan 1380", "bearoff 1560"]
+    if legend != want:
+        errors.append("progress chart: legend %r, want %r (most attempts first)" % (legend, want))
+    if not [p for p in root.iter(SVG + "path") if p.get("clip-path")]:
+        errors.append("progress chart: no band for the overall rating")
+    png = os.path.join(tmp, "progress.png")
+    subprocess.run(["rsvg-convert", svg, "-o", png], check=True, timeout=60)
+    golden = os.path.join(HERE, "golden", "progress.png")
+    if update:
+        shutil.copy(png, golden)
+    else:
+        why = compare_png(png, golden)
+        if why:
+            errors.append("progress chart: " + why)
+    # made by solving: a puzzle solved on one day and missed on another
+    state2 = os.path.join(tmp, "progress-state2")
+    for day, answer in (("2026-11-20", "no"), ("2026-11-23", "yes")):
+        env2 = dict(env, XDG_STATE_HOME=state2, BRADE_TODAY=day)
+        subprocess.run([brade(), "tutor", "--course", os.path.join(REPO, "tests", "golden", "course")],
+                       input="puzzle legal-no\n%s\n" % answer, capture_output=True, text=True, timeout=60,
+                       env=env2)
+    r = subprocess.run([brade(), "tutor", "--course", os.path.join(REPO, "tests", "golden", "course")],
+                       input="progress --svg %s\n" % svg, capture_output=True, text=True, timeout=60,
+                       env=dict(env, XDG_STATE_HOME=state2, BRADE_TODAY="2026-11-23"))
+    root = ET.parse(svg).getroot()
+    dots = [c for c in root.iter(SVG + "circle") if c.get("r") == "4.0"]
+    if len(dots) != 2:
+        errors.append("progress chart after two days' puzzles: %d overall points, want 2" % len(dots))
+    return errors
+
+
 def main():
     update = "--update" in sys.argv[1:]
     if not shutil.which("rsvg-convert"):
@@ -295,6 +372,7 @@ def main():
         failures += check_worksheet(tmp)
         failures += check_export(tmp)
         failures += check_chart(tmp, update)
+        failures += check_progress_chart(tmp, update)
     for f in failures:
         print("FAIL", f)
     print("%d diagram cases, worksheet: %s" % (len(CASES), "failed" if failures else "ok"))

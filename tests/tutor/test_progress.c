@@ -84,7 +84,7 @@ static void test_round_trip(void **state)
 {
     (void)state;
     const char *text =
-        "brade-progress 4\n"
+        "brade-progress 5\n"
         "lesson moving done=2026-11-21\n"
         "lesson hitting at=3 earned=1,2\n"
         "lesson race done=2026-11-20 at=2\n"
@@ -139,7 +139,7 @@ static void test_format_1_and_places(void **state)
     strbuf_t out;
     strbuf_init(&out);
     progress_format(&p, &out);
-    assert_string_equal(strbuf_str(&out), "brade-progress 4\nlesson moving done=2026-11-21\nlesson hitting at=5\n");
+    assert_string_equal(strbuf_str(&out), "brade-progress 5\nlesson moving done=2026-11-21\nlesson hitting at=5\n");
     progress_t q;
     memset(&q, 0, sizeof q);
     char journaled[] = "x";
@@ -169,7 +169,7 @@ static void test_bad_records(void **state)
     (void)state;
     static const char *const BAD[] = {
         "",
-        "brade-progress 5\n",
+        "brade-progress 6\n",
         "brade-progress 2\nlesson moving\n",
         "brade-progress 4\nquestion moving result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
         "brade-progress 4\nquestion moving/0 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
@@ -214,7 +214,7 @@ static void test_bad_records(void **state)
     progress_t p;
     memset(&p, 0, sizeof p);
     char why[160];
-    assert_int_equal(progress_parse(&p, "brade-progress 5\nlesson a done=2026-01-01\n", why,
+    assert_int_equal(progress_parse(&p, "brade-progress 6\nlesson a done=2026-01-01\n", why,
                                     sizeof why),
                      -1);
     assert_non_null(strstr(why, "newer"));
@@ -369,7 +369,7 @@ static void test_damage_costs_only_the_damaged_lines(void **state)
 static void test_newer_format_is_left_alone(void **state)
 {
     (void)state;
-    const char *text = "brade-progress 5\nsomething new\n";
+    const char *text = "brade-progress 6\nsomething new\n";
     write_file("progress", text);
     progress_t p;
     strbuf_t msg;
@@ -606,6 +606,101 @@ static void test_ratings(void **state)
     strbuf_free(&msg);
 }
 
+/* The rating history: one point a day (the day's last rating), written
+ * after its rating line and read back; a format-4 rating is one point on
+ * its last day; a history line without its rating, or out of range, is
+ * refused; two windows' days both kept. */
+static void test_history(void **state)
+{
+    (void)state;
+    progress_t p;
+    memset(&p, 0, sizeof p);
+    progress_rate(&p, "munk", 1100.0, GLICKO_PUZZLE_RD, 0.0, 20000);
+    progress_rate(&p, "munk", 1100.0, GLICKO_PUZZLE_RD, 1.0, 20000);
+    double day1 = progress_rating(&p, "munk")->g.rating;
+    progress_rate(&p, "munk", 1900.0, GLICKO_PUZZLE_RD, 1.0, 20003);
+    const progress_rating_t *m = progress_rating(&p, "munk");
+    assert_int_equal(m->nhistory, 2);
+    assert_int_equal(m->history[0].day, 20000);
+    assert_true(fabs(m->history[0].rating - day1) < 1e-9);
+    assert_int_equal(m->history[1].day, 20003);
+    assert_true(fabs(m->history[1].rating - m->g.rating) < 1e-9);
+    assert_true(m->history[1].deviation < m->history[0].deviation);
+    strbuf_t out;
+    strbuf_init(&out);
+    progress_format(&p, &out);
+    const char *text = strbuf_str(&out);
+    const char *r = strstr(text, "\nrating munk ");
+    const char *h1 = strstr(text, "\nhistory munk day=2024-10-04 r=");
+    const char *h2 = strstr(text, "\nhistory munk day=2024-10-07 r=");
+    assert_non_null(r);
+    assert_non_null(h1);
+    assert_non_null(h2);
+    assert_true(r < h1 && h1 < h2);
+    progress_t q;
+    memset(&q, 0, sizeof q);
+    char why[200];
+    assert_int_equal(progress_parse(&q, text, why, sizeof why), 0);
+    const progress_rating_t *qm = progress_rating(&q, "munk");
+    assert_int_equal(qm->nhistory, 2);
+    assert_true(fabs(qm->history[0].rating - day1) < 0.01);
+    strbuf_t again;
+    strbuf_init(&again);
+    progress_format(&q, &again);
+    assert_string_equal(strbuf_str(&again), text);
+    strbuf_free(&again);
+    progress_free(&q);
+    /* a format-4 rating: its standing on its last day is the history */
+    memset(&q, 0, sizeof q);
+    assert_int_equal(progress_parse(&q, "brade-progress 4\nrating jan r=1600 rd=90 vol=0.06 n=4 last=2026-11-20\n",
+                                    why, sizeof why),
+                     0);
+    assert_int_equal(progress_rating(&q, "jan")->nhistory, 1);
+    assert_true(fabs(progress_rating(&q, "jan")->history[0].rating - 1600.0) < 1e-9);
+    progress_free(&q);
+    const char *bad[] = {
+        "brade-progress 5\nhistory munk day=2026-11-20 r=1500 rd=300\n",
+        "brade-progress 5\nrating munk r=1500 rd=300 vol=0.06 n=1 last=2026-11-20\nhistory munk day=2026-11-32 r=1500 "
+        "rd=300\n",
+        "brade-progress 5\nrating munk r=1500 rd=300 vol=0.06 n=1 last=2026-11-20\nhistory munk day=2026-11-19 r=1500 "
+        "rd=0\n",
+        "brade-progress 5\nrating munk r=1500 rd=300 vol=0.06 n=1 last=2026-11-20\nhistory munk day=2026-11-19 "
+        "r=1500\n",
+        "brade-progress 5\nrating munk r=1500 rd=300 vol=0.06 n=1 last=2026-11-20\nhistory jan day=2026-11-19 r=1500 "
+        "rd=300\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        memset(&q, 0, sizeof q);
+        if (progress_parse(&q, bad[i], why, sizeof why) != 1) {
+            print_error("history record %zu was accepted\n", i);
+            fail();
+        }
+        assert_non_null(strstr(why, "a history line needs"));
+        progress_free(&q);
+    }
+    strbuf_free(&out);
+    progress_free(&p);
+    /* two windows on two days: both days are in the saved history */
+    progress_t a, b, c;
+    strbuf_t msg;
+    strbuf_init(&msg);
+    assert_true(progress_open(&a, dir, false, &msg));
+    assert_true(progress_open(&b, dir, false, &msg));
+    progress_rate(&a, "munk", 1500.0, GLICKO_PUZZLE_RD, 1.0, 20000);
+    assert_true(progress_save(&a, false, &msg));
+    progress_rate(&b, "munk", 1500.0, GLICKO_PUZZLE_RD, 0.0, 20001);
+    assert_true(progress_save(&b, false, &msg));
+    assert_true(progress_open(&c, dir, false, &msg));
+    assert_int_equal(msg.len, 0);
+    assert_int_equal(progress_rating(&c, "munk")->nhistory, 2);
+    assert_int_equal(progress_rating(&c, "munk")->history[1].day, 20001);
+    assert_true(progress_rating(&c, "munk")->history[1].rating < progress_rating(&c, "munk")->history[0].rating);
+    progress_free(&a);
+    progress_free(&b);
+    progress_free(&c);
+    strbuf_free(&msg);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, make_dir, remove_dir)
@@ -625,6 +720,7 @@ int main(void)
         T(test_many_items),
         T(test_save_failure_keeps_old),
         T(test_ratings),
+        T(test_history),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
