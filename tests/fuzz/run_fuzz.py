@@ -79,7 +79,10 @@ def seeds(name):
         return [b"brade-progress 1\nlesson moving done=2026-11-21\n"
                 b"puzzle c7 result=solved solved=2 failed=1 last=2026-11-21 due=2026-11-25 box=3\n",
                 b"brade-progress 1\r\npuzzle b result=solved solved=1 failed=0 "
-                b"last=9999-12-01 due=9999-12-31 box=3\r\n"]
+                b"last=9999-12-01 due=9999-12-31 box=3\r\n",
+                b"brade-progress 5\nquestion moving/2 result=failed solved=0 failed=1 last=2026-11-21 "
+                b"due=2026-11-21 box=0\nrating all r=1563.21 rd=112.40 vol=0.060001 n=7 last=2026-11-21\n"
+                b"history all day=2026-11-20 r=1520.00 rd=140.10\nhistory all day=2026-11-21 r=1563.21 rd=112.40\n"]
     raise SystemExit(f"no seeds for harness '{name}'")
 
 
