@@ -2,13 +2,17 @@
  * cmd_diagram.c - pictures for print:
  *
  *   brade diagram [position flags] [--roll A-B] [--play TEXT]
- *                 [--view mover|white] [--lang en|sv] [--caption TEXT] --svg
- * FILE brade worksheet [--course DIR] [--theme T] [--ids ID,ID,...] [--count N]
+ *                 [--view mover|white] [--lang en|sv] [--caption TEXT] --svg FILE
+ *   brade diagram --puzzle ID | --lesson ID --step N  [--answer]
+ *                 [--course DIR] [--lang en|sv] --svg FILE
+ *   brade worksheet [--course DIR] [--theme T] [--ids ID,ID,...] [--count N]
  *                   [--lang en|sv] [--title TEXT] --out FILE
  *
  * `diagram` draws one position as SVG (diagram.h): the roll as dice and a
  * legal play as arrows (a play that is not legal is refused with the
- * engine's verdict).  `worksheet` makes a printable HTML page of course
+ * engine's verdict); or a course item's position as its author's
+ * `diagram:` asks (view, caption, arrows; the arrows of an item that asks
+ * for a play only with --answer).  `worksheet` makes a printable HTML page of course
  * puzzles for a club evening: each puzzle's diagram and question, and the
  * answers with their explanations on a page of their own at the end.
  * FILE `-` writes to standard output; a file is written atomically.
@@ -55,9 +59,138 @@ static bool parse_lang(const char *s, lang_t *out)
     return true;
 }
 
+/* The flags of `diagram` for a course item. */
+typedef struct item_args {
+    const char *course, *puzzle, *lesson, *step, *svg, *lang;
+    bool answer;
+} item_args_t;
+
+/* True when argv asks for a course item (--puzzle or --lesson). */
+static bool wants_item(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--puzzle") == 0 || strcmp(argv[i], "--lesson") == 0)
+            return true;
+    return false;
+}
+
+/* Reads the item flags; false after a message. */
+static bool item_parse(int argc, char **argv, item_args_t *a)
+{
+    memset(a, 0, sizeof *a);
+    for (int i = 0; i < argc; i++) {
+        const char *f = argv[i];
+        if (strcmp(f, "--answer") == 0) {
+            a->answer = true;
+            continue;
+        }
+        const char **slot = strcmp(f, "--course") == 0   ? &a->course
+                            : strcmp(f, "--puzzle") == 0 ? &a->puzzle
+                            : strcmp(f, "--lesson") == 0 ? &a->lesson
+                            : strcmp(f, "--step") == 0   ? &a->step
+                            : strcmp(f, "--svg") == 0    ? &a->svg
+                            : strcmp(f, "--lang") == 0   ? &a->lang
+                                                         : NULL;
+        if (!slot) {
+            fprintf(stderr,
+                    "brade: diagram: %s does not go with a course item (--puzzle ID or --lesson ID --step N, "
+                    "with --answer --course --lang --svg); its author's 'diagram:' sets the rest\n",
+                    f);
+            return false;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "brade: %s needs a value\n", f);
+            return false;
+        }
+        *slot = argv[++i];
+    }
+    if (a->puzzle && a->lesson) {
+        fprintf(stderr, "brade: diagram: --puzzle or --lesson, not both\n");
+        return false;
+    }
+    if (a->lesson ? !a->step : a->step != NULL) {
+        fprintf(stderr, "brade: diagram: --lesson ID needs --step N (and --step goes with --lesson)\n");
+        return false;
+    }
+    if (!a->svg) {
+        fprintf(stderr, "brade: diagram needs --svg FILE (- for standard output)\n");
+        return false;
+    }
+    return true;
+}
+
+/* `brade diagram --puzzle ID | --lesson ID --step N`: the item's position
+ * drawn as its author's `diagram:` asks. */
+static int diagram_item(int argc, char **argv)
+{
+    item_args_t a;
+    lang_t L;
+    if (!item_parse(argc, argv, &a) || !parse_lang(a.lang, &L))
+        return 2;
+    char dir[4096];
+    if (!paths_course_dir(a.course, dir, sizeof dir)) {
+        fprintf(stderr, "brade: no course found (looked in %s)\n", dir);
+        return 1;
+    }
+    course_t c;
+    course_init(&c);
+    diag_list_t d;
+    diag_list_init(&d);
+    course_env_load(dir, &c, &d);
+    if (d.errors)
+        fprintf(stderr, "brade: %d error%s in the course files ('brade check' lists them); those items are left out\n",
+                d.errors, d.errors == 1 ? "" : "s");
+    diag_list_free(&d);
+    const position_t *pos = NULL;
+    const diagram_spec_t *spec = NULL;
+    bool asks = false;
+    int rc = 2;
+    if (a.puzzle) {
+        int i = course_find_puzzle(&c, a.puzzle);
+        if (i < 0)
+            fprintf(stderr, "brade: diagram: there is no puzzle '%s' in the course\n", a.puzzle);
+        else {
+            pos = &c.puzzles[i].pos;
+            spec = &c.puzzles[i].diagram;
+            asks = c.puzzles[i].q.kind == QK_PLAY;
+        }
+    } else {
+        int i = course_find_lesson(&c, a.lesson);
+        long step;
+        if (i < 0)
+            fprintf(stderr, "brade: diagram: there is no lesson '%s' in the course\n", a.lesson);
+        else if (args_number("--step", a.step, 1, c.lessons[i].nsteps, &step)) {
+            const lesson_step_t *st = &c.lessons[i].steps[step - 1];
+            if (!st->pos.present)
+                fprintf(stderr, "brade: diagram: step %ld of lesson '%s' shows no position\n", step, a.lesson);
+            else {
+                pos = &st->pos;
+                spec = &st->diagram;
+                asks = st->q.kind == QK_PLAY;
+            }
+        }
+    }
+    if (pos) {
+        if (a.answer && !asks)
+            fprintf(stderr, "brade: diagram: this item does not ask for a play, so its arrows (if any) are "
+                            "drawn anyway; --answer changes nothing\n");
+        diagram_opts_t o;
+        diagram_opts_for(pos, spec, asks, a.answer, L, &o);
+        strbuf_t svg;
+        strbuf_init(&svg);
+        diagram_svg(&pos->board, &pos->rules, &o, &svg);
+        rc = write_out(a.svg, &svg) ? 0 : 1;
+        strbuf_free(&svg);
+    }
+    course_free(&c);
+    return rc;
+}
+
 /* `brade diagram` (see above). */
 int cmd_diagram(int argc, char **argv)
 {
+    if (wants_item(argc, argv))
+        return diagram_item(argc, argv);
     static const char *const EXTRA[] = {"--svg", "--view", "--lang", "--caption", NULL};
     pos_args_t a;
     if (!args_parse_position(argc, argv, false, EXTRA, &a, stderr))
@@ -180,6 +313,18 @@ static void html_text(const char *s, strbuf_t *out)
     }
 }
 
+/* The picture of pos as an inline <svg> element (no XML declaration). */
+static void inline_svg(const position_t *pos, const diagram_opts_t *o, strbuf_t *out)
+{
+    strbuf_t svg;
+    strbuf_init(&svg);
+    diagram_svg(&pos->board, &pos->rules, o, &svg);
+    const char *s = strbuf_str(&svg);
+    const char *tag = strstr(s, "<svg");
+    strbuf_add(out, tag ? tag : s);
+    strbuf_free(&svg);
+}
+
 /* True when id is one of the comma-separated list. */
 static bool in_list(const char *list, const char *id)
 {
@@ -220,6 +365,7 @@ static const char *const WS_STYLE = "<style>\n"
                                     ".puzzle h2 { font-size: 1.05em; margin: 0 0 0.3em 0; }\n"
                                     ".answers { break-before: page; page-break-before: always; }\n"
                                     ".answers li { margin-bottom: 0.8em; break-inside: avoid; }\n"
+                                    ".answer-diagram svg { width: 45%; height: auto; }\n"
                                     "@media print { body { margin: 0; } }\n"
                                     "</style>\n";
 
@@ -308,15 +454,9 @@ int cmd_worksheet(int argc, char **argv)
         diagram_escape(text_pick(&p->title, L), &html);
         strbuf_addf(&html, " <small>(%s, %s %d/5)</small></h2>\n", name, T(L, "difficulty", "svårighet"),
                     p->difficulty);
-        diagram_opts_t o = {.lang = L, .have_roll = p->pos.have_roll, .roll = p->pos.roll};
-        strbuf_t svg;
-        strbuf_init(&svg);
-        diagram_svg(&p->pos.board, &p->pos.rules, &o, &svg);
-        /* inline: drop the XML declaration */
-        const char *s = strbuf_str(&svg);
-        const char *tag = strstr(s, "<svg");
-        strbuf_add(&html, tag ? tag : s);
-        strbuf_free(&svg);
+        diagram_opts_t o;
+        diagram_opts_for(&p->pos, &p->diagram, p->q.kind == QK_PLAY, false, L, &o);
+        inline_svg(&p->pos, &o, &html);
         strbuf_t q;
         strbuf_init(&q);
         tutor_prompt_paper(&t, &q);
@@ -331,6 +471,12 @@ int cmd_worksheet(int argc, char **argv)
         diagram_escape(p->id, &answers);
         strbuf_add(&answers, ")</small><br>\n");
         html_text(strbuf_str(&q), &answers);
+        if (p->diagram.arrows_text && p->q.kind == QK_PLAY) { /* the author's picture of the answer */
+            diagram_opts_for(&p->pos, &p->diagram, true, true, L, &o);
+            strbuf_add(&answers, "<div class=\"answer-diagram\">\n");
+            inline_svg(&p->pos, &o, &answers);
+            strbuf_add(&answers, "</div>\n");
+        }
         strbuf_add(&answers, "</li>\n");
         strbuf_free(&q);
     }

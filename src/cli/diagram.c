@@ -359,6 +359,20 @@ static void default_caption(const board_t *b, const rules_t *r, const diagram_op
     }
 }
 
+/* A course item's picture options (see diagram.h). */
+void diagram_opts_for(const position_t *pos, const diagram_spec_t *d, bool asks_play, bool answer, lang_t lang,
+                      diagram_opts_t *o)
+{
+    *o = (diagram_opts_t){.lang = lang, .have_roll = pos->have_roll, .roll = pos->roll};
+    if (!d->present)
+        return;
+    o->fixed = d->fixed;
+    if (!text_empty(&d->caption))
+        o->caption = text_pick(&d->caption, lang);
+    if (d->arrows_text && (answer || !asks_play))
+        o->play = &d->arrows;
+}
+
 /* The picture (see diagram.h). */
 void diagram_svg(const board_t *b, const rules_t *r, const diagram_opts_t *o, strbuf_t *out)
 {

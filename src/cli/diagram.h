@@ -25,6 +25,7 @@
 
 #include <stdbool.h>
 
+#include "content/course.h"
 #include "content/strbuf.h"
 #include "engine/board.h"
 #include "engine/movegen.h"
@@ -42,6 +43,14 @@ typedef struct diagram_opts {
                           * ("White to play 6-3 · lyckans-talisman · pips ...") */
     bool caption_off;    /* no caption line at all (worksheets write their own) */
 } diagram_opts_t;
+
+/* The options that draw a course item's position as its author asks
+ * (`diagram:`, content/course.h): its roll, view and caption, and its
+ * arrows unless they would give away the answer: when the item asks for a
+ * play (`asks_play`) only with `answer` (the answer is shown).  `pos` and
+ * `d` must outlive *o. */
+void diagram_opts_for(const position_t *pos, const diagram_spec_t *d, bool asks_play, bool answer, lang_t lang,
+                      diagram_opts_t *o);
 
 /* The picture's size in SVG user units (pixels at 100%). */
 enum { DIAGRAM_WIDTH = 720, DIAGRAM_HEIGHT = 600 };

@@ -280,6 +280,17 @@ static int export_svg(repl_t *r, int argc, char **argv)
         return 1;
     }
     diagram_opts_t o = {.lang = L, .fixed = r->ro.fixed, .have_roll = t->have_roll, .roll = t->roll};
+    /* the open lesson step's or puzzle's own position: drawn as its author
+     * asks, its arrows once the answer is out */
+    const lesson_step_t *st =
+        t->mode == TUTOR_LESSON || t->mode == TUTOR_DRILL ? &t->course->lessons[t->lesson].steps[t->step] : NULL;
+    const puzzle_t *pz = t->mode == TUTOR_PUZZLE ? &t->course->puzzles[t->puzzle] : NULL;
+    const position_t *pos = st ? &st->pos : pz ? &pz->pos : NULL;
+    const diagram_spec_t *spec = st ? &st->diagram : pz ? &pz->diagram : NULL;
+    if (pos && spec->present && pos->present && board_equal(&pos->board, &t->board)) {
+        const question_t *q = st ? &st->q : &pz->q;
+        diagram_opts_for(pos, spec, q->kind == QK_PLAY, t->answered, L, &o);
+    }
     strbuf_t svg;
     strbuf_init(&svg);
     diagram_svg(&t->board, &t->rules, &o, &svg);

@@ -58,6 +58,19 @@ typedef struct position {
     srcloc_t loc;
 } position_t;
 
+/* How the author wants an item's position drawn on paper (`diagram:`,
+ * docs/authoring.md): from which side, under which caption, and a play of
+ * the roll drawn as arrows.  When the item asks for a play the arrows are
+ * its answer: they are drawn only where the answer is shown. */
+typedef struct diagram_spec {
+    bool present;
+    bool fixed;              /* view: white (else the side to play's) */
+    text_t caption;          /* empty: the default caption */
+    const char *arrows_text; /* as written, or NULL */
+    play_t arrows;           /* the legal play it names (when arrows_text) */
+    srcloc_t loc;
+} diagram_spec_t;
+
 typedef enum {
     QK_NONE = 0,
     QK_PLAY,    /* play this roll; accepted: legal plays meeting a goal, or the author's set */
@@ -142,6 +155,7 @@ typedef struct lesson_step {
     position_t pos;    /* the board shown (inherited from the step before when not given) */
     bool own_position; /* the step gave its own position */
     question_t q;      /* q.kind == QK_NONE: no question */
+    diagram_spec_t diagram;
 } lesson_step_t;
 
 typedef struct lesson {
@@ -165,6 +179,7 @@ typedef struct puzzle {
     int difficulty; /* 1 (easy) .. 5 (hard) */
     position_t pos;
     question_t q;
+    diagram_spec_t diagram;
 } puzzle_t;
 
 typedef struct course {

@@ -14,9 +14,9 @@ enum { LK_ID, LK_TITLE, LK_SUMMARY, LK_RULES, LK_OPTIONS, LK_STEPS, LK_COUNT };
 
 static const yamlload_key_t STEP_KEYS[] = {
     {"title", 0, 0},    {"text", 0, 0},  {"position", 0, 0},
-    {"question", 0, 0}, {"rules", 0, 0}, {"options", 0, 0},
+    {"question", 0, 0}, {"rules", 0, 0}, {"options", 0, 0}, {"diagram", 0, 0},
 };
-enum { SK_TITLE, SK_TEXT, SK_POSITION, SK_QUESTION, SK_RULES, SK_OPTIONS, SK_COUNT };
+enum { SK_TITLE, SK_TEXT, SK_POSITION, SK_QUESTION, SK_RULES, SK_OPTIONS, SK_DIAGRAM, SK_COUNT };
 
 /* Reads one step; `prev` is the step before (its position carries over). */
 static bool read_step(reader_t *R, yaml_node_t *n, const rules_t *lesson_rules,
@@ -72,6 +72,8 @@ static bool read_step(reader_t *R, yaml_node_t *n, const rules_t *lesson_rules,
     if (f[SK_QUESTION].value && pos_ok && rules_ok)
         read_question(R, f[SK_QUESTION].value, st->pos.present ? &st->pos : NULL, st->own_position,
                       &st->q);
+    if (f[SK_DIAGRAM].value && pos_ok && rules_ok && R->y.diags->errors == before)
+        read_diagram(R, f[SK_DIAGRAM].value, &st->pos, &st->q, &st->diagram);
     return R->y.diags->errors == before;
 }
 

@@ -24,6 +24,7 @@ static const yamlload_key_t PUZZLE_KEYS[] = {
     {"options", 0, 0},
     {"position", 0, 0},
     {"question", YK_REQUIRED, 0},
+    {"diagram", 0, 0},
 };
 enum {
     ZK_ID,
@@ -35,6 +36,7 @@ enum {
     ZK_OPTIONS,
     ZK_POSITION,
     ZK_QUESTION,
+    ZK_DIAGRAM,
     ZK_COUNT
 };
 
@@ -126,6 +128,8 @@ static void read_puzzle(reader_t *R, yaml_node_t *n, const rules_t *file_rules,
         ok = ok && read_position(R, f[ZK_POSITION].value, &rules, &P.pos);
     if (f[ZK_QUESTION].value && ok)
         read_question(R, f[ZK_QUESTION].value, P.pos.present ? &P.pos : NULL, true, &P.q);
+    if (f[ZK_DIAGRAM].value && ok && R->y.diags->errors == before)
+        read_diagram(R, f[ZK_DIAGRAM].value, &P.pos, &P.q, &P.diagram);
     if (!P.pos.present)
         P.pos.rules = rules;
     if (R->y.diags->errors == before && P.id)

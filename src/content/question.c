@@ -78,7 +78,7 @@ static void roll_text(roll_t r, char *buf, size_t size)
 /* Judges `text` as a play of the position's roll (plays already generated
  * into R->buf, n of them).  Reports what is wrong at node `at` and returns
  * the play index, or -1. */
-static int legal_play(reader_t *R, const position_t *pos, int n, yaml_node_t *at, const char *text,
+int read_legal_play(reader_t *R, const position_t *pos, int n, yaml_node_t *at, const char *text,
                       verdict_t *v)
 {
     verdict_judge(&pos->board, &pos->rules, pos->roll, text, R->buf, n, v);
@@ -98,7 +98,7 @@ static int legal_play(reader_t *R, const position_t *pos, int n, yaml_node_t *at
 
 /* Generates the plays of the position's roll; reports and returns -1 on
  * a missing roll or an engine overflow. */
-static int gen_plays(reader_t *R, const position_t *pos, yaml_node_t *q, const char *kind)
+int read_gen_plays(reader_t *R, const position_t *pos, yaml_node_t *q, const char *kind)
 {
     if (!pos->have_roll) {
         yamlload_error(&R->y, q, "a '%s' question needs a roll: add 'roll: A-B' to the position",
@@ -127,7 +127,7 @@ static bool read_play_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, const
             return false;
         q->goal = (goal_t)g;
     }
-    int n = gen_plays(R, pos, qn, "play");
+    int n = read_gen_plays(R, pos, qn, "play");
     if (n < 0)
         return false;
     bool best = q->goal == GOAL_BEST;
@@ -178,7 +178,7 @@ static bool read_play_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, const
             continue;
         }
         verdict_t v;
-        int k = legal_play(R, pos, n, it, text, &v);
+        int k = read_legal_play(R, pos, n, it, text, &v);
         if (k < 0) {
             ok = false;
             continue;
@@ -264,7 +264,7 @@ static bool read_legal_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, cons
     }
     if (!yamlload_string(&R->y, f[QF_PLAY].value, "play", true, &q->play_text))
         return false;
-    int n = gen_plays(R, pos, qn, "legal");
+    int n = read_gen_plays(R, pos, qn, "legal");
     if (n < 0)
         return false;
     verdict_t v;
@@ -419,7 +419,7 @@ static const yamlload_key_t OUT_KEYS[] = {{"win", 0, 0}, {"munk", 0, 0}, {"point
 static bool read_outcome_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, const position_t *pos,
                            question_t *q)
 {
-    int n = gen_plays(R, pos, qn, "outcome");
+    int n = read_gen_plays(R, pos, qn, "outcome");
     if (n < 0)
         return false;
     int k;
@@ -430,7 +430,7 @@ static bool read_outcome_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, co
     if (f[QF_PLAY].value) {
         if (!yamlload_string(&R->y, f[QF_PLAY].value, "play", true, &q->play_text))
             return false;
-        k = legal_play(R, pos, n, f[QF_PLAY].value, q->play_text, &v);
+        k = read_legal_play(R, pos, n, f[QF_PLAY].value, q->play_text, &v);
         if (k < 0)
             return false;
     } else if (n == 1) {
@@ -542,7 +542,7 @@ static bool read_count_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, cons
             yamlload_error(&R->y, f[QF_SIDE].value, "'plays' counts the plays of the side on roll");
             return false;
         }
-        if (gen_plays(R, pos, qn, "count: plays") < 0)
+        if (read_gen_plays(R, pos, qn, "count: plays") < 0)
             return false;
     }
     q->count = goal_count(q->what, &pos->board, q->side, &pos->rules, pos->roll, R->buf);

@@ -14,6 +14,7 @@
 #include "content/course.h"
 #include "content/load.h"
 #include "content/yamlload.h"
+#include "engine/verdict.h"
 
 typedef struct reader {
     yamlload_t y;
@@ -43,6 +44,21 @@ bool read_position(reader_t *R, yaml_node_t *n, const rules_t *rules, position_t
  * answer is computed and any stated answer verified. */
 bool read_question(reader_t *R, yaml_node_t *n, const position_t *pos, bool own_roll,
                    question_t *out);
+
+/* Generates the plays of the position's roll into R->buf; reports (at
+ * node q: "a 'KIND' question needs a roll") and returns -1 on a missing
+ * roll or an engine overflow. */
+int read_gen_plays(reader_t *R, const position_t *pos, yaml_node_t *q, const char *kind);
+/* Judges `text` as a play of the position's roll (n plays in R->buf):
+ * its index, or -1 after reporting at node `at` what is wrong. */
+int read_legal_play(reader_t *R, const position_t *pos, int n, yaml_node_t *at, const char *text,
+                    verdict_t *v);
+
+/* An item's `diagram:` (diagram_spec.c): view, caption and arrows, the
+ * arrows checked legal in `pos` and, for a play question `q`, accepted as
+ * its answer.  `pos` may lack a position (then `diagram` is refused). */
+bool read_diagram(reader_t *R, yaml_node_t *n, const position_t *pos, const question_t *q,
+                  diagram_spec_t *out);
 
 /* A list of hints: texts, at most LOAD_MAX_HINTS. */
 bool read_hints(reader_t *R, yaml_node_t *n, text_t **out, int *count);

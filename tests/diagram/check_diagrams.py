@@ -253,6 +253,118 @@ def check_chart(tmp, update):
     return errors
 
 
+# A course whose items say how they are drawn (`diagram:`).
+AUTHORED_LESSON = """id: drawn
+title: Drawn
+steps:
+- text: Two checkers move out.
+  position: {start: true, to-move: white, roll: 6-2}
+  diagram: {view: white, caption: "Out of home", arrows: 1/7 1/3}
+"""
+AUTHORED_PUZZLE = """rules: lyckans-talisman
+puzzles:
+- id: drawn-answer
+  title: Both off
+  difficulty: 1
+  themes: [bear-off]
+  position: {white: "21 24:2 off:12", black: "19:5 20:5 21:5", to-move: black, roll: 6-2}
+  question: {kind: count, what: pips}
+- id: drawn-play
+  title: Both off
+  difficulty: 1
+  themes: [bear-off]
+  position: {white: "21 24:2 off:12", black: "19:5 20:5 21:5", to-move: white, roll: 6-2}
+  question: {kind: play, goal: bear-off}
+  diagram: {caption: {en: Bear off two, sv: Bär av två}, arrows: 21/off 24/off}
+"""
+
+
+def check_authored(tmp):
+    """An author's `diagram:` is honoured by `brade diagram --puzzle/--lesson`
+    (the arrows of a question only with --answer), by the worksheet (the
+    answer drawn on the answers page) and by `export --svg` (the arrows once
+    the question is answered)."""
+    course = os.path.join(tmp, "authored")
+    os.makedirs(os.path.join(course, "lessons"))
+    os.makedirs(os.path.join(course, "puzzles"))
+    open(os.path.join(course, "lessons", "drawn.yaml"), "w").write(AUTHORED_LESSON)
+    open(os.path.join(course, "puzzles", "drawn.yaml"), "w").write(AUTHORED_PUZZLE)
+    errors = []
+
+    def draw(*args):
+        svg = os.path.join(tmp, "item.svg")
+        r = subprocess.run([brade(), "diagram", "--course", course] + list(args) + ["--svg", svg],
+                           capture_output=True, text=True, timeout=60)
+        if r.returncode != 0:
+            errors.append("diagram %s exited %d: %s" % (" ".join(args), r.returncode, r.stderr.strip()))
+            return None
+        return ET.parse(svg).getroot()
+
+    def arrows(root):
+        return len([p for p in root.iter(SVG + "path") if p.get("marker-end")])
+
+    root = draw("--lesson", "drawn", "--step", "1")
+    if root is not None:
+        if arrows(root) != 2:
+            errors.append("lesson step: %d arrows, the author drew a play of 2 steps" % arrows(root))
+        if root.find(SVG + "title").text != "Out of home":
+            errors.append("lesson step: the caption is %r, not the author's" % root.find(SVG + "title").text)
+    root = draw("--puzzle", "drawn-play")
+    if root is not None and arrows(root) != 0:
+        errors.append("puzzle without --answer: the answer is drawn (%d arrows)" % arrows(root))
+    root = draw("--puzzle", "drawn-play", "--answer", "--lang", "sv")
+    if root is not None:
+        if arrows(root) != 2:
+            errors.append("puzzle with --answer: %d arrows for the answer's 2" % arrows(root))
+        if root.find(SVG + "title").text != "Bär av två":
+            errors.append("puzzle in Swedish: the caption is %r" % root.find(SVG + "title").text)
+    # the viewer: white always under view: white, else the side to play
+    # (black here: its own numbers run 1 at the top right as for white)
+    plain = draw("--puzzle", "drawn-answer")
+    r = subprocess.run([brade(), "diagram", "--course", course, "--puzzle", "nope", "--svg", "-"],
+                       capture_output=True, text=True, timeout=60)
+    if r.returncode != 2 or "no puzzle 'nope'" not in r.stderr:
+        errors.append("diagram --puzzle nope: %d %r" % (r.returncode, r.stderr))
+    r = subprocess.run([brade(), "diagram", "--course", course, "--lesson", "drawn", "--svg", "-"],
+                       capture_output=True, text=True, timeout=60)
+    if r.returncode != 2 or "needs --step" not in r.stderr:
+        errors.append("diagram --lesson without --step: %d %r" % (r.returncode, r.stderr))
+    r = subprocess.run([brade(), "diagram", "--course", course, "--puzzle", "drawn-play", "--roll", "6-1",
+                        "--svg", "-"], capture_output=True, text=True, timeout=60)
+    if r.returncode != 2 or "--roll does not go with a course item" not in r.stderr:
+        errors.append("diagram --puzzle with --roll: %d %r" % (r.returncode, r.stderr))
+    if plain is not None and arrows(plain) != 0:
+        errors.append("a puzzle without diagram: drew arrows")
+    # the worksheet: the question without arrows, the answer with them
+    out = os.path.join(tmp, "authored.html")
+    r = subprocess.run([brade(), "worksheet", "--course", course, "--ids", "drawn-play,drawn-answer", "--out", out],
+                       capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        errors.append("worksheet exited %d: %s" % (r.returncode, r.stderr))
+    else:
+        text = open(out, encoding="utf-8").read()
+        questions, answers = text.split('class="answers"')
+        if questions.count("marker-end") != 0 or answers.count("marker-end") != 2:
+            errors.append("worksheet: %d arrows on the questions, %d on the answers (want 0 and 2)"
+                          % (questions.count("marker-end"), answers.count("marker-end")))
+        if "Bear off two" not in questions:
+            errors.append("worksheet: the author's caption is not under the puzzle")
+    # export --svg in the tutor: the arrows once the question is answered
+    env = dict(os.environ, XDG_STATE_HOME=tmp, XDG_CONFIG_HOME=os.path.join(tmp, "config"), HOME=tmp,
+               NO_COLOR="1", LANG="C")
+    before, after = os.path.join(tmp, "before.svg"), os.path.join(tmp, "after.svg")
+    subprocess.run([brade(), "tutor", "--course", course],
+                   input="puzzle drawn-play\nexport --svg %s\n21/off 24/off\nexport --svg %s\n" % (before, after),
+                   capture_output=True, text=True, timeout=60, env=env)
+    for path, want in ((before, 0), (after, 2)):
+        if not os.path.exists(path):
+            errors.append("export --svg: %s not written" % path)
+        elif arrows(ET.parse(path).getroot()) != want:
+            errors.append("export --svg %s the answer: %d arrows, want %d"
+                          % ("before" if want == 0 else "after", arrows(ET.parse(path).getroot()), want))
+    return ["authored: " + e for e in errors]
+
+
 # A learner's record over two weeks: the overall rating and three themes.
 PROGRESS = """brade-progress 5
 rating all r=1642.10 rd=88.00 vol=0.060000 n=14 last=2026-11-14
@@ -373,6 +485,7 @@ def main():
         failures += check_export(tmp)
         failures += check_chart(tmp, update)
         failures += check_progress_chart(tmp, update)
+        failures += check_authored(tmp)
     for f in failures:
         print("FAIL", f)
     print("%d diagram cases, worksheet: %s" % (len(CASES), "failed" if failures else "ok"))

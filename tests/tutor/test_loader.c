@@ -325,6 +325,36 @@ static const lcase_t CASES[] = {
     {"choice answer empty",
      HEAD "  question: {kind: choice, choices: [a, b], answer: []}\n",
      {{6, 53, "'answer' names no choice"}}},
+    /* --- diagram: --- */
+    {"diagram unknown key",
+     HEAD C1 Q_COUNT "  diagram: {view: white, colour: red}\n",
+     {{8, 26, "unknown key 'colour' in a diagram"}}},
+    {"diagram view unknown",
+     HEAD C1 Q_COUNT "  diagram: {view: left}\n",
+     {{8, 19, "unknown view 'left' (one of: mover, white)"}}},
+    {"diagram arrows illegal",
+     HEAD C1 Q_COUNT "  diagram: {arrows: \"21/23\"}\n",
+     {{8, 21, "'21/23' is not a legal play of 6-2 here: Not enough"}}},
+    {"diagram arrows without a roll",
+     HEAD C7 Q_COUNT "  diagram: {arrows: \"1/5\"}\n",
+     {{11, 21, "arrows draw a play of the roll, and the position has none"}}},
+    {"diagram without a position",
+     HEAD "  question: {kind: choice, choices: [a, b], answer: 1}\n  diagram: {view: white}\n",
+     {{7, 12, "a diagram draws the item's position, and there is none"}}},
+    {"diagram arrows not an accepted answer",
+     HEAD "  position: {start: true, to-move: white, roll: 6-2}\n  question: {kind: play, accept: [\"1/7 1/3\"]}\n"
+          "  diagram: {arrows: \"1/9\"}\n",
+     {{8, 21, "'1/9' is not an answer the question accepts"}}},
+    {"diagram arrows not meeting the goal",
+     HEAD C7 "    roll: 4-1\n  question: {kind: play, goal: hit}\n  diagram: {arrows: \"bar/4 17/18\"}\n",
+     {{12, 21, "'bar/4 17/18' is not an answer the question accepts"}}},
+    {"diagram arrows on a legal question",
+     HEAD C1 "  question: {kind: legal, play: \"21/off 24/off\"}\n  diagram: {arrows: \"21/off 24/off\"}\n",
+     {{8, 21, "a 'legal' question's diagram draws no arrows"}}},
+    {"diagram arrows not the outcome's play",
+     HEAD "  position: {start: true, to-move: white, roll: 6-2}\n  question: {kind: outcome, play: \"1/7 1/3\"}\n"
+          "  diagram: {arrows: \"1/9\"}\n",
+     {{8, 21, "the arrows must draw the play the question asks about, '1/7 1/3'"}}},
     /* --- lessons --- */
     {"lesson without steps",
      "id: l\ntitle: t\nsteps: []\n",
@@ -526,6 +556,7 @@ static void test_lesson_steps(void **state)
     const char *yaml = "id: l\ntitle: {en: Moving, sv: Att flytta}\nrules: helmfrid\nsteps:\n"
                        "- text: {en: Hello}\n"
                        "  position: {start: true, roll: 6-2}\n"
+                       "  diagram: {view: white, caption: {en: Two ways, sv: Två sätt}, arrows: 1/7 1/3}\n"
                        "- text: again, carried over\n"
                        "  question: {kind: count, what: plays, answer: 2}\n"
                        "- text: other rules\n"
@@ -542,6 +573,15 @@ static void test_lesson_steps(void **state)
     assert_string_equal(ls->rules.name, "helmfrid");
     assert_int_equal(ls->nsteps, 4);
     assert_true(ls->steps[0].own_position);
+    /* the author's diagram: view, caption, the arrows as the legal play */
+    const diagram_spec_t *dg = &ls->steps[0].diagram;
+    assert_true(dg->present);
+    assert_true(dg->fixed);
+    assert_string_equal(text_pick(&dg->caption, 1), "Två sätt");
+    assert_string_equal(dg->arrows_text, "1/7 1/3");
+    assert_int_equal(dg->arrows.nsteps, 2);
+    assert_int_equal(dg->arrows.after.side[0][7], 1);
+    assert_false(ls->steps[1].diagram.present);
     assert_false(ls->steps[1].own_position);
     assert_true(ls->steps[1].pos.present);
     assert_int_equal(ls->steps[1].q.count, 2);

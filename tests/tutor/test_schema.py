@@ -23,6 +23,10 @@ GOOD = sorted(glob.glob(os.path.join(REPO, "lessons", "*.yaml")) +
               glob.glob(os.path.join(REPO, "tests", "golden", "best", "*", "*.yaml")))
 
 BAD = {
+    "diagram view": "puzzles:\n- id: p\n  title: t\n  difficulty: 1\n  position: start\n"
+                    "  question: {kind: count, what: pips}\n  diagram: {view: left}\n",
+    "diagram key": "puzzles:\n- id: p\n  title: t\n  difficulty: 1\n  position: start\n"
+                   "  question: {kind: count, what: pips}\n  diagram: {colour: red}\n",
     "rollout key": "puzzles:\n- id: p\n  title: t\n  difficulty: 1\n  position: start\n"
                    "  question: {kind: play, goal: best, accept: '1/7', rollout: {seeds: 3}}\n",
     "unknown key": "puzzles:\n- id: p\n  titel: t\n  difficulty: 1\n  question: {kind: count, what: pips}\n",
