@@ -138,8 +138,10 @@ static int diagram_item(int argc, char **argv)
     diag_list_init(&d);
     course_env_load(dir, &c, &d);
     if (d.errors)
-        fprintf(stderr, "brade: %d error%s in the course files ('brade check' lists them); those items are left out\n",
-                d.errors, d.errors == 1 ? "" : "s");
+        fprintf(
+            stderr,
+            "brade: %d error%s in the course files ('brade check' lists them); those items are left out\n",
+            d.errors, d.errors == 1 ? "" : "s");
     diag_list_free(&d);
     const position_t *pos = NULL;
     const diagram_spec_t *spec = NULL;
@@ -149,6 +151,8 @@ static int diagram_item(int argc, char **argv)
         int i = course_find_puzzle(&c, a.puzzle);
         if (i < 0)
             fprintf(stderr, "brade: diagram: there is no puzzle '%s' in the course\n", a.puzzle);
+        else if (!c.puzzles[i].pos.present)
+            fprintf(stderr, "brade: diagram: the puzzle '%s' shows no position\n", a.puzzle);
         else {
             pos = &c.puzzles[i].pos;
             spec = &c.puzzles[i].diagram;
@@ -162,7 +166,8 @@ static int diagram_item(int argc, char **argv)
         else if (args_number("--step", a.step, 1, c.lessons[i].nsteps, &step)) {
             const lesson_step_t *st = &c.lessons[i].steps[step - 1];
             if (!st->pos.present)
-                fprintf(stderr, "brade: diagram: step %ld of lesson '%s' shows no position\n", step, a.lesson);
+                fprintf(stderr, "brade: diagram: step %ld of lesson '%s' shows no position\n", step,
+                        a.lesson);
             else {
                 pos = &st->pos;
                 spec = &st->diagram;

@@ -333,6 +333,10 @@ def check_authored(tmp):
                         "--svg", "-"], capture_output=True, text=True, timeout=60)
     if r.returncode != 2 or "--roll does not go with a course item" not in r.stderr:
         errors.append("diagram --puzzle with --roll: %d %r" % (r.returncode, r.stderr))
+    r = subprocess.run([brade(), "diagram", "--course", os.path.join(REPO, "tests", "golden", "course"), "--puzzle",
+                        "choice-huk", "--svg", "-"], capture_output=True, text=True, timeout=60)
+    if r.returncode != 2 or "shows no position" not in r.stderr:
+        errors.append("diagram of a puzzle without a position: %d %r" % (r.returncode, r.stderr))
     if plain is not None and arrows(plain) != 0:
         errors.append("a puzzle without diagram: drew arrows")
     # the worksheet: the question without arrows, the answer with them
