@@ -59,6 +59,29 @@ static bool parse_lang(const char *s, lang_t *out)
     return true;
 }
 
+/* Loads the course of --course DIR (or the bundled one) into c, which the
+ * caller frees; a file's errors are printed and its items left out (`what`
+ * names them).  False after a message when there is no course. */
+static bool open_course(const char *flag_dir, const char *what, course_t *c)
+{
+    char dir[4096];
+    if (!paths_course_dir(flag_dir, dir, sizeof dir)) {
+        fprintf(stderr, "brade: no course found (looked in %s)\n", dir);
+        return false;
+    }
+    course_init(c);
+    diag_list_t d;
+    diag_list_init(&d);
+    course_env_load(dir, c, &d);
+    if (d.errors) {
+        diag_print_all(stderr, &d, render_colour_wanted(stderr));
+        fprintf(stderr, "brade: %d error%s in the course files; those %s are left out\n", d.errors,
+                d.errors == 1 ? "" : "s", what);
+    }
+    diag_list_free(&d);
+    return true;
+}
+
 /* The flags of `diagram` for a course item. */
 typedef struct item_args {
     const char *course, *puzzle, *lesson, *step, *svg, *lang;
@@ -127,22 +150,9 @@ static int diagram_item(int argc, char **argv)
     lang_t L;
     if (!item_parse(argc, argv, &a) || !parse_lang(a.lang, &L))
         return 2;
-    char dir[4096];
-    if (!paths_course_dir(a.course, dir, sizeof dir)) {
-        fprintf(stderr, "brade: no course found (looked in %s)\n", dir);
-        return 1;
-    }
     course_t c;
-    course_init(&c);
-    diag_list_t d;
-    diag_list_init(&d);
-    course_env_load(dir, &c, &d);
-    if (d.errors)
-        fprintf(
-            stderr,
-            "brade: %d error%s in the course files ('brade check' lists them); those items are left out\n",
-            d.errors, d.errors == 1 ? "" : "s");
-    diag_list_free(&d);
+    if (!open_course(a.course, "items", &c))
+        return 1;
     const position_t *pos = NULL;
     const diagram_spec_t *spec = NULL;
     bool asks = false;
@@ -380,22 +390,9 @@ int cmd_worksheet(int argc, char **argv)
     ws_args_t w;
     if (!ws_parse(argc, argv, &w))
         return 2;
-    char dir[4096];
-    if (!paths_course_dir(w.course, dir, sizeof dir)) {
-        fprintf(stderr, "brade: no course found (looked in %s)\n", dir);
-        return 1;
-    }
     course_t c;
-    course_init(&c);
-    diag_list_t d;
-    diag_list_init(&d);
-    course_env_load(dir, &c, &d);
-    if (d.errors) {
-        diag_print_all(stderr, &d, render_colour_wanted(stderr));
-        fprintf(stderr, "brade: %d error%s in the course files; those puzzles are left out\n", d.errors,
-                d.errors == 1 ? "" : "s");
-    }
-    diag_list_free(&d);
+    if (!open_course(w.course, "puzzles", &c))
+        return 1;
     int rc = 0;
     progress_t prog; /* in memory only: a worksheet records nothing */
     strbuf_t msg, html, answers;

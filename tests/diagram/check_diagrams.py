@@ -216,6 +216,19 @@ def check_export(tmp):
     return errors
 
 
+def against_golden(tmp, svg, name, update):
+    """Renders svg to PNG and compares it with golden/NAME.png (--update:
+    makes it the golden); a list of what differs."""
+    png = os.path.join(tmp, name + ".png")
+    subprocess.run(["rsvg-convert", svg, "-o", png], check=True, timeout=60)
+    golden = os.path.join(HERE, "golden", name + ".png")
+    if update:
+        shutil.copy(png, golden)
+        return []
+    why = compare_png(png, golden)
+    return ["%s: %s" % (name, why)] if why else []
+
+
 CHART_ARGS = ["analyse", "--white", "1:4 2 6 7 8 14:2 23:2 24:3", "--black", "1:4 6 9 10 21:2 24:6",
               "--to-move", "white", "--roll", "5-1", "--plies", "1", "--play", "14/19 19/20"]
 
@@ -241,15 +254,7 @@ def check_chart(tmp, update):
     labels = [t.text for t in root.iter(SVG + "text") if t.text and t.text.endswith("\u2190")]
     if len(labels) != 1 or "14/19 19/20" not in labels[0]:
         errors.append("chart: the learner's play is not marked: %r" % labels)
-    png = os.path.join(tmp, "chart.png")
-    subprocess.run(["rsvg-convert", svg, "-o", png], check=True, timeout=60)
-    golden = os.path.join(HERE, "golden", "chart.png")
-    if update:
-        shutil.copy(png, golden)
-    else:
-        why = compare_png(png, golden)
-        if why:
-            errors.append("chart: " + why)
+    errors += against_golden(tmp, svg, "chart", update)
     return errors
 
 
@@ -420,15 +425,7 @@ def check_progress_chart(tmp, update):
         errors.append("progress chart: legend %r, want %r (most attempts first)" % (legend, want))
     if not [p for p in root.iter(SVG + "path") if p.get("clip-path")]:
         errors.append("progress chart: no band for the overall rating")
-    png = os.path.join(tmp, "progress.png")
-    subprocess.run(["rsvg-convert", svg, "-o", png], check=True, timeout=60)
-    golden = os.path.join(HERE, "golden", "progress.png")
-    if update:
-        shutil.copy(png, golden)
-    else:
-        why = compare_png(png, golden)
-        if why:
-            errors.append("progress chart: " + why)
+    errors += against_golden(tmp, svg, "progress", update)
     # made by solving: a puzzle solved on one day and missed on another
     state2 = os.path.join(tmp, "progress-state2")
     for day, answer in (("2026-11-20", "no"), ("2026-11-23", "yes")):
