@@ -40,6 +40,20 @@ static const char *BOARD_ERRORS[] = {
     "both sides have borne off all their checkers",
 };
 
+/* Notes checkers left to the default off (see args.h). */
+void args_note_implied_off(const pos_args_t *a, FILE *err)
+{
+    const char *spec[2] = {a->white, a->black};
+    for (int c = 0; c < 2; c++) {
+        int n = spec[c] ? board_spec_implied_off(spec[c], a->rules.geometry) : 0;
+        if (n > 0)
+            fprintf(err,
+                    "brade: note: --%s names %d checker%s and no off:N, so %d %s counted as borne off (write "
+                    "off:%d to say so)\n",
+                    c == 0 ? "white" : "black", 15 - n, 15 - n == 1 ? "" : "s", n, n == 1 ? "is" : "are", n);
+    }
+}
+
 /* Prints a board error with the spec and a caret under the offending token. */
 static void report_board(FILE *err, const board_error_t *e, const char *white, const char *black)
 {
@@ -172,6 +186,8 @@ bool args_parse_position(int argc, char **argv, bool need_roll, const char *cons
             return false;
         }
         turn = strcmp(to_move, "white") == 0 ? BOARD_WHITE : BOARD_BLACK;
+        a->white = white;
+        a->black = black;
         board_error_t be;
         if (board_from_specs(&a->board, geom, white, black, turn, &be) != BOARD_OK) {
             report_board(err, &be, white, black);

@@ -24,8 +24,15 @@ typedef struct pos_args {
     bool json;
     bool from_gnubg_id; /* --position-id with backgammon: on roll reported as white */
     const char *play;   /* --play TEXT */
+    const char *white, *black; /* --white and --black as given, or NULL */
     const char *extra[16]; /* other --flag values the command asked for */
 } pos_args_t;
+
+/* Says on `err` when --white or --black leaves checkers to the default
+ * "off: 15 minus the rest" without saying off:N (a spec of 14 checkers is
+ * more often a typo than a checker borne off).  Every command but `brade
+ * moves`, whose output is a contract (docs), calls it. */
+void args_note_implied_off(const pos_args_t *a, FILE *err);
 
 /* Parses argv for a scripting command.  `need_roll`: --roll is required.
  * `extra_flags`: NULL-terminated list of further flags taking a value

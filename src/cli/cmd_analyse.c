@@ -601,6 +601,7 @@ static int analyse_once(int argc, char **argv, const evalnet_t *net, kept_search
     pos_args_t a;
     if (!args_parse_position(argc, argv, false, EXTRA, &a, stderr))
         return 2;
+    args_note_implied_off(&a, stderr);
     analyse_opts_t o;
     if (!parse_opts(&a, &o))
         return 2;

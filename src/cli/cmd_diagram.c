@@ -210,6 +210,7 @@ int cmd_diagram(int argc, char **argv)
     pos_args_t a;
     if (!args_parse_position(argc, argv, false, EXTRA, &a, stderr))
         return 2;
+    args_note_implied_off(&a, stderr);
     const char *out_path = a.extra[0], *view = a.extra[1];
     diagram_opts_t o = {0};
     if (!parse_lang(a.extra[2], &o.lang))

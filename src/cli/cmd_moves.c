@@ -139,6 +139,7 @@ int cmd_judge(int argc, char **argv)
     pos_args_t a;
     if (!args_parse_position(argc, argv, true, NULL, &a, stderr))
         return 2;
+    args_note_implied_off(&a, stderr);
     if (!a.play) {
         fprintf(stderr, "brade: judge needs --play TEXT (e.g. --play '20/23 21/off')\n");
         return 2;

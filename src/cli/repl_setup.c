@@ -174,6 +174,17 @@ static bool set_side(repl_t *r, int c, const char *spec)
             return false;
         }
     tutor_set_position(t, &b, &t->rules, t->roll, t->have_roll);
+    int off = board_spec_implied_off(spec, b.geom);
+    if (off == 1)
+        printf("%s\n", T(L, "Note: that names 14 checkers, so the fifteenth is counted as borne off (write off:1 "
+                            "to say so).",
+                         "Obs: där står 14 brickor, så den femtonde räknas som uttagen (skriv off:1 för att säga "
+                         "det)."));
+    else if (off > 1)
+        printf(T(L, "Note: that names %d checkers, so the other %d are counted as borne off (write off:%d to say "
+                    "so).\n",
+                 "Obs: där står %d brickor, så de andra %d räknas som uttagna (skriv off:%d för att säga det).\n"),
+               15 - off, off, off);
     return true;
 }
 

@@ -64,6 +64,22 @@ static board_err_t fail(board_error_t *err, board_err_t code, int point, int cou
 
 /* Parses one side spec; see board.h.  Tokens are separated by blanks or
  * commas; "bar" and "off" are case-insensitive. */
+/* Checkers left to the default off (see board.h). */
+int board_spec_implied_off(const char *spec, geometry_t geom)
+{
+    uint8_t counts[BOARD_SLOTS];
+    board_error_t e;
+    if (board_parse_side(spec, geom, counts, &e) != BOARD_OK)
+        return 0;
+    for (const char *p = spec; *p;) {
+        p += strspn(p, " ,\t");
+        if (strncmp(p, "off", 3) == 0)
+            return 0;
+        p += strcspn(p, " ,\t");
+    }
+    return counts[BOARD_OFF];
+}
+
 board_err_t board_parse_side(const char *spec, geometry_t geom, uint8_t counts[BOARD_SLOTS],
                              board_error_t *err)
 {

@@ -84,6 +84,11 @@ void board_start(board_t *b, geometry_t geom, int turn);
 board_err_t board_parse_side(const char *spec, geometry_t geom, uint8_t counts[BOARD_SLOTS],
                              board_error_t *err);
 
+/* The checkers a side spec leaves to the default "off: 15 minus the rest"
+ * (a spec naming 14 checkers and no off:N, often a typo); 0 when the spec
+ * says off:N, names all 15, or cannot be read. */
+int board_spec_implied_off(const char *spec, geometry_t geom);
+
 /* Writes the canonical spec of side s (0 = on roll, 1 = opponent) of b into
  * buf (always NUL-terminated).  Returns the length it needed. */
 size_t board_format_side(const board_t *b, int s, char *buf, size_t size);

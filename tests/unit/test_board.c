@@ -14,6 +14,13 @@ static void spec_parse_and_format(void **state)
     /* off defaults to 15 minus the rest */
     assert_int_equal(board_parse_side("21 24:2", GEOM_BRADE, c, &e), BOARD_OK);
     assert_int_equal(c[BOARD_OFF], 12);
+    /* ... and a spec that leaves checkers to that default says how many */
+    assert_int_equal(board_spec_implied_off("1:14", GEOM_BRADE), 1);
+    assert_int_equal(board_spec_implied_off("21 24:2", GEOM_BRADE), 12);
+    assert_int_equal(board_spec_implied_off("1:14 off:1", GEOM_BRADE), 0);
+    assert_int_equal(board_spec_implied_off("21,24:2,off:12", GEOM_BRADE), 0);
+    assert_int_equal(board_spec_implied_off("1:15", GEOM_BRADE), 0);
+    assert_int_equal(board_spec_implied_off("1:14 x", GEOM_BRADE), 0);
     /* commas work as separators */
     assert_int_equal(board_parse_side("21,24:2,off:12", GEOM_BRADE, c, &e), BOARD_OK);
     board_t b = tb("lyckans-talisman", "24:2,21, off:12", "19:5 20:5 21:5", BOARD_WHITE);
