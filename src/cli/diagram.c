@@ -359,6 +359,18 @@ static void default_caption(const board_t *b, const rules_t *r, const diagram_op
     }
 }
 
+/* The start of an SVG document (see diagram.h). */
+void diagram_svg_open(int w, int h, const char *title, strbuf_t *out)
+{
+    strbuf_addf(out,
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
+                "viewBox=\"0 0 %d %d\" font-family=\"%s\">\n<title>",
+                w, h, w, h, DIAGRAM_FONT);
+    diagram_escape(title, out);
+    strbuf_addf(out, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", w, h);
+}
+
 /* A course item's picture options (see diagram.h). */
 void diagram_opts_for(const position_t *pos, const diagram_spec_t *d, bool asks_play, bool answer, lang_t lang,
                       diagram_opts_t *o)
@@ -380,27 +392,18 @@ void diagram_svg(const board_t *b, const rules_t *r, const diagram_opts_t *o, st
     if (o->fixed && v.turn != BOARD_WHITE)
         board_swap(&v);
     bool mover_is_viewer = v.turn == b->turn;
-    strbuf_addf(out,
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-                "width=\"%d\" height=\"%d\" "
-                "viewBox=\"0 0 %d %d\" font-family=\"%s\">\n",
-                DIAGRAM_WIDTH, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, DIAGRAM_HEIGHT, DIAGRAM_FONT);
-    strbuf_add(out, "<title>");
     strbuf_t cap;
     strbuf_init(&cap);
     if (o->caption)
         strbuf_add(&cap, o->caption);
     else
         default_caption(b, r, o, &cap);
-    diagram_escape(strbuf_str(&cap), out);
-    strbuf_add(out, "</title>\n");
+    diagram_svg_open(DIAGRAM_WIDTH, DIAGRAM_HEIGHT, strbuf_str(&cap), out);
     strbuf_add(out, "<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"6\" "
                     "refY=\"5\" markerWidth=\"4\" "
                     "markerHeight=\"4\" orient=\"auto\"><path d=\"M0,0 L10,5 "
                     "L0,10 z\" fill=\"#1f6fb2\"/>"
                     "</marker></defs>\n");
-    strbuf_addf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", DIAGRAM_WIDTH, DIAGRAM_HEIGHT);
     frame(&v, o->lang, out);
     checkers(&v, out);
     if (o->have_roll)

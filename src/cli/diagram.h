@@ -97,6 +97,11 @@ void diagram_lines_svg(const char *title, const char *note, const diagram_series
 /* Writes `s` with &, <, > and " escaped for XML text and attributes. */
 void diagram_escape(const char *s, strbuf_t *out);
 
+/* Starts an SVG document w by h: the XML declaration, the <svg> element
+ * in the pictures' font, `title` as its <title> and a white background;
+ * the caller ends it with "</svg>\n". */
+void diagram_svg_open(int w, int h, const char *title, strbuf_t *out);
+
 /* For the pictures' own files: the font family every picture names, the
  * left margin of charts, and a line of text at (x, y) with its size,
  * weight, colour and anchor ("start", "middle", "end"). */

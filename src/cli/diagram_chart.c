@@ -28,13 +28,7 @@ void diagram_chart_svg(const char *title, const char *note, const diagram_bar_t 
     hi += pad;
     double x0 = LABEL + 10, x1 = W - 70;
 #define XOF(v) (x0 + ((v)-lo) / (hi - lo) * (x1 - x0))
-    strbuf_addf(out,
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
-                "viewBox=\"0 0 %d %d\" font-family=\"%s\">\n<title>",
-                W, h, W, h, DIAGRAM_FONT);
-    diagram_escape(title, out);
-    strbuf_addf(out, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", W, h);
+    diagram_svg_open(W, h, title, out);
     diagram_text(DIAGRAM_MARGIN, 30, 16, true, "#1a1a1a", "start", title, out);
     double zx = XOF(0.0);
     strbuf_addf(out,
@@ -114,13 +108,7 @@ void diagram_lines_svg(const char *title, const char *note, const diagram_series
     }
 #define XOF(d) (X0 + (double)((d)-d0) / (double)(d1 - d0) * (X1 - X0))
 #define YOF(v) (Y1 - ((v)-lo) / (hi - lo) * (Y1 - Y0))
-    strbuf_addf(out,
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
-                "viewBox=\"0 0 %d %d\" font-family=\"%s\">\n<title>",
-                W, H, W, H, DIAGRAM_FONT);
-    diagram_escape(title, out);
-    strbuf_addf(out, "</title>\n<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", W, H);
+    diagram_svg_open(W, H, title, out);
     strbuf_addf(out,
                 "<defs><clipPath id=\"plot\"><rect x=\"%d\" y=\"%d\" width=\"%d\" "
                 "height=\"%d\"/></clipPath></defs>\n",
