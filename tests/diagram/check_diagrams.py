@@ -314,6 +314,10 @@ def check_authored(tmp):
             errors.append("lesson step: %d arrows, the author drew a play of 2 steps" % arrows(root))
         if root.find(SVG + "title").text != "Out of home":
             errors.append("lesson step: the caption is %r, not the author's" % root.find(SVG + "title").text)
+    # a puzzle with no diagram: drawn plainly
+    plain = draw("--puzzle", "drawn-answer")
+    if plain is not None and arrows(plain) != 0:
+        errors.append("a puzzle without diagram: drew arrows")
     root = draw("--puzzle", "drawn-play")
     if root is not None and arrows(root) != 0:
         errors.append("puzzle without --answer: the answer is drawn (%d arrows)" % arrows(root))
@@ -323,9 +327,6 @@ def check_authored(tmp):
             errors.append("puzzle with --answer: %d arrows for the answer's 2" % arrows(root))
         if root.find(SVG + "title").text != "Bär av två":
             errors.append("puzzle in Swedish: the caption is %r" % root.find(SVG + "title").text)
-    # the viewer: white always under view: white, else the side to play
-    # (black here: its own numbers run 1 at the top right as for white)
-    plain = draw("--puzzle", "drawn-answer")
     r = subprocess.run([brade(), "diagram", "--course", course, "--puzzle", "nope", "--svg", "-"],
                        capture_output=True, text=True, timeout=60)
     if r.returncode != 2 or "no puzzle 'nope'" not in r.stderr:
@@ -342,8 +343,6 @@ def check_authored(tmp):
                         "choice-huk", "--svg", "-"], capture_output=True, text=True, timeout=60)
     if r.returncode != 2 or "shows no position" not in r.stderr:
         errors.append("diagram of a puzzle without a position: %d %r" % (r.returncode, r.stderr))
-    if plain is not None and arrows(plain) != 0:
-        errors.append("a puzzle without diagram: drew arrows")
     # the worksheet: the question without arrows, the answer with them
     out = os.path.join(tmp, "authored.html")
     r = subprocess.run([brade(), "worksheet", "--course", course, "--ids", "drawn-play,drawn-answer", "--out", out],
