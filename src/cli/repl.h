@@ -130,6 +130,9 @@ void repl_welcome_back(repl_t *r);
 /* Ends a game under way (saving its record). */
 void repl_game_end(repl_t *r);
 int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest);
+/* Writes `svg` (then freed) to path atomically and says so ("`done`
+ * PATH."), or why not; 0, or 1 on failure. */
+int repl_write_picture(repl_t *r, const char *path, strbuf_t *svg, const char *done);
 /* repl_progress.c: `progress [--svg FILE]`. */
 int repl_cmd_progress(repl_t *r, int argc, char **argv, const char *rest);
 /* repl_lesson.c: `lessons`, `lesson`, `next` (a lesson step or the next

@@ -3,7 +3,6 @@
  * his ratings per puzzle theme, and `progress --svg FILE`, the ratings over
  * time as a chart (diagram.h) from the history the progress record keeps.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,7 +10,6 @@
 #include "cli/paths.h"
 #include "cli/render.h"
 #include "cli/repl.h"
-#include "cli/savefile.h"
 #include "tutor/words.h"
 
 #define L_(r) ((r)->ro.lang)
@@ -125,14 +123,7 @@ static int progress_svg(repl_t *r, int argc, char **argv)
     strbuf_init(&svg);
     diagram_lines_svg(T(L, "Your puzzle ratings over time", "Dina problemvärdetal över tiden"), note, s,
                       shown + 1, LEVELS, 5, &svg);
-    bool ok = savefile_write(argv[2], strbuf_str(&svg), strlen(strbuf_str(&svg)));
-    strbuf_free(&svg);
-    if (!ok) {
-        printf(T(L, "Could not write %s: %s.\n", "Kunde inte skriva %s: %s.\n"), argv[2], strerror(errno));
-        return 1;
-    }
-    printf(T(L, "The chart is in %s.\n", "Diagrammet finns i %s.\n"), argv[2]);
-    return 0;
+    return repl_write_picture(r, argv[2], &svg, T(L, "The chart is in", "Diagrammet finns i"));
 }
 
 /* `progress [--svg FILE]`: lessons completed, puzzles solved and failed,

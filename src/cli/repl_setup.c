@@ -305,13 +305,19 @@ static int export_svg(repl_t *r, int argc, char **argv)
     strbuf_t svg;
     strbuf_init(&svg);
     diagram_svg(&t->board, &t->rules, &o, &svg);
-    bool ok = savefile_write(argv[2], strbuf_str(&svg), strlen(strbuf_str(&svg)));
-    strbuf_free(&svg);
+    return repl_write_picture(r, argv[2], &svg, T(L, "The diagram is in", "Diagrammet finns i"));
+}
+
+/* Writes a picture the learner asked for (see repl.h). */
+int repl_write_picture(repl_t *r, const char *path, strbuf_t *svg, const char *done)
+{
+    bool ok = savefile_write(path, strbuf_str(svg), svg->len);
+    strbuf_free(svg);
     if (!ok) {
-        printf(T(L, "Could not write %s: %s.\n", "Kunde inte skriva %s: %s.\n"), argv[2], strerror(errno));
+        printf(T(r->ro.lang, "Could not write %s: %s.\n", "Kunde inte skriva %s: %s.\n"), path, strerror(errno));
         return 1;
     }
-    printf(T(L, "The diagram is in %s.\n", "Diagrammet finns i %s.\n"), argv[2]);
+    printf("%s %s.\n", done, path);
     return 0;
 }
 
