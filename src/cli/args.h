@@ -30,8 +30,9 @@ typedef struct pos_args {
 
 /* Says on `err` when --white or --black leaves checkers to the default
  * "off: 15 minus the rest" without saying off:N (a spec of 14 checkers is
- * more often a typo than a checker borne off).  Every command but `brade
- * moves`, whose output is a contract (docs), calls it. */
+ * more often a typo than a checker borne off).  judge, analyse and diagram
+ * call it; `brade moves`, whose output is a contract (engine-cli.md), and
+ * the counting commands (perft, posid, bench) do not. */
 void args_note_implied_off(const pos_args_t *a, FILE *err);
 
 /* Parses argv for a scripting command.  `need_roll`: --roll is required.
