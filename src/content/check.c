@@ -4,8 +4,58 @@
 #include "content/check.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "content/readfile.h"
+
+/* True when a and b are the same position, roll and ruleset. */
+static bool same_setting(const position_t *a, const position_t *b)
+{
+    char ra[256], rb[256];
+    if (!a->present || !b->present || a->have_roll != b->have_roll ||
+        !board_equal(&a->board, &b->board))
+        return false;
+    if (a->have_roll && !((a->roll.a == b->roll.a && a->roll.b == b->roll.b) ||
+                          (a->roll.a == b->roll.b && a->roll.b == b->roll.a)))
+        return false;
+    rules_format(&a->rules, ra, sizeof ra);
+    rules_format(&b->rules, rb, sizeof rb);
+    return strcmp(ra, rb) == 0;
+}
+
+/* Reports every puzzle that asks a lesson step's question (the same kind of
+ * question on the same position, roll and ruleset): a learner who did the
+ * lesson has seen its answer, so the puzzle tests memory, not the idea.
+ * The puzzle's file is read again for the source line under the message. */
+static void check_lesson_copies(const course_t *c, diag_list_t *d)
+{
+    for (int i = 0; i < c->npuzzles; i++) {
+        const puzzle_t *p = &c->puzzles[i];
+        for (int j = 0; j < c->nlessons; j++) {
+            const lesson_t *l = &c->lessons[j];
+            int k = 0;
+            while (k < l->nsteps && !(l->steps[k].q.kind == p->q.kind &&
+                                      same_setting(&l->steps[k].pos, &p->pos)))
+                k++;
+            if (k == l->nsteps)
+                continue;
+            size_t len = 0;
+            char *text = readfile_regular(p->file, LOAD_MAX_FILE, &len);
+            diag_add(d, DIAG_ERROR, p->file, text, len, p->pos.loc.line, p->pos.loc.col,
+                     1,
+                     "puzzle '%s' asks what lesson '%s' step %d asks (%s:%d), on the same "
+                     "position and roll: give the puzzle a position of its own, so that it "
+                     "practises the idea rather than recalls the lesson's answer",
+                     p->id, l->id, k + 1, l->file, l->steps[k].loc.line);
+            if (text)
+                diag_text_done(d, text);
+            free(text);
+            break;
+        }
+    }
+}
 
 /* Loads every path into one course and prints all diagnostics (see check.h). */
 bool check_paths(const char *const *paths, int n, content_explain_fn explain, bool rollouts,
@@ -46,6 +96,7 @@ bool check_paths_progress(const char *const *paths, int n, content_explain_fn ex
         else
             course_load_file(&L, paths[i]);
     }
+    check_lesson_copies(&c, &d);
     if (on_rollout)
         on_rollout(ud, NULL, -1); /* done: the caller clears its line */
     diag_print_all(out, &d, colour);
