@@ -33,6 +33,8 @@ static void check_lesson_copies(const course_t *c, diag_list_t *d)
 {
     for (int i = 0; i < c->npuzzles; i++) {
         const puzzle_t *p = &c->puzzles[i];
+        if (p->q.kind == QK_NONE) /* its question had errors: reported already */
+            continue;
         for (int j = 0; j < c->nlessons; j++) {
             const lesson_t *l = &c->lessons[j];
             int k = 0;
@@ -43,8 +45,7 @@ static void check_lesson_copies(const course_t *c, diag_list_t *d)
                 continue;
             size_t len = 0;
             char *text = readfile_regular(p->file, LOAD_MAX_FILE, &len);
-            diag_add(d, DIAG_ERROR, p->file, text, len, p->pos.loc.line, p->pos.loc.col,
-                     1,
+            diag_add(d, DIAG_ERROR, p->file, text, len, p->pos.loc.line, p->pos.loc.col, 1,
                      "puzzle '%s' asks what lesson '%s' step %d asks (%s:%d), on the same "
                      "position and roll: give the puzzle a position of its own, so that it "
                      "practises the idea rather than recalls the lesson's answer",
