@@ -37,6 +37,21 @@ static char *dup_s(const char *s)
     return d;
 }
 
+/* The array `items` (n used of *cap, each `size` bytes) with room for one
+ * more: doubled when full, `first` elements the first time.  Aborts when
+ * out of memory; returns the (possibly moved) array. */
+static void *room_for_one(void *items, int n, int *cap, int first, size_t size)
+{
+    if (n < *cap)
+        return items;
+    int grown = *cap ? 2 * *cap : first;
+    void *a = realloc(items, (size_t)grown * size);
+    if (!a)
+        oom();
+    *cap = grown;
+    return a;
+}
+
 /* Frees the record. */
 void progress_free(progress_t *p)
 {
@@ -83,14 +98,7 @@ static progress_item_t *add(progress_t *p, const char *id, bool lesson)
     progress_item_t *it = find(p, id, lesson);
     if (it)
         return it;
-    if (p->n == p->cap) {
-        int cap = p->cap ? 2 * p->cap : 32;
-        progress_item_t *items = realloc(p->items, (size_t)cap * sizeof *items);
-        if (!items)
-            oom();
-        p->items = items;
-        p->cap = cap;
-    }
+    p->items = room_for_one(p->items, p->n, &p->cap, 32, sizeof *p->items);
     it = &p->items[p->n++];
     memset(it, 0, sizeof *it);
     it->id = dup_s(id);
@@ -114,14 +122,7 @@ static void journal(progress_t *p, const char *id, bool lesson, bool solved, boo
 {
     if (!p->path)
         return;
-    if (p->njournal == p->capjournal) {
-        int cap = p->capjournal ? 2 * p->capjournal : 16;
-        progress_event_t *j = realloc(p->journal, (size_t)cap * sizeof *j);
-        if (!j)
-            oom();
-        p->journal = j;
-        p->capjournal = cap;
-    }
+    p->journal = room_for_one(p->journal, p->njournal, &p->capjournal, 16, sizeof *p->journal);
     p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day, at, earned, false, 0, 0, 0};
 }
 
@@ -140,14 +141,7 @@ static progress_rating_t *rating_of(progress_t *p, const char *theme)
     int i = find_rating(p, theme);
     if (i >= 0)
         return &p->ratings[i];
-    if (p->nratings == p->capratings) {
-        int cap = p->capratings ? 2 * p->capratings : 8;
-        progress_rating_t *r = realloc(p->ratings, (size_t)cap * sizeof *r);
-        if (!r)
-            oom();
-        p->ratings = r;
-        p->capratings = cap;
-    }
+    p->ratings = room_for_one(p->ratings, p->nratings, &p->capratings, 8, sizeof *p->ratings);
     /* a theme first rated starts from the overall rating (its deviation a
      * new learner's): what is known of him is the best first guess */
     glicko_t start = glicko_start();
@@ -170,14 +164,7 @@ static void set_point(progress_rating_t *r, long day, double rating, double devi
         r->history[i - 1] = (progress_point_t){day, rating, deviation};
         return;
     }
-    if (r->nhistory == r->caphistory) {
-        int cap = r->caphistory ? 2 * r->caphistory : 8;
-        progress_point_t *h = realloc(r->history, (size_t)cap * sizeof *h);
-        if (!h)
-            oom();
-        r->history = h;
-        r->caphistory = cap;
-    }
+    r->history = room_for_one(r->history, r->nhistory, &r->caphistory, 8, sizeof *r->history);
     memmove(&r->history[i + 1], &r->history[i], (size_t)(r->nhistory - i) * sizeof *r->history);
     r->history[i] = (progress_point_t){day, rating, deviation};
     r->nhistory++;
