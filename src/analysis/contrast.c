@@ -41,6 +41,47 @@ static bool better_less(int x, int y, int min_gap)
     return y - x >= min_gap;
 }
 
+/* The points of a result of kind k under r (no munk, cube 1). */
+static int points_of(const rules_t *r, outcome_kind_t k)
+{
+    outcome_t o = {k, 0, 0, 0, 0};
+    outcome_score(&o, r);
+    return o.points;
+}
+
+/* The result worth more than a single game (a hemspel; in backgammon a
+ * single win) whose chance after a, against after b, counts for most
+ * points in a's favour; false when none is ahead by 3 games in 100 and
+ * 0.03 points a game or more.  Fills out->big*. */
+static bool big_result(const rules_t *r, const eval_t *a, const eval_t *b, contrast_t *out)
+{
+    bool bg = r->scoring == SCORING_BACKGAMMON;
+    int single = points_of(r, bg ? OUT_SINGLE : OUT_HEMSPEL);
+    double best = 0.03;
+    bool found = false;
+    for (int k = OUT_HEMSPEL; k < OUT_KIND_COUNT; k++) {
+        if (k == OUT_RESIGN || k == OUT_DRAW || k == OUT_DROP || (bg != (k >= OUT_SINGLE)))
+            continue;
+        int pts = points_of(r, (outcome_kind_t)k);
+        if (pts <= single)
+            continue;
+        for (int loss = 0; loss < 2; loss++) {
+            double pa = loss ? a->lose[k] : a->win[k], pb = loss ? b->lose[k] : b->win[k];
+            double ahead = loss ? pb - pa : pa - pb;
+            if (ahead < 0.03 || ahead * pts < best)
+                continue;
+            best = ahead * pts;
+            found = true;
+            out->big = (outcome_kind_t)k;
+            out->big_is_loss = loss;
+            out->big_points = pts;
+            out->big_a = pa;
+            out->big_b = pb;
+        }
+    }
+    return found;
+}
+
 void contrast_plays(const board_t *b, const rules_t *r, const play_t *a, const eval_t *va,
                     const play_t *pb, const eval_t *vb, movegen_buf_t *buf, contrast_t *out)
 {
@@ -68,6 +109,8 @@ void contrast_plays(const board_t *b, const rules_t *r, const play_t *a, const e
             found[n++] = CONTRAST_THREAT;
         if (x->taken > y->taken)
             found[n++] = CONTRAST_TAKES;
+        if (big_result(r, &x->value, &y->value, out))
+            found[n++] = CONTRAST_BIG_RESULT;
     }
     if (n == 0)
         found[n++] = CONTRAST_PROBABILITY;

@@ -8,8 +8,10 @@
  * the other side's rolls would then force the other side's janblotta out,
  * the jan / sprängjan it threatens (the mover's rolls that would make jan
  * if it were to roll again at once), the checkers it sends to the bar, the
- * game it ends, and its evaluation.  contrast_main() picks the difference
- * that matters most, in a fixed order of priority.
+ * game it ends, and its evaluation.  contrast_plays() picks the difference
+ * that matters most, in a fixed order of priority; last before the bare
+ * estimate comes the result worth more than a single game (a vackert spel
+ * under the Vasa scale, a jan, a gammon) whose chance tells the two apart.
  *
  * Ownership: plain values in caller structs; the caller lends a movegen
  * buffer.
@@ -43,6 +45,7 @@ typedef enum {
     CONTRAST_FORCES_JB,     /* more of the other side's rolls force its janblotta out */
     CONTRAST_THREAT,        /* threatens jan / sprängjan on more rolls */
     CONTRAST_TAKES,         /* sends more checkers to the bar */
+    CONTRAST_BIG_RESULT,    /* wins more (or loses fewer) of the games worth more than a single one */
     CONTRAST_PROBABILITY,   /* only the estimate tells them apart */
 } contrast_kind_t;
 
@@ -50,6 +53,12 @@ typedef struct contrast {
     contrast_side_t a, b;   /* a: the play recommended; b: the other */
     contrast_kind_t main;   /* the difference that matters most */
     contrast_kind_t second; /* the next one, if any */
+    /* CONTRAST_BIG_RESULT: the result, whether it is a loss (the other
+     * side's win), its points and its chance after each play */
+    outcome_kind_t big;
+    bool big_is_loss;
+    int big_points;
+    double big_a, big_b;
 } contrast_t;
 
 /* Fills the values of one play of the side on roll of b. */

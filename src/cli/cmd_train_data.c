@@ -4,12 +4,15 @@
  *
  *   brade train --rules R --make-data FILE [--positions K] [--data-games G]
  *               [--select S] [--seed S] [--threads T] [--net NET]
+ *               [--random-start P] [--random-plies K]
  *   brade train --rules R --out NET --fit-data FILE [--fit-data FILE...]
  *               [--epochs E] [--alpha A] [--holdout P] [--seed S]
  *
  * --make-data picks K positions from seeded self-play of the net (the
  * shipped one, or NET), each the one of S drawn where the net's 0-ply and
- * 1-ply values differ most, and rolls each out G games (a progress line
+ * 1-ply values differ most (a share P of the games, 0.25 unless given,
+ * start after up to K uniformly random plays, 24 unless given, as the
+ * training's do), and rolls each out G games (a progress line
  * on a terminal, nothing on a pipe); FILE gets them
  * with the rolled-out share of every result class (written atomically;
  * Ctrl-C keeps the positions finished).  --fit-data (up to
@@ -83,6 +86,10 @@ static bool parse(int argc, char **argv, td_args_t *a)
             ok = args_int(f, v, 1, 64, &a->mk.select);
         else if (strcmp(f, "--threads") == 0)
             ok = args_int(f, v, 1, 16, &a->mk.threads);
+        else if (strcmp(f, "--random-start") == 0)
+            ok = args_real(f, v, 0, 1, &a->mk.random_start);
+        else if (strcmp(f, "--random-plies") == 0)
+            ok = args_int(f, v, 1, 200, &a->mk.random_plies);
         else if (strcmp(f, "--seed") == 0) {
             ok = args_number(f, v, 0, 2147483647L, &seed);
             a->mk.seed = a->ft.seed = (uint64_t)seed;

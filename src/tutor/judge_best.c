@@ -76,27 +76,6 @@ static const best_result_t *best_rival(const best_claim_t *c)
     return NULL;
 }
 
-/* Why play a beats play b, in words, after `lead` ("Why: "); nothing when
- * only the numbers tell them apart.  Uses t->buf (overwritten). */
-static void why(const tutor_t *t, play_t a, double ea, play_t b, double eb, const char *b_text,
-                bool b_is_yours, const char *lead, strbuf_t *out)
-{
-    const position_t *pos = t->qpos;
-    eval_t va, vb;
-    memset(&va, 0, sizeof va);
-    memset(&vb, 0, sizeof vb);
-    va.equity = ea;
-    vb.equity = eb;
-    contrast_t c;
-    contrast_plays(&pos->board, &pos->rules, &a, &va, &b, &vb, t->buf, &c);
-    char text[1024];
-    if (explain_analysis_why(t->lang, &c, b_text, b_is_yours, text, sizeof text) == 0)
-        return;
-    if (text[0] >= 'A' && text[0] <= 'Z')
-        text[0] = (char)(text[0] - 'A' + 'a');
-    strbuf_addf(out, " %s%s", lead, text);
-}
-
 /* Two plays' values by one search at the question's depth, for a play the
  * rollout did not take (and the best, to compare like with like). */
 static bool searched(const tutor_t *t, const play_t *a, eval_t *va, const play_t *b, eval_t *vb)
@@ -110,6 +89,31 @@ static bool searched(const tutor_t *t, const play_t *a, eval_t *va, const play_t
     search_play_value(sc, b, t->q->best.plies, &so, vb);
     search_ctx_free(sc);
     return true;
+}
+
+/* Why play a beats play b, in words, after `lead` ("Why: "); nothing when
+ * only the numbers tell them apart.  The equities are the claim's (ea,
+ * eb); the chance of each result, which the claim does not state, comes
+ * from a search at the question's depth.  Uses t->buf (overwritten). */
+static void why(const tutor_t *t, play_t a, double ea, play_t b, double eb, const char *b_text,
+                bool b_is_yours, const char *lead, strbuf_t *out)
+{
+    const position_t *pos = t->qpos;
+    eval_t va, vb;
+    if (!searched(t, &a, &va, &b, &vb)) {
+        memset(&va, 0, sizeof va);
+        memset(&vb, 0, sizeof vb);
+    }
+    va.equity = ea;
+    vb.equity = eb;
+    contrast_t c;
+    contrast_plays(&pos->board, &pos->rules, &a, &va, &b, &vb, t->buf, &c);
+    char text[1024];
+    if (explain_analysis_why(t->lang, &c, b_text, b_is_yours, text, sizeof text) == 0)
+        return;
+    if (text[0] >= 'A' && text[0] <= 'Z')
+        text[0] = (char)(text[0] - 'A' + 'a');
+    strbuf_addf(out, " %s%s", lead, text);
 }
 
 static tutor_result_t best_answer(tutor_t *t, int n, int mine, const bool *ok, strbuf_t *out);

@@ -1,10 +1,12 @@
 /* test_explain_analysis.c - the words for analysis values (src/tutor/
  * explain_analysis.c): facts, grades, the contrast of two plays, hint. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "../unit/test_util.h"
 
 #include "analysis/search.h"
+#include "engine/notation.h"
 #include "tutor/explain_analysis.h"
 
 static const char *C7_W = "1:2 3 6 15:2 17 18:2 20:2 21:3 bar:1", *C7_B = "2 4 14:2 16:3 17:3 20:3 bar:2";
@@ -98,6 +100,89 @@ static void contrast_sentences(void **state)
     search_ctx_free(sc);
 }
 
+/* The play of roll ro in b written `text`, or NULL. */
+static const play_t *play_named(const board_t *b, const rules_t *r, roll_t ro, const char *text,
+                                movegen_buf_t *buf)
+{
+    int n = movegen_plays(b, r, ro, buf);
+    for (int i = 0; i < n; i++) {
+        char t[128];
+        notation_play(movegen_play(buf, i), b->geom, t, sizeof t);
+        if (strcmp(t, text) == 0)
+            return movegen_play(buf, i);
+    }
+    return NULL;
+}
+
+/* Lesson 17's 3-1: the pattern play against the safe one.  Neither leaves
+ * fewer shots, so what tells them apart under the Vasa scale is the
+ * vackert spel worth 2; under Helmfrid's, where it is worth what a
+ * hemspel is, nothing but the estimate does.  A jan lost less often is
+ * the same kind of reason, and a gap of 2 games in 100 is none. */
+static void big_result_sentences(void **state)
+{
+    (void)state;
+    const char *W = "6 10 21:2 22:3 23:4 24:4", *B = "4 5 7 8 14 23:2 24:8";
+    movegen_buf_t *buf = movegen_buf_new();
+    eval_t va, vb;
+    memset(&va, 0, sizeof va);
+    memset(&vb, 0, sizeof vb);
+    va.win[OUT_DUBBELT_KRONSPEL] = 0.24;
+    vb.win[OUT_DUBBELT_KRONSPEL] = 0.17;
+    va.equity = 1.22;
+    vb.equity = 1.11;
+    char text[1024];
+    contrast_t c;
+    for (int k = 0; k < 2; k++) {
+        const char *rules = k ? "helmfrid" : "vasa";
+        rules_t r = tr(rules);
+        board_t b = tb(rules, W, B, BOARD_WHITE);
+        const play_t *p = play_named(&b, &r, (roll_t){3, 1}, "21/24 21/22", buf);
+        assert_non_null(p);
+        play_t a = *p;
+        p = play_named(&b, &r, (roll_t){3, 1}, "10/13 6/7", buf);
+        assert_non_null(p);
+        play_t o = *p;
+        contrast_plays(&b, &r, &a, &va, &o, &vb, buf, &c);
+        if (k == 0) {
+            assert_int_equal(c.main, CONTRAST_BIG_RESULT);
+            assert_int_equal(c.big, OUT_DUBBELT_KRONSPEL);
+            assert_int_equal(c.big_points, 2);
+            explain_analysis_contrast(LANG_EN, &c, &r, "21/24 21/22", NULL, true, text, sizeof text);
+            assert_non_null(strstr(text, "Games won by dubbelt kronspel (2 points), by the engine's "
+                                         "estimate: 24% after it, 17% after yours."));
+            explain_analysis_contrast(LANG_SV, &c, &r, "21/24 21/22", NULL, true, text, sizeof text);
+            assert_non_null(strstr(text, "Partier som vinns med dubbelt kronspel (2 poäng)"));
+        } else {
+            assert_int_equal(c.main, CONTRAST_PROBABILITY);
+        }
+    }
+    /* a jan lost less often (lyckans-talisman: jan 2 points) */
+    rules_t lt = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", "1:13 15 17", "2 12:14", BOARD_WHITE);
+    const play_t *p = play_named(&b, &lt, (roll_t){3, 1}, "15/18 17/18", buf);
+    assert_non_null(p);
+    play_t a = *p;
+    p = play_named(&b, &lt, (roll_t){3, 1}, "17/20 15/16", buf);
+    assert_non_null(p);
+    play_t o = *p;
+    memset(&va, 0, sizeof va);
+    memset(&vb, 0, sizeof vb);
+    va.lose[OUT_JAN] = 0.05;
+    vb.lose[OUT_JAN] = 0.12;
+    contrast_plays(&b, &lt, &a, &va, &o, &vb, buf, &c);
+    assert_true(c.main == CONTRAST_BIG_RESULT || c.second == CONTRAST_BIG_RESULT);
+    assert_true(c.big_is_loss);
+    explain_analysis_contrast(LANG_EN, &c, &lt, "15/18 17/18", NULL, true, text, sizeof text);
+    assert_non_null(strstr(text, "Games lost by jan (2 points), by the engine's estimate: 5% after it, "
+                                 "12% after yours."));
+    /* 2 games in 100 are not a reason */
+    vb.lose[OUT_JAN] = 0.07;
+    contrast_plays(&b, &lt, &a, &va, &o, &vb, buf, &c);
+    assert_true(c.main != CONTRAST_BIG_RESULT && c.second != CONTRAST_BIG_RESULT);
+    movegen_buf_free(buf);
+}
+
 static void hint_text(void **state)
 {
     (void)state;
@@ -119,6 +204,7 @@ int main(void)
         cmocka_unit_test(facts_sentences),
         cmocka_unit_test(grade_sentences),
         cmocka_unit_test(contrast_sentences),
+        cmocka_unit_test(big_result_sentences),
         cmocka_unit_test(hint_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
