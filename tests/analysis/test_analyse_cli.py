@@ -268,6 +268,15 @@ def train_resume_and_use():
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data2, "--fit-data", data], code=1)
     assert p.stderr.startswith(data + ":10:"), p.stderr
     run(["train", "--rules", "backgammon", "--fit-data", data], code=2)
+    # the random starts pick other positions (none: every game from the start)
+    picks = {}
+    for share in ("0", "1"):
+        f = os.path.join(d, "rs%s.data" % share)
+        run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "3",
+             "--data-games", "2", "--random-start", share, "--random-plies", "30"])
+        picks[share] = [x.split()[0] for x in open(f).read().splitlines()[8:]]
+    assert len(picks["0"]) == 3 and picks["0"] != picks["1"], picks
+    run(["train", "--rules", "backgammon", "--make-data", data, "--random-start", "2"], code=2)
     run(["train", "--rules", "backgammon", "--make-data", data, "--fit-data", data], code=2)
     run(["train", "--rules", "backgammon", "--make-data", data, "--out", net], code=2)
     shutil.rmtree(d)
