@@ -43,6 +43,10 @@ BANNED = [
     (r"\b[a-zåäö]+\((?:a|er|or|s)\)", "a plural chosen by the count, not '(s)' or '(a)'"),
 ]
 
+# the words of a puzzle that leans on the one before it in its file
+LEANS = r"\bthe same (?:position|crown|jan|\d-\d)\b|\bsamma (?:ställning|krona|jan|\d-\d)\b" \
+        r"|\b(?:in|under) the same\b|\bi samma ställning\b|\bagain, under\b|\bigen, med\b"
+
 
 def c_strings(text):
     """The string literals of C source, each with its line number."""
@@ -72,6 +76,20 @@ def main():
                 m = re.search(pat, lit, re.I)
                 if m:
                     hits.append((path, line, m.group(0), instead))
+    # a puzzle stands alone: it may be served in any order (by rating), so
+    # its title and prompt never lean on the puzzle before it in its file
+    for path in files:
+        if os.sep + "puzzles" + os.sep not in path:
+            continue
+        lines = open(path, encoding="utf-8").read().split("\n")
+        for i, line in enumerate(lines):
+            # a title, or a prompt (inline, or the two lines under 'prompt:')
+            asks = re.search(r"\b(?:title|prompt):", line) or any(
+                lines[j].strip() == "prompt:" for j in range(max(0, i - 2), i))
+            m = asks and re.search(LEANS, line, re.I)
+            if m:
+                hits.append((path, i + 1, m.group(0),
+                             "a puzzle is served alone: say what the board shows, not 'the same'"))
     for path, line, word, instead in hits:
         print(f"{os.path.relpath(path, REPO)}:{line}: '{word}': {instead}")
     # the walk itself must see the words it bans: a made-up text is caught
@@ -79,6 +97,8 @@ def main():
              "draget flyttar fem tungor")
     caught = sum(bool(re.search(p, probe, re.I)) for p, _ in BANNED)
     assert caught == 5, caught
+    assert re.search(LEANS, "The same position under the Vasa rules.", re.I)
+    assert re.search(LEANS, "Samma ställning; vit slår 4-2.", re.I)
     print(f"{len(files)} course files and {len(sources)} sources walked, {len(hits)} old terms")
     return 1 if hits else 0
 
