@@ -131,7 +131,8 @@ static const char *const THEMES[][2] = {
     {"entering", "inspel"},       {"forced", "tvingat"},        {"giving-up", "ge-upp"},
     {"hitting", "slå"},           {"jan", "jan"},               {"janblotta", "janblotta"},
     {"matches", "matcher"},       {"mine", "mina-misstag"},     {"moving", "flytta"},
-    {"munk", "munk"},             {"opening", "öppning"},       {"pips-rule", "ögonregeln"},
+    {"munk", "munk"},             {"opening", "öppning"},       {"pip-count", "ögonräkning"},
+    {"pips-rule", "ögonregeln"},
     {"race", "kapplöpning"},      {"rulesets", "regelverk"},    {"safety", "säkerhet"},
     {"sprangjan", "sprängjan"},   {"vackert", "vackert-spel"},  {"variants", "varianter"},
 };
