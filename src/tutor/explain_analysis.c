@@ -180,12 +180,18 @@ static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const 
         break;
     case CONTRAST_BIG_RESULT:
         if (c->big_is_loss)
-            add(buf, size, u, sv ? "Partier som förloras på %s (%d poäng), enligt programmets uppskattning: %.0f%% efter det, %.0f%% efter %s." :
-                                   "Games lost by %s (%d points), by the engine's estimate: %.0f%% after it, %.0f%% after %s.",
+            add(buf, size, u,
+                sv ? "Partier som förloras på %s (%d poäng), enligt programmets uppskattning: "
+                     "%.0f%% efter det, %.0f%% efter %s."
+                   : "Games lost by %s (%d points), by the engine's estimate: %.0f%% after it, "
+                     "%.0f%% after %s.",
                 explain_analysis_kind(lang, c->big), c->big_points, 100 * c->big_a, 100 * c->big_b, other);
         else
-            add(buf, size, u, sv ? "Partier som vinns med %s (%d poäng), enligt programmets uppskattning: %.0f%% efter det, %.0f%% efter %s." :
-                                   "Games won by %s (%d points), by the engine's estimate: %.0f%% after it, %.0f%% after %s.",
+            add(buf, size, u,
+                sv ? "Partier som vinns med %s (%d poäng), enligt programmets uppskattning: "
+                     "%.0f%% efter det, %.0f%% efter %s."
+                   : "Games won by %s (%d points), by the engine's estimate: %.0f%% after it, "
+                     "%.0f%% after %s.",
                 explain_analysis_kind(lang, c->big), c->big_points, 100 * c->big_a, 100 * c->big_b, other);
         break;
     case CONTRAST_PROBABILITY:
