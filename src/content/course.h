@@ -191,6 +191,12 @@ typedef struct course {
     int files; /* files read */
 } course_t;
 
+/* Marks which of the n legal plays of pos's roll (in buf) the play
+ * question q accepts: the author's set, or else every play meeting its
+ * goal.  Returns how many. */
+int question_accepted(const question_t *q, const position_t *pos, const movegen_buf_t *buf, int n,
+                      bool *ok);
+
 void course_init(course_t *c);
 void course_free(course_t *c);
 

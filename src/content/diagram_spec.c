@@ -24,16 +24,9 @@ enum { DK_VIEW, DK_CAPTION, DK_ARROWS, DK_COUNT };
 /* True when play k (of n in R->buf) answers play question q. */
 static bool accepted(reader_t *R, const position_t *pos, const question_t *q, int n, int k)
 {
-    const play_t *p = movegen_play(R->buf, k);
-    if (q->naccept > 0) {
-        for (int j = 0; j < q->naccept; j++)
-            if (board_equal(&q->accept[j], &p->after))
-                return true;
-        return false;
-    }
-    bool *meets = arena_array(&R->course->arena, (size_t)n, sizeof *meets);
-    goal_select(q->goal, &pos->board, pos->roll, R->buf, n, meets);
-    return meets[k];
+    bool *ok = arena_array(&R->course->arena, (size_t)n, sizeof *ok);
+    question_accepted(q, pos, R->buf, n, ok);
+    return ok[k];
 }
 
 /* Reads an item's `diagram:` (see above and read.h). */

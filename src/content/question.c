@@ -20,6 +20,21 @@ const char *question_kind_name(qkind_t k)
     return (unsigned)k < QK_KIND_COUNT ? KIND_NAMES[k] : "?";
 }
 
+/* Which plays a play question accepts (see course.h). */
+int question_accepted(const question_t *q, const position_t *pos, const movegen_buf_t *buf, int n, bool *ok)
+{
+    if (q->naccept == 0)
+        return goal_select(q->goal, &pos->board, pos->roll, buf, n, ok);
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        ok[i] = false;
+        for (int j = 0; j < q->naccept && !ok[i]; j++)
+            ok[i] = board_equal(&movegen_play(buf, i)->after, &q->accept[j]);
+        count += ok[i];
+    }
+    return count;
+}
+
 #define V(k) (1u << (k))
 static const yamlload_key_t Q_KEYS[] = {
     {"kind", YK_REQUIRED, 0},
@@ -79,7 +94,7 @@ static void roll_text(roll_t r, char *buf, size_t size)
  * into R->buf, n of them).  Reports what is wrong at node `at` and returns
  * the play index, or -1. */
 int read_legal_play(reader_t *R, const position_t *pos, int n, yaml_node_t *at, const char *text,
-                      verdict_t *v)
+                    verdict_t *v)
 {
     verdict_judge(&pos->board, &pos->rules, pos->roll, text, R->buf, n, v);
     if (v->kind == VERDICT_LEGAL)

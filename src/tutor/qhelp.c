@@ -18,18 +18,7 @@ const char *tutorq_who(const tutor_t *t, bool cap)
 /* Marks which legal plays (in t->buf, n of them) the question accepts. */
 int tutorq_accepted(const tutor_t *t, int n, bool *ok)
 {
-    const question_t *q = t->q;
-    const position_t *pos = t->qpos;
-    if (q->naccept == 0)
-        return goal_select(q->goal, &pos->board, pos->roll, t->buf, n, ok);
-    int count = 0;
-    for (int i = 0; i < n; i++) {
-        ok[i] = false;
-        for (int j = 0; j < q->naccept && !ok[i]; j++)
-            ok[i] = board_equal(&movegen_play(t->buf, i)->after, &q->accept[j]);
-        count += ok[i];
-    }
-    return count;
+    return question_accepted(t->q, t->qpos, t->buf, n, ok);
 }
 
 /* Records the first counted result of a puzzle, or of a lesson question
