@@ -62,26 +62,11 @@ static board_err_t fail(board_error_t *err, board_err_t code, int point, int cou
     return code;
 }
 
-/* Parses one side spec; see board.h.  Tokens are separated by blanks or
- * commas; "bar" and "off" are case-insensitive. */
-/* Checkers left to the default off (see board.h). */
-int board_spec_implied_off(const char *spec, geometry_t geom)
-{
-    uint8_t counts[BOARD_SLOTS];
-    board_error_t e;
-    if (board_parse_side(spec, geom, counts, &e) != BOARD_OK)
-        return 0;
-    for (const char *p = spec; *p;) {
-        p += strspn(p, " ,\t");
-        if (strncmp(p, "off", 3) == 0)
-            return 0;
-        p += strcspn(p, " ,\t");
-    }
-    return counts[BOARD_OFF];
-}
-
-board_err_t board_parse_side(const char *spec, geometry_t geom, uint8_t counts[BOARD_SLOTS],
-                             board_error_t *err)
+/* Parses one side spec (see board.h) and says in *off_given_out whether it
+ * wrote off:N.  Tokens are separated by blanks or commas; "bar" and "off"
+ * are case-insensitive. */
+static board_err_t parse_side(const char *spec, geometry_t geom, uint8_t counts[BOARD_SLOTS],
+                              board_error_t *err, bool *off_given_out)
 {
     bool seen[BOARD_SLOTS] = {false};
     int total = 0;
@@ -143,7 +128,26 @@ board_err_t board_parse_side(const char *spec, geometry_t geom, uint8_t counts[B
     }
     if (total != 15)
         return fail(err, BOARD_ERR_COUNT, -1, total, -1, 0);
+    *off_given_out = off_given;
     return BOARD_OK;
+}
+
+board_err_t board_parse_side(const char *spec, geometry_t geom, uint8_t counts[BOARD_SLOTS],
+                             board_error_t *err)
+{
+    bool off_given;
+    return parse_side(spec, geom, counts, err, &off_given);
+}
+
+/* Checkers left to the default off (see board.h). */
+int board_spec_implied_off(const char *spec, geometry_t geom)
+{
+    uint8_t counts[BOARD_SLOTS];
+    board_error_t e;
+    bool off_given;
+    if (parse_side(spec, geom, counts, &e, &off_given) != BOARD_OK || off_given)
+        return 0;
+    return counts[BOARD_OFF];
 }
 
 /* Appends text to buf at *used, keeping buf NUL-terminated and counting the

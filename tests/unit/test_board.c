@@ -19,6 +19,9 @@ static void spec_parse_and_format(void **state)
     assert_int_equal(board_spec_implied_off("21 24:2", GEOM_BRADE), 12);
     assert_int_equal(board_spec_implied_off("1:14 off:1", GEOM_BRADE), 0);
     assert_int_equal(board_spec_implied_off("21,24:2,off:12", GEOM_BRADE), 0);
+    /* off is read as the parser reads it, in any case */
+    assert_int_equal(board_spec_implied_off("1:14 OFF:1", GEOM_BRADE), 0);
+    assert_int_equal(board_spec_implied_off("Off:1 1:14", GEOM_BRADE), 0);
     assert_int_equal(board_spec_implied_off("1:15", GEOM_BRADE), 0);
     assert_int_equal(board_spec_implied_off("1:14 x", GEOM_BRADE), 0);
     /* commas work as separators */
