@@ -31,6 +31,8 @@
 #include "analysis/rollout.h"
 #include "analysis/search.h"
 #include "cli/analyse_cube.h"
+#include "tutor/explain_giveup.h"
+#include "tutor/words.h"
 #include "cli/interrupt.h"
 #include "cli/args.h"
 #include "cli/diagram.h"
@@ -228,6 +230,14 @@ static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ct
             return 1; /* Ctrl-C: the REPL says so */
         rolled = true;
     }
+    /* giving up, where the board allows it: before the roll, each play as
+     * deep as the hint's plies less the roll's */
+    giveup_eval_t gu;
+    bool give = giveup_allowed(&a->board, &a->rules);
+    if (give && !giveup_before_roll(sc, &a->board, o->plies > 0 ? o->plies - 1 : 0, &gu)) {
+        fprintf(stderr, "brade: out of memory\n");
+        return 1;
+    }
     const char *me = args_colour(a->board.turn), *you = args_colour(1 - a->board.turn);
     outcome_kind_t w[OUT_KIND_COUNT];
     int nw = ways(&a->rules, w);
@@ -252,6 +262,16 @@ static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ct
         if (rolled) {
             printf(",\n  \"rollout\": ");
             print_rollout_json(&ro);
+        }
+        if (give) {
+            strbuf_t rolls;
+            strbuf_init(&rolls);
+            words_rolls(LANG_EN, explain_giveup_breach_set(&gu), &rolls);
+            printf(",\n  \"give_up\": {\"cost\": %d, \"play_on\": %.4f, \"decision\": \"%s\", "
+                   "\"breach\": %d, \"breach_rolls\": \"%s\", \"breach_mean\": %.4f, \"plies\": %d}",
+                   gu.cost, gu.play_on, gu.give_up ? "give up" : "play on", gu.breach, strbuf_str(&rolls),
+                   gu.breach_mean, gu.plies);
+            strbuf_free(&rolls);
         }
         printf("\n}\n");
         return 0;
@@ -280,6 +300,13 @@ static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ct
     char text[1024];
     explain_analysis_facts(o->lang, &f, &a->rules, text, sizeof text);
     printf("%s\n", text);
+    if (give) {
+        strbuf_t sb;
+        strbuf_init(&sb);
+        explain_giveup(o->lang, &gu, &a->board, &a->rules, false, &sb);
+        printf("%s %s\n", sv ? "Att ge upp:" : "Giving up:", strbuf_str(&sb));
+        strbuf_free(&sb);
+    }
     return 0;
 }
 
@@ -357,6 +384,15 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     ranked_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
     if (!sp || !rk) {
+        free(sp);
+        free(rk);
+        fprintf(stderr, "brade: out of memory\n");
+        return 1;
+    }
+    /* giving up after the roll, where the board allows it (analysis/giveup.h) */
+    giveup_eval_t gu;
+    bool give = giveup_allowed(&a->board, &a->rules);
+    if (give && !giveup_after_roll(sc, &a->board, a->roll, o->plies, &gu)) {
         free(sp);
         free(rk);
         fprintf(stderr, "brade: out of memory\n");
@@ -493,6 +529,14 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             }
             printf("\"");
         }
+        if (give) {
+            printf(",\n  \"give_up\": {\"cost\": %d, \"allowed_after\": %s", gu.cost,
+                   gu.rolls[0].keeps ? "true" : "false");
+            if (gu.rolls[0].keeps)
+                printf(", \"play_on\": %.4f, \"decision\": \"%s\", \"plies\": %d", gu.play_on,
+                       gu.give_up ? "give up" : "play on", gu.plies);
+            printf("}");
+        }
         printf("\n}\n");
     } else {
         bool sv = o->lang == LANG_SV;
@@ -555,6 +599,17 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             explain_analysis_grade(o->lang, grade_classify(lost < 0 ? 0 : lost, &o->thresholds, &a->rules),
                                    lost < 0 ? 0 : lost, g, sizeof g);
             printf("%s.\n", g);
+        }
+        if (give && gu.rolls[0].keeps) {
+            strbuf_t sb;
+            strbuf_init(&sb);
+            explain_giveup(o->lang, &gu, &a->board, &a->rules, true, &sb);
+            printf("%s %s\n", sv ? "Att ge upp:" : "Giving up:", strbuf_str(&sb));
+            strbuf_free(&sb);
+        } else if (give) {
+            printf("%s\n", sv ? "Att ge upp: inte efter det här slaget: varje drag tar bort rätten "
+                                  "att ge upp."
+                                : "Giving up: not after this roll: every play ends the right to give up.");
         }
     }
     free(sp);

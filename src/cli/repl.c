@@ -250,6 +250,7 @@ static bool readable_answer(const repl_t *r, const char *text)
     case QK_PLAY:
         return notation_parse(text, r->tutor.qpos->board.geom, &tp) == PARSE_OK;
     case QK_LEGAL:
+    case QK_GIVE_UP:
         return words_yes_no(text) >= 0;
     case QK_ROLLS:
         return words_rolls_parse(text, &set, &off, &len);
@@ -334,8 +335,12 @@ void repl_line(repl_t *r, const char *line)
         return;
     }
     ambiguous = false;
-    /* exact names always; prefixes unless the line reads as an answer */
+    /* exact names always; prefixes unless the line reads as an answer.
+     * Only "play on" ("give up or play on?") is both a command's name and
+     * an answer: while that question is open it is the answer. */
     const repl_command_t *c = argc ? repl_lookup(argv[0], false, &ambiguous) : NULL;
+    if (c && r->tutor.q && r->tutor.q->kind == QK_GIVE_UP && argc > 1 && words_yes_no(text) >= 0)
+        c = NULL;
     if (!c && argc && !readable_answer(r, text)) {
         c = repl_lookup(argv[0], true, &ambiguous);
         /* a prefix followed by a play ("move 1/7 1/6") is not that command

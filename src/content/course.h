@@ -79,6 +79,7 @@ typedef enum {
     QK_OUTCOME, /* what happens after this play: which win, munk, points */
     QK_COUNT,   /* a number about the position (pips, free points, JB, ...) */
     QK_CHOICE,  /* multiple choice: the only kind whose answer the author gives */
+    QK_GIVE_UP, /* give up or play on? the analysis decides, by a clear margin */
     QK_KIND_COUNT
 } qkind_t;
 
@@ -146,6 +147,12 @@ typedef struct question {
     text_t *choices;
     int nchoices;
     uint32_t correct; /* bit i: choice i+1 is right */
+
+    /* QK_GIVE_UP (before the roll, or after the position's roll) */
+    bool give_up;     /* computed: giving up is the better choice */
+    int giveup_plies; /* each play's depth (analysis/giveup.h) */
+    double play_on;   /* computed: what playing on is worth */
+    int giveup_cost;  /* computed: what giving up costs */
 } question_t;
 
 typedef struct lesson_step {

@@ -63,6 +63,11 @@ bool read_diagram(reader_t *R, yaml_node_t *n, const position_t *pos, const ques
 /* A list of hints: texts, at most LOAD_MAX_HINTS. */
 bool read_hints(reader_t *R, yaml_node_t *n, text_t **out, int *count);
 
+/* A `give-up` question (content/giveup_q.c): the stated answer (`answer`,
+ * required) checked against the analysis at `plies` (may be NULL). */
+bool read_giveup_q(reader_t *R, yaml_node_t *qn, yaml_node_t *answer, yaml_node_t *plies,
+                   const position_t *pos, question_t *q);
+
 /* The two kinds of file; the root is a map already known to be one. */
 void read_lesson_file(reader_t *R, yaml_node_t *root);
 void read_puzzle_file(reader_t *R, yaml_node_t *root);

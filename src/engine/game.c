@@ -97,9 +97,8 @@ int game_dice_to_roll(const game_t *g)
     return g->one_die_left[g->board.turn] > 0 ? 1 : 2;
 }
 
-/* The give-up conditions on a position for side 0: no band in Q3/Q4, the
- * janblotta not out. */
-static bool clean(const board_t *b)
+/* The give-up conditions on a position for side 0 (see game.h). */
+bool game_resign_clean(const board_t *b)
 {
     for (int p = 13; p <= 24; p++)
         if (b->side[0][p] >= 2)
@@ -111,12 +110,12 @@ bool game_may_resign(const game_t *g, const movegen_buf_t *legal, int nlegal)
 {
     int c = g->board.turn;
     if (!g->rules.allow_resign || g->phase != GAME_PLAYING || g->janband[c] || g->janblotta[c] ||
-        !clean(&g->board))
+        !game_resign_clean(&g->board))
         return false;
     if (!legal)
         return true;
     for (int i = 0; i < nlegal; i++)
-        if (clean(&movegen_play(legal, i)->after))
+        if (game_resign_clean(&movegen_play(legal, i)->after))
             return true;
     return false;
 }

@@ -74,6 +74,10 @@ int game_dice_to_roll(const game_t *g);
  * the roll just made) the after-the-roll test applies: some legal play must
  * keep the conditions. */
 bool game_may_resign(const game_t *g, const movegen_buf_t *legal, int nlegal);
+/* What the board alone says of giving up for its side[0]: no band in its
+ * third or fourth quarter and the janblotta not out.  The history (a
+ * janband or janblotta out earlier in the game) is the game's to add. */
+bool game_resign_clean(const board_t *b);
 /* The side on roll gives up: the other side wins. */
 void game_resign(game_t *g);
 

@@ -62,6 +62,20 @@ static void nudge(const tutor_t *t, strbuf_t *out)
         strbuf_add(out, T(L, "Rule out the choices you are sure are wrong.",
                           "Stryk de val du är säker på är fel."));
         break;
+    case QK_GIVE_UP:
+        if (t->qpos->have_roll)
+            strbuf_add(out, T(L,
+                              "Find the best play of the roll and ask what it is worth: more or less "
+                              "than giving up costs?",
+                              "Hitta det bästa draget med slaget och fråga vad det är värt: mer eller "
+                              "mindre än vad det kostar att ge upp?"));
+        else
+            strbuf_add(out, T(L,
+                              "After most rolls you may still give up. Which rolls take that right "
+                              "away, and how bad are they?",
+                              "Efter de flesta slag får du fortfarande ge upp. Vilka slag tar bort den "
+                              "rätten, och hur dåliga är de?"));
+        break;
     default:
         break;
     }
@@ -115,6 +129,12 @@ static void answer_text(tutor_t *t, strbuf_t *out)
         strbuf_addf(out, T(L, "It is %d", "Det är %d"), q->count);
         tutorq_count_breakdown(t, out);
         strbuf_add(out, ".\n");
+        break;
+    case QK_GIVE_UP:
+        strbuf_add(out, q->give_up ? T(L, "Give up. ", "Ge upp. ") : T(L, "Play on. ", "Spela vidare. "));
+        if (!tutorq_giveup_words(t, out))
+            strbuf_add(out, T(L, "(The analysis ran out of memory.)", "(Analysen fick slut på minne.)"));
+        strbuf_add(out, "\n");
         break;
     case QK_CHOICE:
         for (int i = 0, k = 0; i < q->nchoices; i++)

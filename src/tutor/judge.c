@@ -228,6 +228,24 @@ static tutor_result_t answer_legal(tutor_t *t, const char *text, strbuf_t *out)
     return right ? TR_RIGHT : TR_WRONG;
 }
 
+/* Give up or play on: the analysis's numbers either way. */
+static tutor_result_t answer_give_up(tutor_t *t, const char *text, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    int said = words_yes_no(text);
+    if (said < 0) {
+        strbuf_add(out, T(L, "Answer yes (give up) or no (play on).\n",
+                          "Svara ja (ge upp) eller nej (spela vidare).\n"));
+        return TR_UNREAD;
+    }
+    bool right = (said == 1) == t->q->give_up;
+    strbuf_add(out, right ? T(L, "Right. ", "Rätt. ") : T(L, "No. ", "Nej. "));
+    if (!tutorq_giveup_words(t, out))
+        strbuf_add(out, T(L, "(The analysis ran out of memory.)", "(Analysen fick slut på minne.)"));
+    strbuf_add(out, "\n");
+    return right ? TR_RIGHT : TR_WRONG;
+}
+
 /* One example of a play of `roll` meeting the goal, or why none does. */
 static void roll_reason(tutor_t *t, roll_t roll, strbuf_t *out)
 {
@@ -444,6 +462,9 @@ tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out)
     case QK_CHOICE:
         r = answer_choice(t, text, out);
         break;
+    case QK_GIVE_UP:
+        r = answer_give_up(t, text, out);
+        break;
     default:
         break;
     }
@@ -458,7 +479,7 @@ tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out)
     }
     /* a right answer, or a wrong one to a closed question (the reply gave
      * the answer away): the explanation follows, once */
-    bool closed = t->q->kind == QK_LEGAL || t->q->kind == QK_OUTCOME;
+    bool closed = t->q->kind == QK_LEGAL || t->q->kind == QK_OUTCOME || t->q->kind == QK_GIVE_UP;
     if ((r == TR_RIGHT || closed) && !t->answered) {
         t->answered = true;
         t->revealed = t->revealed || r != TR_RIGHT;

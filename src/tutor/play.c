@@ -8,11 +8,13 @@
 #include <string.h>
 
 #include "analysis/dice.h"
+#include "analysis/giveup.h"
 #include "engine/notation.h"
 #include "engine/posid.h"
 #include "engine/verdict.h"
 #include "tutor/decision.h"
 #include "tutor/explain_analysis.h"
+#include "analysis/giveup.h"
 #include "tutor/play_internal.h"
 #include "tutor/playrec.h"
 #include "tutor/words.h"
@@ -160,17 +162,18 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
         return false;
     eval_t now;
     search_position(g->sc, &gm->board, 1, &so, &now);
-    if (may_resign) {
-        outcome_t o = {OUT_RESIGN, 0, 0, 0, 0};
-        outcome_score(&o, &gm->rules);
-        if (now.equity < -(double)o.points - 0.02) {
+    giveup_eval_t ge;
+    if (may_resign && giveup_before_roll(g->sc, &gm->board, 0, &ge)) {
+        /* rolling keeps the right after most rolls (analysis/giveup.h), so
+         * it gives up now only where the rolls that take it away cost more */
+        if (ge.play_on < -(double)ge.cost - 0.02) {
             strbuf_addf(out,
                         T(lang,
                           "%s gives up: from here it expects to lose %.2f points a game, more than "
                           "the %d giving up costs (%s).\n",
                           "%s ger upp: härifrån väntar den sig att förlora %.2f poäng per parti, mer "
                           "än de %d det kostar att ge upp (%s).\n"),
-                        play_colour_name(lang, c, true), -now.equity, o.points, gm->rules.name);
+                        play_colour_name(lang, c, true), -ge.play_on, ge.cost, gm->rules.name);
             playrec_resign(&g->record, c);
             game_resign(gm);
             play_start_turn(g, out);
@@ -492,6 +495,28 @@ void play_engine(play_game_t *g, strbuf_t *out)
         return;
     int c = play_on_roll(g);
     int level = g->o.seat[c].level;
+    game_t *gm = &g->game;
+    /* after the roll it may still give up where some play keeps the right
+     * (single games: in a match a game given up adds a game) */
+    giveup_eval_t ge;
+    if (gm->rules.allow_resign && g->o.match_length == 0 && g->ndice == 2 &&
+        game_may_resign(gm, g->legal, g->nlegal) &&
+        giveup_after_roll(g->sc, &gm->board, g->roll, 0, &ge) &&
+        ge.play_on < -(double)ge.cost - 0.02) {
+        char roll[8];
+        words_roll(g->roll, roll, sizeof roll);
+        strbuf_addf(out,
+                    T(g->o.lang,
+                      "%s gives up after rolling %s: its best play is worth %+.2f points a game, "
+                      "worse than the %d giving up costs (%s).\n",
+                      "%s ger upp efter att ha slagit %s: dess bästa drag är värt %+.2f poäng per "
+                      "parti, sämre än de %d det kostar att ge upp (%s).\n"),
+                    play_colour_name(g->o.lang, c, true), roll, ge.play_on, ge.cost, gm->rules.name);
+        playrec_resign(&g->record, c);
+        game_resign(gm);
+        play_start_turn(g, out);
+        return;
+    }
     search_opts_t so;
     search_default_opts(level >= 3 ? 2 : level == 2 ? 1 : 0, &so);
     int pick = search_choose(g->sc, &g->game.board, g->roll, g->legal, g->nlegal, &so);

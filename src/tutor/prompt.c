@@ -99,6 +99,23 @@ static void prompt(const tutor_t *t, bool paper, strbuf_t *out)
         if (!paper)
             strbuf_add(out, T(L, "(Type a number.)\n", "(Skriv ett tal.)\n"));
         break;
+    case QK_GIVE_UP:
+        if (!own) {
+            if (t->qpos->have_roll)
+                strbuf_addf(out,
+                            T(L, "%s rolls %s. Should %s give up rather than play it?\n",
+                              "%s slår %s. Bör %s ge upp i stället för att spela det?\n"),
+                            tutorq_who(t, true), roll, tutorq_who(t, L != LANG_SV));
+            else
+                strbuf_addf(out,
+                            T(L, "%s is to roll. Should %s give up before rolling?\n",
+                              "%s står på tur att slå. Bör %s ge upp före slaget?\n"),
+                            tutorq_who(t, true), tutorq_who(t, L != LANG_SV));
+        }
+        if (!paper)
+            strbuf_add(out, T(L, "(Answer yes (give up) or no (play on).)\n",
+                              "(Svara ja (ge upp) eller nej (spela vidare).)\n"));
+        break;
     case QK_CHOICE:
         for (int i = 0; i < q->nchoices; i++)
             strbuf_addf(out, "  %d) %s\n", i + 1, text_pick(&q->choices[i], L));

@@ -24,6 +24,9 @@ void tutorq_explanation(const tutor_t *t, strbuf_t *out);
 void tutorq_play_words(const tutor_t *t, const play_t *p, strbuf_t *out);
 /* The accepted plays other than `except`, up to `max`, then "and N more". */
 void tutorq_list_plays(const tutor_t *t, int n, const bool *ok, int except, int max, strbuf_t *out);
+/* A give-up question's decision in words (explain_giveup.h), the
+ * analysis made again; false when out of memory. */
+bool tutorq_giveup_words(const tutor_t *t, strbuf_t *out);
 /* How a count question's number is made up, in brackets (or nothing). */
 void tutorq_count_breakdown(const tutor_t *t, strbuf_t *out);
 

@@ -134,7 +134,8 @@ static const char *const THEMES[][2] = {
     {"munk", "munk"},             {"opening", "öppning"},       {"pip-count", "ögonräkning"},
     {"pips-rule", "ögonregeln"},
     {"race", "kapplöpning"},      {"rulesets", "regelverk"},    {"safety", "säkerhet"},
-    {"sprangjan", "sprängjan"},   {"vackert", "vackert-spel"},  {"variants", "varianter"},
+    {"sprangjan", "sprängjan"},   {"strategy", "strategi"},     {"vackert", "vackert-spel"},
+    {"variants", "varianter"},
 };
 
 const char *words_theme(lang_t lang, const char *id)
@@ -240,9 +241,10 @@ int words_yes_no(const char *text)
     size_t n = strlen(s);
     while (n && (s[n - 1] == ' ' || s[n - 1] == '.' || s[n - 1] == '!'))
         s[--n] = '\0';
-    static const char *const YES[] = {"yes", "y", "ja", "j", "legal", "tillatet", "true"};
-    static const char *const NO[] = {
-        "no", "n", "nej", "illegal", "otillatet", "inte tillatet", "not legal", "false"};
+    static const char *const YES[] = {"yes", "y", "ja", "j", "legal", "tillatet", "true",
+                                      "give up", "ge upp"};
+    static const char *const NO[] = {"no",        "n",     "nej",          "illegal", "otillatet",
+                                     "inte tillatet", "not legal", "false", "play on", "spela vidare"};
     for (size_t i = 0; i < sizeof YES / sizeof YES[0]; i++)
         if (strcmp(s, YES[i]) == 0)
             return 1;

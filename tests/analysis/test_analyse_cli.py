@@ -346,12 +346,39 @@ def cube_decisions():
     assert "no doubling cube in lyckans-talisman" in p.stderr, p.stderr
 
 
-for name, fn in [("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
+def give_up():
+    # puzzles/10-giving-up.yaml's small-rolls position: the rolls that take
+    # the right away are the ones that force the janblotta out
+    pos = ["--white", "1:10 2 5 6 7 8", "--black", "4 7 11 12:2 15:2 21:2 22:2 23:2 24:2",
+           "--to-move", "white"]
+    g = json.loads(run(["analyse", "--json"] + pos).stdout)["give_up"]
+    assert g["cost"] == 1 and g["breach"] == 9, g
+    assert g["breach_rolls"] == "4-3 3-3 3-2 3-1 2-1", g
+    assert g["decision"] == ("give up" if g["play_on"] < -1 else "play on"), g
+    assert g["plies"] == 0, g  # --plies 1 (the default) less one
+    p = run(["analyse"] + pos)
+    assert "Giving up: Giving up costs 1 point under lyckans-talisman." in p.stdout, p.stdout
+    assert "After 9 of the 36 rolls (4-3 3-3 3-2 3-1 2-1)" in p.stdout, p.stdout
+    # after a roll that forces the janblotta out there is no decision left
+    g = json.loads(run(["analyse", "--json", "--roll", "4-3"] + pos).stdout)["give_up"]
+    assert g == {"cost": 1, "allowed_after": False}, g
+    g = json.loads(run(["analyse", "--json", "--roll", "6-5"] + pos).stdout)["give_up"]
+    assert g["allowed_after"] and g["decision"] in ("give up", "play on"), g
+    # Ny 2 scores giving up 4; The Board has no giving up, and a side with
+    # its janblotta out may not
+    g = json.loads(run(["analyse", "--json", "--rules", "lyckans-talisman+scoring=ny2"] + pos).stdout)
+    assert g["give_up"]["cost"] == 4, g["give_up"]
+    assert "give_up" not in json.loads(run(["analyse", "--json", "--rules", "theboard"] + pos).stdout)
+    out = ["--white", "1:9 2 3 5 7 9 11", "--black", "1:15", "--to-move", "white"]
+    assert "Giving up" not in run(["analyse"] + out).stdout
+
+
+for name, fn in [("give-up", give_up), ("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
                  ("exact-ending", exact_ending), ("learner-play", learner_play),
                  ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
                  ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
                  ("positions-listed", positions_listed), ("agreement-confirm", agreement_confirm),
                  ("train", train_resume_and_use)]:
     check(name, fn)
-print(f"{14 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{15 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
