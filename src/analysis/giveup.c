@@ -49,15 +49,22 @@ static bool one_roll(search_ctx_t *sc, const board_t *b, roll_t roll, int plies,
     return true;
 }
 
+/* Clears out, sets its cost and depth, and returns a ranking buffer of
+ * MOVEGEN_MAX_PLAYS entries for the caller to free (NULL: out of memory). */
+static search_play_t *begin(const search_ctx_t *sc, int plies, giveup_eval_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->cost = cost_of(sc);
+    out->plies = plies;
+    return malloc(sizeof(search_play_t) * MOVEGEN_MAX_PLAYS);
+}
+
 /* The decision before the roll (see giveup.h). */
 bool giveup_before_roll(search_ctx_t *sc, const board_t *b, int plies, giveup_eval_t *out)
 {
-    memset(out, 0, sizeof *out);
-    search_play_t *ranked = malloc(sizeof *ranked * MOVEGEN_MAX_PLAYS);
+    search_play_t *ranked = begin(sc, plies, out);
     if (!ranked)
         return false;
-    out->cost = cost_of(sc);
-    out->plies = plies;
     double sum = 0, breach = 0, keep = 0;
     int nkeep = 0;
     bool ok = true;
@@ -92,12 +99,9 @@ bool giveup_before_roll(search_ctx_t *sc, const board_t *b, int plies, giveup_ev
 /* The decision after a roll (see giveup.h). */
 bool giveup_after_roll(search_ctx_t *sc, const board_t *b, roll_t roll, int plies, giveup_eval_t *out)
 {
-    memset(out, 0, sizeof *out);
-    search_play_t *ranked = malloc(sizeof *ranked * MOVEGEN_MAX_PLAYS);
+    search_play_t *ranked = begin(sc, plies, out);
     if (!ranked)
         return false;
-    out->cost = cost_of(sc);
-    out->plies = plies;
     out->rolls[0].weight = roll.a == roll.b ? 1 : 2;
     bool ok = one_roll(sc, b, roll, plies, ranked, &out->rolls[0]);
     free(ranked);

@@ -51,7 +51,7 @@ void explain_giveup(lang_t L, const giveup_eval_t *e, const board_t *b, const ru
                        "%s cannot be played, and the position after it is worth %+.2f points a game by the "
                        "engine's estimate (%d-ply). ",
                        "%s kan inte spelas, och ställningen efter det är värd %+.2f poäng per parti enligt "
-                       "programmets uppskattning (%d drag djupt). "),
+                       "programmets uppskattning (%d drag framåt). "),
                      roll, e->play_on, e->plies);
         else
             snprintf(
@@ -59,7 +59,7 @@ void explain_giveup(lang_t L, const giveup_eval_t *e, const board_t *b, const ru
                 T(L,
                   "The best play of %s, %s, is worth %+.2f points a game by the engine's estimate (%d-ply). ",
                   "Det bästa draget med %s, %s, är värt %+.2f poäng per parti enligt programmets "
-                  "uppskattning (%d drag djupt). "),
+                  "uppskattning (%d drag framåt). "),
                 roll, play, e->play_on, e->plies);
         add_sentence(L, out, s);
     } else {
