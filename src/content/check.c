@@ -84,6 +84,7 @@ bool check_paths_progress(const char *const *paths, int n, content_explain_fn ex
         return false;
     }
     L.rollouts = rollouts;
+    L.decisions = true; /* cheap next to rollouts: always */
     L.stop = stop;
     L.on_rollout = on_rollout;
     L.ud = ud;

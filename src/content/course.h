@@ -149,10 +149,9 @@ typedef struct question {
     uint32_t correct; /* bit i: choice i+1 is right */
 
     /* QK_GIVE_UP (before the roll, or after the position's roll) */
-    bool give_up;     /* computed: giving up is the better choice */
+    bool give_up;     /* giving up is the better choice: stated, and checked
+                         by the analysis when the loader's `decisions` is on */
     int giveup_plies; /* each play's depth (analysis/giveup.h) */
-    double play_on;   /* computed: what playing on is worth */
-    int giveup_cost;  /* computed: what giving up costs */
 } question_t;
 
 typedef struct lesson_step {

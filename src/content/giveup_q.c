@@ -1,15 +1,19 @@
 /*
  * giveup_q.c - `give-up` questions in course files: give up or play on?
  * The analysis decides (analysis/giveup.h); the author states the answer,
- * and the file is refused when the analysis disagrees or cannot tell the
- * two apart by GIVEUP_MARGIN.
+ * and `brade check` (the loader's `decisions`) refuses the file when the
+ * analysis disagrees or cannot tell the two apart by GIVEUP_MARGIN.  The
+ * tutor's load takes the stated answer: the search costs a second or so a
+ * file, and start-up must stay fast.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "analysis/giveup.h"
+#include "content/load.h"
 #include "content/read.h"
+#include "engine/game.h"
 
 /* The least gap, in points a game, between playing on and giving up for
  * the analysis to call the decision: a search's estimate is not a rollout. */
@@ -58,28 +62,38 @@ bool read_giveup_q(reader_t *R, yaml_node_t *qn, yaml_node_t *answer, yaml_node_
         yamlload_error(&R->y, qn, "giving up is not allowed in this position: %s", why);
         return false;
     }
+    if (pos->have_roll) {
+        /* by the rules alone: some play of the roll keeps the right */
+        int n = read_gen_plays(R, pos, qn, "give-up");
+        if (n < 0)
+            return false;
+        bool keeps = false;
+        for (int i = 0; i < n && !keeps; i++)
+            keeps = game_resign_clean(&movegen_play(R->buf, i)->after);
+        if (!keeps) {
+            yamlload_error(&R->y, qn,
+                           "after this roll every legal play ends the right to give up: there is no "
+                           "decision to make (drop the roll to ask before it)");
+            return false;
+        }
+    }
+    q->give_up = said;
+    if (!R->loader->decisions)
+        return true; /* the stated answer, as `brade check` verified it */
     search_ctx_t *sc = search_ctx_new(&pos->rules, EVAL_DEFAULT);
     if (!sc) {
         yamlload_error(&R->y, qn, "out of memory while analysing");
         return false;
     }
     giveup_eval_t e;
-    bool ok = pos->have_roll ? giveup_after_roll(sc, &pos->board, pos->roll, q->giveup_plies, &e)
-                             : giveup_before_roll(sc, &pos->board, q->giveup_plies, &e);
+    bool ok = pos->have_roll
+                  ? giveup_after_roll(sc, &pos->board, pos->roll, q->giveup_plies, &e)
+                  : giveup_before_roll(sc, &pos->board, q->giveup_plies, &e);
     search_ctx_free(sc);
     if (!ok) {
         yamlload_error(&R->y, qn, "out of memory while analysing");
         return false;
     }
-    if (pos->have_roll && !e.rolls[0].keeps) {
-        yamlload_error(&R->y, qn,
-                       "after this roll every legal play ends the right to give up: there is no "
-                       "decision to make (drop the roll to ask before it)");
-        return false;
-    }
-    q->give_up = e.give_up;
-    q->play_on = e.play_on;
-    q->giveup_cost = e.cost;
     double gap = fabs(e.play_on + e.cost);
     if (said != e.give_up) {
         yamlload_error(&R->y, answer,

@@ -94,6 +94,7 @@ bool course_loader_init(course_loader_t *L, course_t *c, diag_list_t *d, content
     L->nseen = L->cap_seen = 0;
     strset_init(&L->seen_index);
     L->rollouts = false; /* the caller turns it on (brade check) */
+    L->decisions = false; /* ditto */
     L->best_claims = L->best_rolled = 0;
     L->best_games = 0;
     L->stop = NULL;

@@ -54,6 +54,11 @@ typedef struct course_loader {
      * out again and its stated results verified (slow: `brade check`);
      * without, the stated results are only checked for consistency. */
     bool rollouts;
+    /* give-up questions (content/giveup_q.c): with `decisions` the stated
+     * answer is searched again (a second or so a file: `brade check`);
+     * without, only what the rules decide is checked, and the stated
+     * answer is taken (loading the course for the tutor stays fast) */
+    bool decisions;
     int best_claims;    /* best-play questions read */
     int best_rolled;    /* ... of them rolled out */
     long best_games;    /* rollout games played */
