@@ -3,6 +3,7 @@
  */
 #include "analysis/giveup.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,9 +22,9 @@ static int cost_of(const search_ctx_t *sc)
 }
 
 /* One roll: its best play `plies` deep, and whether some play keeps the
- * right to give up.  `ranked` holds MOVEGEN_MAX_PLAYS entries.  A roll
- * with no play leaves the board as it is (the turn passes), and so keeps
- * the right.  False when the buffer overflowed. */
+ * right to give up.  `ranked` holds MOVEGEN_MAX_PLAYS entries; a roll that
+ * cannot be played ranks its one empty play (the board as it was, which
+ * keeps the right).  False when the buffer overflowed. */
 static bool one_roll(search_ctx_t *sc, const board_t *b, roll_t roll, int plies, search_play_t *ranked,
                      giveup_roll_t *out)
 {
@@ -32,18 +33,11 @@ static bool one_roll(search_ctx_t *sc, const board_t *b, roll_t roll, int plies,
     int n = search_rank(sc, b, roll, &so, ranked);
     if (n < 0)
         return false;
+    assert(n > 0); /* movegen gives the empty play when nothing can move */
     out->roll = roll;
     out->keeps = false;
     for (int i = 0; i < n && !out->keeps; i++)
         out->keeps = game_resign_clean(&ranked[i].play.after);
-    if (n == 0) { /* cannot happen: movegen gives the empty play */
-        eval_t e;
-        search_position(sc, b, plies, &so, &e);
-        out->best = -e.equity;
-        memset(&out->best_play, 0, sizeof out->best_play);
-        out->keeps = true;
-        return true;
-    }
     out->best = ranked[0].value.equity;
     out->best_play = ranked[0].play;
     return true;
@@ -68,11 +62,10 @@ bool giveup_before_roll(search_ctx_t *sc, const board_t *b, int plies, giveup_ev
     double sum = 0, breach = 0, keep = 0;
     int nkeep = 0;
     bool ok = true;
-    for (int k = 0; k < DICE_ROLLS && ok; k++) {
+    for (int k = 0; k < DICE_ROLLS; k++) {
         giveup_roll_t *r = &out->rolls[k];
         roll_t roll = dice_roll(k, &r->weight);
-        ok = one_roll(sc, b, roll, plies, ranked, r);
-        if (!ok)
+        if (!(ok = one_roll(sc, b, roll, plies, ranked, r)))
             break;
         double v = r->best;
         if (r->keeps) {
@@ -102,6 +95,7 @@ bool giveup_after_roll(search_ctx_t *sc, const board_t *b, roll_t roll, int plie
     search_play_t *ranked = begin(sc, plies, out);
     if (!ranked)
         return false;
+    out->after_roll = true;
     out->rolls[0].weight = roll.a == roll.b ? 1 : 2;
     bool ok = one_roll(sc, b, roll, plies, ranked, &out->rolls[0]);
     free(ranked);
@@ -110,4 +104,16 @@ bool giveup_after_roll(search_ctx_t *sc, const board_t *b, roll_t roll, int plie
     out->play_on = out->rolls[0].best;
     out->give_up = out->play_on < -out->cost;
     return true;
+}
+
+/* The decision for a position, with a search context of its own (see
+ * giveup.h). */
+bool giveup_position(const board_t *b, const rules_t *r, const roll_t *roll, int plies, giveup_eval_t *out)
+{
+    search_ctx_t *sc = search_ctx_new(r, EVAL_DEFAULT);
+    if (!sc)
+        return false;
+    bool ok = roll ? giveup_after_roll(sc, b, *roll, plies, out) : giveup_before_roll(sc, b, plies, out);
+    search_ctx_free(sc);
+    return ok;
 }

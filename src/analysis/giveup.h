@@ -34,10 +34,11 @@ typedef struct giveup_roll {
 } giveup_roll_t;
 
 typedef struct giveup_eval {
-    int cost;       /* points giving up costs (what the other side scores) */
-    double play_on; /* what playing on is worth (equity, the side on roll) */
-    bool give_up;   /* play_on < -cost: giving up is the better choice */
-    int plies;      /* each play's depth */
+    int cost;        /* points giving up costs (what the other side scores) */
+    double play_on;  /* what playing on is worth (equity, the side on roll) */
+    bool give_up;    /* play_on < -cost: giving up is the better choice */
+    int plies;       /* each play's depth */
+    bool after_roll; /* made by giveup_after_roll: rolls[0] is the roll */
     /* before the roll: */
     giveup_roll_t rolls[DICE_ROLLS];
     int breach;         /* of 36, the rolls after which giving up is no longer allowed */
@@ -53,8 +54,12 @@ bool giveup_allowed(const board_t *b, const rules_t *r);
  * memory or the engine's buffer overflowed. */
 bool giveup_before_roll(search_ctx_t *sc, const board_t *b, int plies, giveup_eval_t *out);
 
-/* The decision after `roll` (fills cost, play_on, give_up, plies and
- * rolls[0]).  False when out of memory or the buffer overflowed. */
+/* The decision after `roll` (fills cost, play_on, give_up, plies,
+ * after_roll and rolls[0]).  False when out of memory or the buffer overflowed. */
 bool giveup_after_roll(search_ctx_t *sc, const board_t *b, roll_t roll, int plies, giveup_eval_t *out);
+
+/* Either, for a caller without a search context: after *roll, or before
+ * the roll when roll is NULL.  False when out of memory. */
+bool giveup_position(const board_t *b, const rules_t *r, const roll_t *roll, int plies, giveup_eval_t *out);
 
 #endif

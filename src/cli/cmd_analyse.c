@@ -303,7 +303,7 @@ static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ct
     if (give) {
         strbuf_t sb;
         strbuf_init(&sb);
-        explain_giveup(o->lang, &gu, &a->board, &a->rules, false, &sb);
+        explain_giveup(o->lang, &gu, &a->board, &a->rules, &sb);
         printf("%s %s\n", sv ? "Att ge upp:" : "Giving up:", strbuf_str(&sb));
         strbuf_free(&sb);
     }
@@ -603,7 +603,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         if (give && gu.rolls[0].keeps) {
             strbuf_t sb;
             strbuf_init(&sb);
-            explain_giveup(o->lang, &gu, &a->board, &a->rules, true, &sb);
+            explain_giveup(o->lang, &gu, &a->board, &a->rules, &sb);
             printf("%s %s\n", sv ? "Att ge upp:" : "Giving up:", strbuf_str(&sb));
             strbuf_free(&sb);
         } else if (give) {

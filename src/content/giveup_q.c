@@ -26,18 +26,14 @@
 /* Why the side on roll may not give up by the board (the first reason). */
 static void why_not(const position_t *pos, char *buf, size_t size)
 {
-    const board_t *b = &pos->board;
-    if (!pos->rules.allow_resign) {
+    int p = game_resign_blocker(&pos->board);
+    if (!pos->rules.allow_resign)
         snprintf(buf, size, "%s has no giving up", pos->rules.name);
-        return;
-    }
-    for (int p = 13; p <= 24; p++)
-        if (b->side[0][p] >= 2) {
-            snprintf(buf, size, "the side on roll has a band on its %d, in its third or fourth quarter", p);
-            return;
-        }
-    snprintf(buf, size, "the side on roll has its janblotta out (janblotta count %d)",
-             board_janblotta_count(b, 0));
+    else if (p > 0)
+        snprintf(buf, size, "the side on roll has a band on its %d, in its third or fourth quarter", p);
+    else
+        snprintf(buf, size, "the side on roll has its janblotta out (janblotta count %d)",
+                 board_janblotta_count(&pos->board, 0));
 }
 
 /* Reads a `give-up` question (see read.h). */
@@ -67,10 +63,7 @@ bool read_giveup_q(reader_t *R, yaml_node_t *qn, yaml_node_t *answer, yaml_node_
         int n = read_gen_plays(R, pos, qn, "give-up");
         if (n < 0)
             return false;
-        bool keeps = false;
-        for (int i = 0; i < n && !keeps; i++)
-            keeps = game_resign_clean(&movegen_play(R->buf, i)->after);
-        if (!keeps) {
+        if (!game_plays_keep_resign(R->buf, n)) {
             yamlload_error(&R->y, qn,
                            "after this roll every legal play ends the right to give up: there is no "
                            "decision to make (drop the roll to ask before it)");
@@ -80,17 +73,8 @@ bool read_giveup_q(reader_t *R, yaml_node_t *qn, yaml_node_t *answer, yaml_node_
     q->give_up = said;
     if (!R->loader->decisions)
         return true; /* the stated answer, as `brade check` verified it */
-    search_ctx_t *sc = search_ctx_new(&pos->rules, EVAL_DEFAULT);
-    if (!sc) {
-        yamlload_error(&R->y, qn, "out of memory while analysing");
-        return false;
-    }
     giveup_eval_t e;
-    bool ok = pos->have_roll
-                  ? giveup_after_roll(sc, &pos->board, pos->roll, q->giveup_plies, &e)
-                  : giveup_before_roll(sc, &pos->board, q->giveup_plies, &e);
-    search_ctx_free(sc);
-    if (!ok) {
+    if (!giveup_position(&pos->board, &pos->rules, pos->have_roll ? &pos->roll : NULL, q->giveup_plies, &e)) {
         yamlload_error(&R->y, qn, "out of memory while analysing");
         return false;
     }

@@ -97,13 +97,28 @@ int game_dice_to_roll(const game_t *g)
     return g->one_die_left[g->board.turn] > 0 ? 1 : 2;
 }
 
-/* The give-up conditions on a position for side 0 (see game.h). */
-bool game_resign_clean(const board_t *b)
+/* What keeps side 0 from giving up, by the board (see game.h). */
+int game_resign_blocker(const board_t *b)
 {
     for (int p = 13; p <= 24; p++)
         if (b->side[0][p] >= 2)
-            return false;
-    return board_janblotta_count(b, 0) < 7;
+            return p;
+    return board_janblotta_count(b, 0) < 7 ? 0 : -1;
+}
+
+/* The give-up conditions on a position for side 0 (see game.h). */
+bool game_resign_clean(const board_t *b)
+{
+    return game_resign_blocker(b) == 0;
+}
+
+/* Some play keeps the give-up conditions (see game.h). */
+bool game_plays_keep_resign(const movegen_buf_t *legal, int nlegal)
+{
+    for (int i = 0; i < nlegal; i++)
+        if (game_resign_clean(&movegen_play(legal, i)->after))
+            return true;
+    return false;
 }
 
 bool game_may_resign(const game_t *g, const movegen_buf_t *legal, int nlegal)
@@ -112,12 +127,7 @@ bool game_may_resign(const game_t *g, const movegen_buf_t *legal, int nlegal)
     if (!g->rules.allow_resign || g->phase != GAME_PLAYING || g->janband[c] || g->janblotta[c] ||
         !game_resign_clean(&g->board))
         return false;
-    if (!legal)
-        return true;
-    for (int i = 0; i < nlegal; i++)
-        if (game_resign_clean(&movegen_play(legal, i)->after))
-            return true;
-    return false;
+    return !legal || game_plays_keep_resign(legal, nlegal);
 }
 
 static void finish(game_t *g, int winner, const outcome_t *o)

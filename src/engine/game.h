@@ -78,6 +78,12 @@ bool game_may_resign(const game_t *g, const movegen_buf_t *legal, int nlegal);
  * third or fourth quarter and the janblotta not out.  The history (a
  * janband or janblotta out earlier in the game) is the game's to add. */
 bool game_resign_clean(const board_t *b);
+/* Why the board alone keeps its side[0] from giving up: 0 when nothing
+ * does, the point (13..24) of a band in its third or fourth quarter, or -1
+ * when its janblotta is out. */
+int game_resign_blocker(const board_t *b);
+/* After a roll: some of its n legal plays keeps the conditions. */
+bool game_plays_keep_resign(const movegen_buf_t *legal, int nlegal);
 /* The side on roll gives up: the other side wins. */
 void game_resign(game_t *g);
 

@@ -30,9 +30,9 @@ static void add_sentence(lang_t L, strbuf_t *out, const char *s)
 }
 
 /* The decision in words (see explain_giveup.h). */
-void explain_giveup(lang_t L, const giveup_eval_t *e, const board_t *b, const rules_t *r, bool after_roll,
-                    strbuf_t *out)
+void explain_giveup(lang_t L, const giveup_eval_t *e, const board_t *b, const rules_t *r, strbuf_t *out)
 {
+    bool after_roll = e->after_roll;
     char s[1024], rname[256];
     rules_format(r, rname, sizeof rname);
     if (L == LANG_SV)

@@ -19,10 +19,9 @@
 uint32_t explain_giveup_breach_set(const giveup_eval_t *e);
 
 /* Two to four sentences, ending in the verdict ("Give up." / "Play on."):
- * the cost, playing on's value and where it comes from.  `after_roll`:
- * e was made by giveup_after_roll (rolls[0] is the roll); b is the
- * position (for the play's notation). */
-void explain_giveup(lang_t lang, const giveup_eval_t *e, const board_t *b, const rules_t *r, bool after_roll,
-                    strbuf_t *out);
+ * the cost, playing on's value and where it comes from (after the roll
+ * or before it, as e was made); b is the position (for the play's
+ * notation). */
+void explain_giveup(lang_t lang, const giveup_eval_t *e, const board_t *b, const rules_t *r, strbuf_t *out);
 
 #endif

@@ -14,7 +14,6 @@
 #include "engine/verdict.h"
 #include "tutor/decision.h"
 #include "tutor/explain_analysis.h"
-#include "analysis/giveup.h"
 #include "tutor/play_internal.h"
 #include "tutor/playrec.h"
 #include "tutor/words.h"
@@ -160,8 +159,6 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
     bool one_die = game_one_die_eligible(gm);
     if (!may_resign && !one_die)
         return false;
-    eval_t now;
-    search_position(g->sc, &gm->board, 1, &so, &now);
     giveup_eval_t ge;
     if (may_resign && giveup_before_roll(g->sc, &gm->board, 0, &ge)) {
         /* rolling keeps the right after most rolls (analysis/giveup.h), so
@@ -181,6 +178,8 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
         }
     }
     if (one_die) {
+        eval_t now;
+        search_position(g->sc, &gm->board, 1, &so, &now);
         double sum = 0;
         int wins = 0;
         for (int d = 1; d <= 6; d++) {
@@ -499,8 +498,7 @@ void play_engine(play_game_t *g, strbuf_t *out)
     /* after the roll it may still give up where some play keeps the right
      * (single games: in a match a game given up adds a game) */
     giveup_eval_t ge;
-    if (gm->rules.allow_resign && g->o.match_length == 0 && g->ndice == 2 &&
-        game_may_resign(gm, g->legal, g->nlegal) &&
+    if (g->o.match_length == 0 && g->ndice == 2 && game_may_resign(gm, g->legal, g->nlegal) &&
         giveup_after_roll(g->sc, &gm->board, g->roll, 0, &ge) &&
         ge.play_on < -(double)ge.cost - 0.02) {
         char roll[8];

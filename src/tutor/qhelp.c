@@ -141,14 +141,10 @@ void tutorq_count_breakdown(const tutor_t *t, strbuf_t *out)
 bool tutorq_giveup_words(const tutor_t *t, strbuf_t *out)
 {
     const position_t *pos = t->qpos;
-    search_ctx_t *sc = search_ctx_new(&pos->rules, EVAL_DEFAULT);
-    if (!sc)
-        return false;
     giveup_eval_t e;
-    bool ok = pos->have_roll ? giveup_after_roll(sc, &pos->board, pos->roll, t->q->giveup_plies, &e)
-                             : giveup_before_roll(sc, &pos->board, t->q->giveup_plies, &e);
-    search_ctx_free(sc);
-    if (ok)
-        explain_giveup(t->lang, &e, &pos->board, &pos->rules, pos->have_roll, out);
-    return ok;
+    if (!giveup_position(&pos->board, &pos->rules, pos->have_roll ? &pos->roll : NULL, t->q->giveup_plies,
+                         &e))
+        return false;
+    explain_giveup(t->lang, &e, &pos->board, &pos->rules, out);
+    return true;
 }
