@@ -178,21 +178,17 @@ static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const 
                                    "It sends %d %s to the bar, %s %d.",
                 a->taken, words_checkers(sv ? LANG_SV : LANG_EN, a->taken), other, b->taken);
         break;
-    case CONTRAST_BIG_RESULT:
-        if (c->big_is_loss)
-            add(buf, size, u,
-                sv ? "Partier som förloras på %s (%d poäng), enligt programmets uppskattning: "
-                     "%.0f%% efter det, %.0f%% efter %s."
-                   : "Games lost by %s (%d points), by the engine's estimate: %.0f%% after it, "
-                     "%.0f%% after %s.",
-                explain_analysis_kind(lang, c->big), c->big_points, 100 * c->big_a, 100 * c->big_b, other);
-        else
-            add(buf, size, u,
-                sv ? "Partier som vinns med %s (%d poäng), enligt programmets uppskattning: "
-                     "%.0f%% efter det, %.0f%% efter %s."
-                   : "Games won by %s (%d points), by the engine's estimate: %.0f%% after it, "
-                     "%.0f%% after %s.",
-                explain_analysis_kind(lang, c->big), c->big_points, 100 * c->big_a, 100 * c->big_b, other);
+    case CONTRAST_BIG_RESULT: /* a win of this side's, or a loss (the other side's win) */
+        add(buf, size, u,
+            sv ? (c->big_is_loss ? "Partier som förloras på %s (%d poäng), enligt programmets uppskattning: "
+                                   "%.0f%% efter det, %.0f%% efter %s."
+                                 : "Partier som vinns med %s (%d poäng), enligt programmets uppskattning: "
+                                   "%.0f%% efter det, %.0f%% efter %s.")
+               : (c->big_is_loss ? "Games lost by %s (%d points), by the engine's estimate: %.0f%% after it, "
+                                   "%.0f%% after %s."
+                                 : "Games won by %s (%d points), by the engine's estimate: %.0f%% after it, "
+                                   "%.0f%% after %s."),
+            explain_analysis_kind(lang, c->big), c->big_points, 100 * c->big_a, 100 * c->big_b, other);
         break;
     case CONTRAST_PROBABILITY:
     case CONTRAST_NONE:
