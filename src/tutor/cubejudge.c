@@ -190,7 +190,7 @@ static void grade_words(lang_t lang, grade_t g, double lost, int cube, const cha
         explain_appendf(buf, size, u, T(lang, "Right %s. ", "Rätt %s. "), T(lang, right_en, right_sv));
         return;
     }
-    explain_appendf(buf, size, u, T(lang, "%s %s: it gives away %.3f points", "%s %s: det ger bort %.3f poäng"),
+    explain_appendf(buf, size, u, T(lang, "%s %s: it gives away %.3f points", "%s %s: det kostar %.3f poäng"),
                     T(lang, EN[g], SV[g]), T(lang, what_en, what_sv), lost * cube);
     if (cube > 1)
         explain_appendf(buf, size, u, T(lang, " (%.3f of a cube of 1)", " (%.3f med kuben på 1)"), lost);

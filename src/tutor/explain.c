@@ -57,7 +57,7 @@ size_t explain_reason(lang_t lang, const board_t *b, const rules_t *r, reason_t 
         buf[0] = '\0';
     switch (why) {
     case RSN_OK:
-        add(buf, size, &u, sv ? "draget är tillåtet" : "the step is legal");
+        add(buf, size, &u, sv ? "förflyttningen är tillåten" : "the step is legal");
         break;
     case RSN_BAR_FIRST:
         add(buf, size, &u,
@@ -217,7 +217,7 @@ static const char *const KIND_SV[OUT_KIND_COUNT] = {
     "inget resultat",  "hemspel",                 "enkelt kronspel", "dubbelt kronspel",
     "trappspel",       "uppspel",                 "kejsarspel",      "9-5-1",
     "5-4-3-2-1",       "jan",                     "sprängjan",       "uppgivet parti",
-    "oavgjort",        "enkel vinst",             "gammon",          "backgammon",
+    "oavgjort",        "enkelt parti",             "gammon",          "backgammon",
     "nekad dubblering"};
 
 size_t explain_outcome(lang_t lang, const outcome_t *o, char *buf, size_t size)

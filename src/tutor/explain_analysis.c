@@ -26,7 +26,7 @@ const char *explain_analysis_kind(lang_t lang, outcome_kind_t k)
     static const char *const SV[OUT_KIND_COUNT] = {
         "inget resultat", "hemspel", "enkelt kronspel", "dubbelt kronspel", "trappspel", "uppspel",
         "kejsarspel", "9-5-1", "5-4-3-2-1", "jan", "sprängjan", "uppgivet parti", "oavgjort",
-        "enkelt parti", "gammon", "backgammon", "vägrad dubbling"};
+        "enkelt parti", "gammon", "backgammon", "nekad dubblering"};
     if ((unsigned)k >= OUT_KIND_COUNT)
         return "?";
     return lang == LANG_SV ? SV[k] : EN[k];
@@ -105,7 +105,7 @@ size_t explain_analysis_grade(lang_t lang, grade_t g, double lost, char *buf, si
     if (lost < 0.0005)
         add(buf, size, &u, sv ? "%s: det bästa draget" : "%s: the best play", name);
     else
-        add(buf, size, &u, sv ? "%s: det ger bort %.3f poäng" : "%s: it gives away %.3f points",
+        add(buf, size, &u, sv ? "%s: det kostar %.3f poäng" : "%s: it gives away %.3f points",
             name, lost);
     if (size && buf[0] >= 'a' && buf[0] <= 'z')
         buf[0] = (char)(buf[0] - 'a' + 'A');
@@ -145,17 +145,17 @@ static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const 
                 a->shots.any, other, b->shots.any);
         break;
     case CONTRAST_JANBLOTTA:
-        add(buf, size, u, sv ? "Det håller din janblotta inne (janblottetal %d), %s släpper ut den (%d): "
+        add(buf, size, u, sv ? "Det tar inte ut din janblotta (janblottetal %d), %s tar ut den (%d): "
                                "då kan motspelaren göra dig jan genom att slå dina blottor." :
                                "It keeps your janblotta in (janblotta count %d), %s lets it out (%d): "
                                "then the other side can make you jan by hitting your blots.",
             a->jb, other, b->jb);
         break;
     case CONTRAST_FORCES_JB:
-        add(buf, size, u, sv ? "Det behåller spärren som tvingar ut motspelarens janblotta: %s gör det, "
+        add(buf, size, u, sv ? "Det behåller banden som tvingar ut motspelarens janblotta: den tvingas ut på %s, "
                                "mot %d efter %s." :
-                               "It keeps the barrier that makes the janblotta come out: %s of the other "
-                               "side's force it, against %d after %s.",
+                               "It keeps the bands that force the other side's janblotta out: it is forced "
+                               "out on %s, against %d after %s.",
             rolls(lang, a->opp_jb_forced, ta, sizeof ta), b->opp_jb_forced, other);
         break;
     case CONTRAST_THREAT:

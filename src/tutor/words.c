@@ -44,8 +44,8 @@ static const char *const GOAL_SV[GOAL_COUNT] = {
     "ett drag som spelar hem med högre tärning än det behövs",
     "ett drag som lämnar en del av slaget ospelad (fåta)",
     "inget tillåtet drag alls (hela slaget fåtas)",
-    "ett drag som håller janblottan inne (janblottetal 6 eller mindre)",
-    "ett drag som tvingar ut janblottan (janblottetal 7 eller mer)",
+    "ett drag som inte tar ut janblottan (janblottetal 6 eller mindre)",
+    "ett drag som tar ut janblottan (janblottetal 7 eller mer)",
     "det bästa draget (det som i genomsnitt vinner flest poäng)",
 };
 
