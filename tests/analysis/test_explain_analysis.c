@@ -100,6 +100,37 @@ static void contrast_sentences(void **state)
     search_ctx_free(sc);
 }
 
+/* The janblotta reasons in the sources' words: one's own janblotta is
+ * taken out ("tar ut janblottan"), the other side's is forced out by
+ * bands (a spärr is six or seven bands, so not "spärren"), and the
+ * English sentence says whose rolls force it. */
+static void janblotta_sentences(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    contrast_t c;
+    memset(&c, 0, sizeof c);
+    c.a.value.equity = 0.2;
+    c.b.value.equity = -0.1;
+    c.a.jb = 6;
+    c.b.jb = 8;
+    c.main = CONTRAST_JANBLOTTA;
+    char text[1024];
+    explain_analysis_contrast(LANG_SV, &c, &r, "A", "B", false, text, sizeof text);
+    assert_non_null(strstr(text, "Det tar inte ut din janblotta (janblottetal 6), B tar ut den (8)"));
+    explain_analysis_contrast(LANG_EN, &c, &r, "A", "B", false, text, sizeof text);
+    assert_non_null(strstr(text, "It keeps your janblotta in (janblotta count 6), B lets it out (8)"));
+    c.main = CONTRAST_FORCES_JB;
+    c.a.opp_jb_forced = 20;
+    c.b.opp_jb_forced = 11;
+    explain_analysis_contrast(LANG_EN, &c, &r, "A", "B", false, text, sizeof text);
+    assert_non_null(strstr(text, "It keeps the bands that force the other side's janblotta out: it is "
+                                 "forced out on 20 of 36 rolls, against 11 after B."));
+    explain_analysis_contrast(LANG_SV, &c, &r, "A", "B", false, text, sizeof text);
+    assert_non_null(strstr(text, "den tvingas ut på 20 av 36 slag, mot 11 efter B."));
+    assert_null(strstr(text, "spärren"));
+}
+
 /* The play of roll ro in b written `text`, or NULL. */
 static const play_t *play_named(const board_t *b, const rules_t *r, roll_t ro, const char *text,
                                 movegen_buf_t *buf)
@@ -205,6 +236,7 @@ int main(void)
         cmocka_unit_test(grade_sentences),
         cmocka_unit_test(contrast_sentences),
         cmocka_unit_test(big_result_sentences),
+        cmocka_unit_test(janblotta_sentences),
         cmocka_unit_test(hint_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
