@@ -217,7 +217,7 @@ static const char *const KIND_SV[OUT_KIND_COUNT] = {
     "inget resultat",  "hemspel",                 "enkelt kronspel", "dubbelt kronspel",
     "trappspel",       "uppspel",                 "kejsarspel",      "9-5-1",
     "5-4-3-2-1",       "jan",                     "sprängjan",       "uppgivet parti",
-    "oavgjort",        "enkelt parti",             "gammon",          "backgammon",
+    "oavgjort",        "enkelt parti",            "gammon",          "backgammon",
     "nekad dubblering"};
 
 size_t explain_outcome(lang_t lang, const outcome_t *o, char *buf, size_t size)

@@ -152,8 +152,8 @@ static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const 
             a->jb, other, b->jb);
         break;
     case CONTRAST_FORCES_JB:
-        add(buf, size, u, sv ? "Det behåller banden som tvingar ut motspelarens janblotta: den tvingas ut på %s, "
-                               "mot %d efter %s." :
+        add(buf, size, u, sv ? "Det behåller banden som tvingar ut motspelarens janblotta: "
+                               "den tvingas ut på %s, mot %d efter %s." :
                                "It keeps the bands that force the other side's janblotta out: it is forced "
                                "out on %s, against %d after %s.",
             rolls(lang, a->opp_jb_forced, ta, sizeof ta), b->opp_jb_forced, other);
