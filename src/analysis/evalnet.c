@@ -303,6 +303,40 @@ void evalnet_to_eval(const evalnet_t *n, const float *p, const outcome_kind_t ne
     out->equity = eval_equity_of(out, r);
 }
 
+void evalnet_from_eval(const evalnet_t *n, const eval_t *e, float p[NN_MAX_CLASSES])
+{
+    double q[NN_MAX_CLASSES] = {0};
+    for (int s = 0; s < 2; s++) {
+        const double *from = s == 0 ? e->win : e->lose;
+        if (n->encoding == ENC_BG) {
+            double *to = q + s * EVALNET_BG_SIDE;
+            to[GC_SINGLE] = from[OUT_SINGLE];
+            to[GC_GAMMON] = from[OUT_GAMMON];
+            to[GC_BACKGAMMON] = from[OUT_BACKGAMMON];
+            continue;
+        }
+        double *to = q + s * EVALNET_BRADE_SIDE;
+        double pat = 0;
+        for (int k = 0; k < OUT_KIND_COUNT; k++)
+            if (outcome_is_pattern((outcome_kind_t)k))
+                pat += from[k];
+        double hem = from[OUT_HEMSPEL], munk = s == 0 ? e->win_munk : e->lose_munk;
+        double share = hem + pat > 0 ? munk / (hem + pat) : 0;
+        share = share < 0 ? 0 : share > 1 ? 1 : share;
+        to[BC_HEM] = hem * (1 - share);
+        to[BC_HEM_MUNK] = hem * share;
+        to[BC_PAT] = pat * (1 - share);
+        to[BC_PAT_MUNK] = pat * share;
+        to[BC_JAN] = from[OUT_JAN];
+        to[BC_SPJ] = from[OUT_SPRANGJAN];
+    }
+    double sum = 0;
+    for (int c = 0; c < n->classes; c++)
+        sum += q[c] = q[c] > 0 ? q[c] : 0;
+    for (int c = 0; c < n->classes; c++)
+        p[c] = sum > 0 ? (float)(q[c] / sum) : 1.0f / (float)n->classes;
+}
+
 bool evalnet_exact(const evalnet_t *n, const board_t *b, float p[NN_MAX_CLASSES])
 {
     eval_t e;

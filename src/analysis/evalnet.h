@@ -98,6 +98,13 @@ void evalnet_flip(const evalnet_t *n, float *p);
 void evalnet_to_eval(const evalnet_t *n, const float *p, const outcome_kind_t near[2],
                      const rules_t *r, eval_t *out);
 
+/* The other way: the class distribution of an evaluation (a search's
+ * value, say), its probabilities clipped to 0 and summing to 1.  Exact for
+ * backgammon; in bräde an evaluation knows only how much of each side's
+ * wins come with munk, not whether with hemspel or a pattern, so the munk
+ * share is split between the two in proportion to their sizes. */
+void evalnet_from_eval(const evalnet_t *n, const eval_t *e, float p[NN_MAX_CLASSES]);
+
 /* The exact class distribution of b where one is known without the net
  * (backgammon bear-offs, from the bear-off database).  False otherwise. */
 bool evalnet_exact(const evalnet_t *n, const board_t *b, float p[NN_MAX_CLASSES]);

@@ -119,6 +119,18 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
     train_item_t *it = &j->out->items[k];
     memset(it, 0, sizeof *it);
     it->b = best;
+    if (o->plies > 0) {
+        /* the target is the net's own value searched o->plies deep (with
+         * the exact lookahead a rollout's player does without) */
+        search_opts_t so;
+        search_default_opts(o->plies, &so);
+        eval_t e;
+        w->player->search->eval->lookahead = true;
+        search_position(w->player->search, &best, o->plies, &so, &e);
+        w->player->search->eval->lookahead = false;
+        evalnet_from_eval(j->n, &e, it->p);
+        return;
+    }
     int counts[NN_MAX_CLASSES] = {0}, played = 0;
     for (int g = 0; g < o->games; g++) {
         uint64_t rng = dice_stream(o->seed ^ TAG_ROLL, (uint64_t)k * (uint64_t)o->games + (uint64_t)g);
@@ -162,7 +174,8 @@ int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_
     memset(out, 0, sizeof *out);
     snprintf(out->rules, sizeof out->rules, "%s", n->rules);
     out->classes = n->classes;
-    out->games = o->games;
+    out->games = o->plies > 0 ? 0 : o->games;
+    out->plies = o->plies > 0 ? o->plies : 0;
     out->select = o->select < 1 ? 1 : o->select;
     out->seed = o->seed;
     out->net_games = n->games;
@@ -253,10 +266,11 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
 {
     textout_t o;
     textout_init(&o, 4096);
-    textout_put(&o, "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nselect %d\nseed %llu\nnet-games %ld\n"
-            "positions %d\n",
-        TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->select, (unsigned long long)d->seed,
-        d->net_games, d->n);
+    textout_put(&o,
+                "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nplies %d\nselect %d\nseed %llu\n"
+                "net-games %ld\npositions %d\n",
+                TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->select,
+                (unsigned long long)d->seed, d->net_games, d->n);
     for (int i = 0; i < d->n; i++) {
         char id[POSID_SIZE];
         posid_write(r->geometry, &d->items[i].b, id);
@@ -333,17 +347,23 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
 {
     memset(out, 0, sizeof *out);
     in_t in = {text, text + len, 0, msg, msg_size};
-    long version, classes, games, select, seed, net_games, positions;
+    long version, classes, games, plies = 0, select, seed, net_games, positions;
     char rules[64];
+    /* version 1 has no 'plies' line: its targets are all rolled out */
     bool ok = header_long(&in, "brade-rollout-data", 1, 1000, &version) &&
-              (version == TRAIN_DATA_VERSION ||
-               fail(&in, "version %ld; this brade reads version %d", version, TRAIN_DATA_VERSION)) &&
+              ((version >= 1 && version <= TRAIN_DATA_VERSION) ||
+               fail(&in, "version %ld; this brade reads versions 1 to %d", version, TRAIN_DATA_VERSION)) &&
               header(&in, "rules", rules, sizeof rules) &&
               (strcmp(rules, r->name) == 0 || fail(&in, "data for %s, not %s", rules, r->name)) &&
               header_long(&in, "classes", 1, NN_MAX_CLASSES, &classes) &&
               (classes == evalnet_classes_for(r) ||
                fail(&in, "%ld classes; %s has %d", classes, r->name, evalnet_classes_for(r))) &&
-              header_long(&in, "games", 1, 100000000L, &games) && header_long(&in, "select", 1, 1000, &select) &&
+              header_long(&in, "games", 0, 100000000L, &games) &&
+              (version < 2 || header_long(&in, "plies", 0, SEARCH_MAX_PLIES, &plies)) &&
+              ((games > 0) != (plies > 0) ||
+               fail(&in, "a target is either rolled out (games above 0, plies 0) or searched (games 0, plies "
+                         "above 0)")) &&
+              header_long(&in, "select", 1, 1000, &select) &&
               header_long(&in, "seed", 0, 2147483647L, &seed) &&
               header_long(&in, "net-games", 0, 2000000000L, &net_games) &&
               header_long(&in, "positions", 0, 10000000L, &positions);
@@ -351,6 +371,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
         snprintf(out->rules, sizeof out->rules, "%.31s", rules);
         out->classes = (int)classes;
         out->games = (int)games;
+        out->plies = (int)plies;
         out->select = (int)select;
         out->seed = (uint64_t)seed;
         out->net_games = net_games;

@@ -53,7 +53,7 @@
 
 #include "analysis/evalnet.h"
 
-enum { TRAIN_DATA_VERSION = 1 };
+enum { TRAIN_DATA_VERSION = 2 };
 
 typedef struct train_item {
     board_t b;                /* the side on roll to move */
@@ -63,7 +63,8 @@ typedef struct train_item {
 typedef struct train_data {
     char rules[32];
     int classes;
-    int games;                /* rollout games a position */
+    int games;                /* rollout games a position (0: searched targets) */
+    int plies;                /* the search depth of the targets (0: rolled out) */
     int select;               /* positions drawn for each one kept */
     uint64_t seed;
     long net_games;           /* the net's training games when it rolled out */
@@ -74,6 +75,7 @@ typedef struct train_data {
 typedef struct train_data_opts {
     int positions;
     int games;
+    int plies;                /* 0: roll out; above 0: the net's value this deep instead */
     int select;
     int threads;
     uint64_t seed;

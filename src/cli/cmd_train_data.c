@@ -2,7 +2,7 @@
  * cmd_train_data.c - `brade train` on rollout results (analysis/train_data.h
  * does the work; this reads the flags and the files).
  *
- *   brade train --rules R --make-data FILE [--positions K] [--data-games G]
+ *   brade train --rules R --make-data FILE [--positions K] [--data-games G | --data-plies N]
  *               [--select S] [--seed S] [--threads T] [--net NET]
  *               [--random-start P] [--random-plies K]
  *   brade train --rules R --out NET --fit-data FILE [--fit-data FILE...]
@@ -12,7 +12,8 @@
  * shipped one, or NET), each the one of S drawn where the net's 0-ply and
  * 1-ply values differ most (a share P of the games, 0.25 unless given,
  * start after up to K uniformly random plays, 24 unless given, as the
- * training's do), and rolls each out G games (a progress line
+ * training's do), and rolls each out G games, or with --data-plies N
+ * values it by the net's own N-ply search instead (a progress line
  * on a terminal, nothing on a pipe); FILE gets them
  * with the rolled-out share of every result class (written atomically;
  * Ctrl-C keeps the positions finished).  --fit-data (up to
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/search.h"
 #include "analysis/train_data.h"
 #include "cli/args.h"
 #include "cli/cmd.h"
@@ -54,6 +56,7 @@ static bool parse(int argc, char **argv, td_args_t *a)
     a->ft.holdout = 0.1;
     a->ft.seed = 1;
     a->rules = "lyckans-talisman";
+    bool games_given = false;
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
         if (i + 1 >= argc) {
@@ -80,8 +83,11 @@ static bool parse(int argc, char **argv, td_args_t *a)
             a->net = v;
         else if (strcmp(f, "--positions") == 0)
             ok = args_int(f, v, 1, 10000000L, &a->mk.positions);
-        else if (strcmp(f, "--data-games") == 0)
+        else if (strcmp(f, "--data-games") == 0) {
             ok = args_int(f, v, 1, 1000000L, &a->mk.games);
+            games_given = true;
+        } else if (strcmp(f, "--data-plies") == 0)
+            ok = args_int(f, v, 1, SEARCH_MAX_PLIES, &a->mk.plies);
         else if (strcmp(f, "--select") == 0)
             ok = args_int(f, v, 1, 64, &a->mk.select);
         else if (strcmp(f, "--threads") == 0)
@@ -113,6 +119,10 @@ static bool parse(int argc, char **argv, td_args_t *a)
     }
     if (a->nfit && !a->out) {
         fprintf(stderr, "brade: --fit-data needs --out NET (the net to teach, trained by self-play first)\n");
+        return false;
+    }
+    if (a->mk.plies > 0 && games_given) {
+        fprintf(stderr, "brade: --data-games rolls out, --data-plies searches: give one of them\n");
         return false;
     }
     if (a->make && a->out) {
@@ -169,11 +179,17 @@ static int make_main(const td_args_t *a, const rules_t *r)
     bool ok = text && savefile_write(a->make, text, len);
     if (!ok)
         fprintf(stderr, "%s: cannot write it\n", a->make);
-    else
-        printf("%s: %d positions of %s, each rolled out %d games (seed %llu, the one of %d drawn where "
+    else {
+        char how[64];
+        if (d.plies > 0)
+            snprintf(how, sizeof how, "valued by the net's %d-ply search", d.plies);
+        else
+            snprintf(how, sizeof how, "rolled out %d games", d.games);
+        printf("%s: %d positions of %s, each %s (seed %llu, the one of %d drawn where "
                "0-ply and 1-ply differ most)%s\n",
-               a->make, d.n, r->name, d.games, (unsigned long long)d.seed, d.select,
+               a->make, d.n, r->name, how, (unsigned long long)d.seed, d.select,
                rc == 1 ? "; stopped before the rest" : "");
+    }
     free(text);
     train_data_free(&d);
     return !ok ? 1 : rc == 1 ? 130 : 0;
@@ -202,12 +218,14 @@ static int fit_main(const td_args_t *a, const rules_t *r, int argc, char **argv)
     train_data_t d;
     if (!read_data(a->fit[0], r, &d))
         return 1;
+    int searched = d.plies > 0 ? d.n : 0; /* positions whose targets the net's search made */
     for (int i = 1; i < a->nfit; i++) {
         train_data_t more;
         if (!read_data(a->fit[i], r, &more)) {
             train_data_free(&d);
             return 1;
         }
+        searched += more.plies > 0 ? more.n : 0;
         int rc = train_data_append(&d, &more);
         if (rc != 0) {
             fprintf(stderr, "%s: %s\n", a->fit[i],
@@ -228,8 +246,8 @@ static int fit_main(const td_args_t *a, const rules_t *r, int argc, char **argv)
         train_data_free(&d);
         return 2;
     }
-    fprintf(stderr, "teaching %s (%ld games of self-play) %d positions rolled out %d games each\n", a->out,
-            n->games, d.n, d.games);
+    fprintf(stderr, "teaching %s (%ld games of self-play) %d positions, %d rolled out and %d valued by search\n",
+            a->out, n->games, d.n, d.n - searched, searched);
     int rc = train_data_fit(n, r, &d, &a->ft, fit_progress, NULL);
     train_data_free(&d);
     if (rc != 0) {

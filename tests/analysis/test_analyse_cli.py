@@ -232,7 +232,8 @@ def train_resume_and_use():
              "--data-games", "6", "--select", "2", "--threads", "2"])
     assert "5 positions of backgammon, each rolled out 6 games" in p.stdout, p.stdout
     lines = open(data).read().splitlines()
-    assert lines[0] == "brade-rollout-data 1" and len(lines) == 8 + 5 and "positions 5" in lines, lines[:8]
+    assert lines[0] == "brade-rollout-data 2" and len(lines) == 9 + 5 and "positions 5" in lines, lines[:9]
+    assert "games 6" in lines and "plies 0" in lines, lines[:9]
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data, "--epochs", "2",
              "--holdout", "0.2"])
     assert p.stderr.count("pass ") == 2 and "before: loss" in p.stderr and "held-out" in p.stderr, p.stderr
@@ -248,13 +249,13 @@ def train_resume_and_use():
          "--data-games", "4", "--seed", "2"])
     lines2 = open(data2).read().splitlines()
     both = os.path.join(d, "both.data")
-    head = [("positions 8" if x.startswith("positions") else x) for x in lines[:8]]
-    open(both, "w").write("\n".join(head + lines[8:] + lines2[8:]) + "\n")
+    head = [("positions 8" if x.startswith("positions") else x) for x in lines[:9]]
+    open(both, "w").write("\n".join(head + lines[9:] + lines2[9:]) + "\n")
     net_a, net_b = os.path.join(d, "a.net"), os.path.join(d, "b.net")
     shutil.copy(net, net_a)
     shutil.copy(net, net_b)
     p = run(["train", "--rules", "backgammon", "--out", net_a, "--fit-data", data, "--fit-data", data2])
-    assert " 8 positions rolled out" in p.stderr, p.stderr
+    assert " 8 positions, 8 rolled out and 0 valued by search" in p.stderr, p.stderr
     run(["train", "--rules", "backgammon", "--out", net_b, "--fit-data", both])
     weights = lambda f: [x for x in open(f).read().splitlines() if not x.startswith(("command", "end"))]
     assert weights(net_a) == weights(net_b)
@@ -274,8 +275,22 @@ def train_resume_and_use():
         f = os.path.join(d, "rs%s.data" % share)
         run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "3",
              "--data-games", "2", "--random-start", share, "--random-plies", "30"])
-        picks[share] = [x.split()[0] for x in open(f).read().splitlines()[8:]]
+        picks[share] = [x.split()[0] for x in open(f).read().splitlines()[9:]]
     assert len(picks["0"]) == 3 and picks["0"] != picks["1"], picks
+    # targets searched by the net instead of rolled out; the net is taught
+    # them as it is taught rollouts
+    searched = os.path.join(d, "searched.data")
+    p = run(["train", "--rules", "backgammon", "--make-data", searched, "--net", net, "--positions", "3",
+             "--data-plies", "1"])
+    assert "3 positions of backgammon, each valued by the net's 1-ply search" in p.stdout, p.stdout
+    slines = open(searched).read().splitlines()
+    assert "games 0" in slines and "plies 1" in slines and len(slines) == 9 + 3, slines[:9]
+    p = run(["train", "--rules", "backgammon", "--out", net_a, "--fit-data", data2, "--fit-data", searched,
+             "--epochs", "1"])
+    assert "6 positions, 3 rolled out and 3 valued by search" in p.stderr and "pass 1" in p.stderr, p.stderr
+    run(["train", "--rules", "backgammon", "--make-data", searched, "--data-plies", "1", "--data-games", "4"],
+        code=2)
+    run(["train", "--rules", "backgammon", "--make-data", searched, "--data-plies", "4"], code=2)
     run(["train", "--rules", "backgammon", "--make-data", data, "--random-start", "2"], code=2)
     run(["train", "--rules", "backgammon", "--make-data", data, "--fit-data", data], code=2)
     run(["train", "--rules", "backgammon", "--make-data", data, "--out", net], code=2)

@@ -1,13 +1,15 @@
 /* test_train_data.c - training on rollout results (analysis/train_data.h):
  * the data are the same with one thread or two and are real distributions
  * over the classes, the text form reads back as written and a damaged one
- * is refused with its line, and a fit moves the net towards the data. */
+ * is refused with its line, searched targets are the net's own search
+ * value, and a fit moves the net towards the data. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "../unit/test_util.h"
 
+#include "analysis/search.h"
 #include "analysis/train_data.h"
 
 static train_data_t make(const evalnet_t *n, const rules_t *r, int threads, int select)
@@ -101,10 +103,10 @@ static void text_round_trip_and_damage(void **state)
         rules_t other = tr(k == 0 ? "helmfrid" : "lyckans-talisman");
         assert_false(train_data_parse(t, strlen(t), &other, &back, &line, msg, sizeof msg));
         assert_int_equal(line, 2);
-        /* the first position's shares no longer add up to one (line 9) */
+        /* the first position's shares no longer add up to one (line 10) */
         char *bad = strdup(t);
         char *p9 = bad;
-        for (int l = 1; l < 9; l++)
+        for (int l = 1; l < 10; l++)
             p9 = strchr(p9, '\n') + 1;
         char *last = strchr(p9, '\n');
         while (last[-1] != ' ')
@@ -113,13 +115,138 @@ static void text_round_trip_and_damage(void **state)
         last[1] = '.';
         last[2] = '9';
         assert_false(train_data_parse(bad, strlen(bad), &r, &back, &line, msg, sizeof msg));
-        assert_int_equal(line, 9);
+        assert_int_equal(line, 10);
         /* cut short: the line after the last one read */
         assert_false(train_data_parse(t, (size_t)(strchr(p9 - bad + t, '\n') - t + 1), &r, &back, &line, msg,
                                       sizeof msg));
         assert_non_null(strstr(msg, "ends after 1 of its 6 positions"));
         free(bad);
         free(t);
+        train_data_free(&d);
+        evalnet_free(n);
+    }
+}
+
+/* A class distribution turned into an evaluation and back: backgammon's
+ * comes back as it was; bräde's keeps every kind's probability, the munk
+ * shares and the equity (only the split of munk between hemspel and
+ * pattern wins is lost). */
+static void classes_from_an_evaluation(void **state)
+{
+    (void)state;
+    const char *names[] = {"backgammon", "lyckans-talisman", "helmfrid"};
+    uint64_t rng = 12345;
+    for (int k = 0; k < 3; k++) {
+        rules_t r = tr(names[k]);
+        evalnet_t *n = evalnet_new(&r, 8, 3);
+        const outcome_kind_t near[2] = {r.patterns ? OUT_TRAPPSPEL : OUT_NONE, OUT_NONE};
+        for (int t = 0; t < 50; t++) {
+            float p[NN_MAX_CLASSES], q[NN_MAX_CLASSES];
+            float sum = 0;
+            for (int c = 0; c < n->classes; c++) {
+                rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+                p[c] = (float)((rng >> 40) % 1000) + (c % 3 == 2 ? 0.0f : 1.0f);
+                sum += p[c];
+            }
+            for (int c = 0; c < n->classes; c++)
+                p[c] /= sum;
+            eval_t e, back;
+            evalnet_to_eval(n, p, near, &r, &e);
+            evalnet_from_eval(n, &e, q);
+            float qsum = 0;
+            for (int c = 0; c < n->classes; c++) {
+                assert_true(q[c] >= 0.0f);
+                qsum += q[c];
+                if (n->encoding == ENC_BG)
+                    assert_true(fabsf(q[c] - p[c]) < 1e-5f);
+            }
+            assert_true(fabsf(qsum - 1.0f) < 1e-5f);
+            evalnet_to_eval(n, q, near, &r, &back);
+            assert_true(fabs(back.equity - e.equity) < 1e-5);
+            assert_true(fabs(back.win_munk - e.win_munk) < 1e-5);
+            assert_true(fabs(back.lose_munk - e.lose_munk) < 1e-5);
+            for (int kind = 0; kind < OUT_KIND_COUNT; kind++) {
+                assert_true(fabs(back.win[kind] - e.win[kind]) < 1e-5);
+                assert_true(fabs(back.lose[kind] - e.lose[kind]) < 1e-5);
+            }
+        }
+        evalnet_free(n);
+    }
+}
+
+/* --data-plies: each target is the net's own value of the position at
+ * that depth (computed again here with a search context of its own), the
+ * header says so, and the text reads back; a header that claims both
+ * rolled-out and searched targets, or neither, is refused; version 1
+ * data (no 'plies' line) still read, as rolled out. */
+static void searched_targets(void **state)
+{
+    (void)state;
+    const char *names[] = {"backgammon", "lyckans-talisman"};
+    for (int k = 0; k < 2; k++) {
+        rules_t r = tr(names[k]);
+        evalnet_t *n = evalnet_new(&r, 8, 3);
+        train_data_opts_t o;
+        train_data_default_opts(&o);
+        o.positions = 4;
+        o.plies = 1;
+        o.seed = 9;
+        train_data_t d;
+        assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &d), 0);
+        assert_int_equal(d.n, 4);
+        assert_int_equal(d.games, 0);
+        assert_int_equal(d.plies, 1);
+        search_ctx_t *c = search_ctx_new_with(&r, EVAL_NET, n);
+        assert_non_null(c);
+        search_opts_t so;
+        search_default_opts(1, &so);
+        bool differs = false;
+        for (int i = 0; i < d.n; i++) {
+            eval_t e, e0;
+            search_position(c, &d.items[i].b, 1, &so, &e);
+            search_position(c, &d.items[i].b, 0, &so, &e0);
+            float want[NN_MAX_CLASSES];
+            evalnet_from_eval(n, &e, want);
+            for (int cl = 0; cl < n->classes; cl++)
+                assert_true(fabsf(d.items[i].p[cl] - want[cl]) < 1e-6f);
+            differs = differs || fabs(e.equity - e0.equity) > 1e-4;
+        }
+        assert_true(differs); /* the 1-ply value, not the 0-ply one */
+        search_ctx_free(c);
+        char *t = text_of(&d, &r);
+        assert_non_null(strstr(t, "\ngames 0\nplies 1\n"));
+        train_data_t back;
+        int line;
+        char msg[200];
+        assert_true(train_data_parse(t, strlen(t), &r, &back, &line, msg, sizeof msg));
+        assert_int_equal(back.plies, 1);
+        assert_int_equal(back.games, 0);
+        train_data_free(&back);
+        /* 'plies 0' with 'games 0': no target at all (line 5) */
+        char *bad = strdup(t);
+        strstr(bad, "plies 1")[6] = '0';
+        assert_false(train_data_parse(bad, strlen(bad), &r, &back, &line, msg, sizeof msg));
+        assert_int_equal(line, 5);
+        assert_non_null(strstr(msg, "either rolled out"));
+        free(bad);
+        /* version 1: no 'plies' line, rolled-out targets */
+        train_data_t rolled = make(n, &r, 1, 1);
+        char *t2 = text_of(&rolled, &r), *v1 = malloc(strlen(t2) + 1);
+        char *pl = strstr(t2, "plies 0\n");
+        assert_non_null(pl);
+        size_t head = (size_t)(pl - t2);
+        memcpy(v1, t2, head);
+        strcpy(v1 + head, pl + strlen("plies 0\n"));
+        v1[strlen("brade-rollout-data ")] = '1';
+        assert_true(train_data_parse(v1, strlen(v1), &r, &back, &line, msg, sizeof msg));
+        assert_int_equal(back.plies, 0);
+        assert_int_equal(back.games, 8);
+        assert_int_equal(back.n, rolled.n);
+        train_data_free(&back);
+        free(v1);
+        free(t2);
+        free(t);
+        train_data_free(&rolled);
         train_data_free(&d);
         evalnet_free(n);
     }
@@ -177,6 +304,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(data_are_deterministic),
         cmocka_unit_test(text_round_trip_and_damage),
+        cmocka_unit_test(classes_from_an_evaluation),
+        cmocka_unit_test(searched_targets),
         cmocka_unit_test(fit_moves_the_net),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
