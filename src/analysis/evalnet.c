@@ -53,6 +53,25 @@ evalnet_t *evalnet_new(const rules_t *r, int hidden, uint64_t seed)
     return n;
 }
 
+bool evalnet_widen(evalnet_t *n, int hidden, uint64_t seed)
+{
+    nn_t *w[EVALNET_PHASES] = {NULL};
+    for (int ph = 0; ph < EVALNET_PHASES; ph++)
+        if (!(w[ph] = nn_widen(n->net[ph], hidden, seed + (uint64_t)ph))) {
+            for (int q = 0; q < ph; q++)
+                nn_free(w[q]);
+            return false;
+        }
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        nn_free(n->net[ph]);
+        n->net[ph] = w[ph];
+        nn_free(n->prune[ph]);
+        n->prune[ph] = NULL;
+    }
+    n->hidden = hidden;
+    return true;
+}
+
 void evalnet_free(evalnet_t *n)
 {
     if (!n)

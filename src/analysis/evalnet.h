@@ -73,6 +73,11 @@ typedef struct evalnet {
 /* A fresh net for ruleset r with random starting weights. */
 evalnet_t *evalnet_new(const rules_t *r, int hidden, uint64_t seed);
 void evalnet_free(evalnet_t *n);
+/* Widens both nets of n to `hidden` units (nn_widen: nearly the same
+ * values to start with) and drops its pruning nets, taught on the narrower
+ * ones.  False (n unchanged) when hidden is below n's or out of range, or
+ * out of memory. */
+bool evalnet_widen(evalnet_t *n, int hidden, uint64_t seed);
 
 /* The number of inputs an encoding has. */
 int evalnet_inputs(evalnet_enc_t enc);

@@ -103,6 +103,38 @@ void nn_init_random(nn_t *n, uint64_t seed)
         n->b2[i] = 0.0f;
 }
 
+nn_t *nn_widen(const nn_t *src, int hidden, uint64_t seed)
+{
+    if (hidden < src->hidden)
+        return NULL;
+    nn_t *n = nn_new(src->inputs, hidden, src->classes);
+    if (!n)
+        return NULL;
+    int oh = src->hidden, ins = src->inputs, k = src->classes;
+    uint64_t s = dice_stream(seed, 0x77696465);
+    /* which old unit each new one copies, and how many copies each has */
+    int from[NN_MAX_HIDDEN], copies[NN_MAX_HIDDEN] = {0};
+    for (int j = 0; j < hidden; j++) {
+        from[j] = j < oh ? j : dice_below(&s, oh);
+        copies[from[j]]++;
+    }
+    for (int i = 0; i < ins; i++)
+        for (int j = 0; j < hidden; j++) {
+            float w = src->w1[(size_t)i * (size_t)oh + (size_t)from[j]];
+            /* a copy's input weights get a little noise, or it would learn
+             * exactly what its original learns */
+            n->w1[(size_t)i * (size_t)hidden + (size_t)j] = j < oh ? w : w + uniform(&s, 0.01);
+        }
+    for (int j = 0; j < hidden; j++) {
+        n->b1[j] = src->b1[from[j]];
+        for (int c = 0; c < k; c++)
+            n->w2[(size_t)j * (size_t)k + (size_t)c] =
+                src->w2[(size_t)from[j] * (size_t)k + (size_t)c] / (float)copies[from[j]];
+    }
+    memcpy(n->b2, src->b2, (size_t)k * sizeof(float));
+    return n;
+}
+
 static float sigmoidf(float z)
 {
     if (z > 30.0f)

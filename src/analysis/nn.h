@@ -58,6 +58,14 @@ void nn_copy(nn_t *dst, const nn_t *src);
 long nn_weight_count(const nn_t *n);
 float *nn_weight_at(nn_t *n, long i);
 
+/* A wider net that starts out computing nearly what src computes (Net2Net's
+ * widening): the first src->hidden units are src's; each new one copies
+ * the input weights of a seeded random old unit (with a little noise, so
+ * the two can learn apart), and every copied unit's output weights are
+ * shared equally among its copies.  NULL when hidden is below src's, out
+ * of range, or out of memory. */
+nn_t *nn_widen(const nn_t *src, int hidden, uint64_t seed);
+
 /* Small random starting weights from a seed. */
 void nn_init_random(nn_t *n, uint64_t seed);
 

@@ -18,7 +18,9 @@
  * --report-every games; at the end the net plays --final-games games
  * against the linear evaluator (0-ply each, paired dice) and the result
  * is printed.  --from NET starts a new net from another net's weights (a
- * net for one bräde ruleset is a good start for another).  --prune H
+ * net for one bräde ruleset is a good start for another); with --hidden
+ * H above that net's it is widened first (nn_widen: the wider net starts
+ * out valuing positions nearly as the narrower one did).  --prune H
  * teaches the existing net in FILE pruning nets of H hidden units (see
  * analysis/train_prune.c) and saves it; further training drops them.
  */
@@ -261,6 +263,17 @@ int cmd_train(int argc, char **argv)
         if (!n)
             return 1;
         fprintf(stderr, "starting from %s (%s, %ld games)\n", a.from, n->rules, n->games);
+        if (a.hidden_set && a.hidden != n->hidden) {
+            /* a wider net that starts where the narrower one is */
+            int was = n->hidden;
+            if (!evalnet_widen(n, (int)a.hidden, (uint64_t)a.seed)) {
+                fprintf(stderr, "brade: --hidden %ld: a net can be widened from %s's %d units, not narrowed\n",
+                        a.hidden, a.from, n->hidden);
+                evalnet_free(n);
+                return 2;
+            }
+            fprintf(stderr, "widened from %d to %d hidden units\n", was, n->hidden);
+        }
         snprintf(n->rules, sizeof n->rules, "%s", r.name);
         n->games = 0;
         n->seed = (uint64_t)a.seed;

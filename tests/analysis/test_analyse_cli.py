@@ -205,6 +205,14 @@ def train_resume_and_use():
     p = run(["train", "--rules", "backgammon", "--out", pr, "--games", "16", "--final-games", "0"])
     assert "pruning nets were taught on the old weights" in p.stderr, p.stderr
     assert "\nprune " not in open(pr).read()
+    # --from with more hidden units widens the net first; never narrower
+    wide = os.path.join(d, "wide.net")
+    p = run(["train", "--rules", "backgammon", "--out", wide, "--from", net, "--hidden", "10", "--round", "4",
+             "--games", "8", "--final-games", "0"])
+    assert "widened from 6 to 10 hidden units" in p.stderr and "\nhidden 10\n" in open(wide).read(), p.stderr
+    p = run(["train", "--rules", "backgammon", "--out", os.path.join(d, "narrow.net"), "--from", net,
+             "--hidden", "4", "--games", "8", "--final-games", "0"], code=2)
+    assert "not narrowed" in p.stderr, p.stderr
     # another shape, another ruleset's file, a damaged file
     run(base + ["--games", "16", "--hidden", "7"], code=2)
     run(["analyse", "--weights", net, "--roll", "4-2"] + C7, code=2)

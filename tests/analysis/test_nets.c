@@ -146,6 +146,59 @@ static void forward_matches_plain(void **state)
     }
 }
 
+/* A widened net keeps the narrow one's units as they were and starts out
+ * giving nearly its outputs; the copies' noise comes from the seed; a
+ * net is never narrowed, and evalnet_widen drops the pruning nets. */
+static void widening_keeps_the_values(void **state)
+{
+    (void)state;
+    nn_t *n = nn_new(300, 24, 6);
+    assert_non_null(n);
+    nn_init_random(n, 3);
+    for (int j = 0; j < n->hidden; j++)
+        n->b1[j] = 0.02f * (float)(j % 5) - 0.04f;
+    nn_t *w = nn_widen(n, 40, 7), *w2 = nn_widen(n, 40, 7), *w3 = nn_widen(n, 40, 8);
+    assert_non_null(w);
+    assert_int_equal(w->hidden, 40);
+    assert_memory_equal(w->w1, w2->w1, sizeof(float) * 300 * 40);
+    assert_true(memcmp(w->w1, w3->w1, sizeof(float) * 300 * 40) != 0);
+    for (int i = 0; i < 300; i++)
+        assert_memory_equal(&w->w1[i * 40], &n->w1[i * 24], sizeof(float) * 24);
+    assert_null(nn_widen(n, 16, 7));
+    uint64_t rng = 5;
+    double worst = 0;
+    for (int t = 0; t < 100; t++) {
+        nn_input_t x = {0};
+        for (int idx = 0; idx < 300; idx++)
+            if (dice_below(&rng, 10) == 0)
+                nn_input_add(&x, idx, 1.0f);
+        nn_act_t a, b;
+        nn_forward(n, &x, &a);
+        nn_forward(w, &x, &b);
+        for (int k = 0; k < 6; k++) {
+            double d = fabs((double)a.p[k] - (double)b.p[k]);
+            worst = d > worst ? d : worst;
+        }
+    }
+    assert_true(worst < 0.01);
+    assert_true(worst > 0.0); /* the copies' noise is there */
+    nn_free(w);
+    nn_free(w2);
+    nn_free(w3);
+    nn_free(n);
+    rules_t r = tr("backgammon");
+    evalnet_t *e = evalnet_new(&r, 16, 5);
+    assert_non_null(e);
+    assert_true(evalnet_prune_new(e, 4, 1));
+    assert_false(evalnet_widen(e, 8, 1));
+    assert_int_equal(e->hidden, 16);
+    assert_true(evalnet_widen(e, 32, 1));
+    assert_int_equal(e->hidden, 32);
+    assert_int_equal(e->net[EVALNET_RACE]->hidden, 32);
+    assert_null(e->prune[0]);
+    evalnet_free(e);
+}
+
 static evalnet_t *small_net(const char *rules, int hidden)
 {
     rules_t r = tr(rules);
@@ -600,6 +653,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gradient_matches_finite_differences),
         cmocka_unit_test(forward_matches_plain),
+        cmocka_unit_test(widening_keeps_the_values),
         cmocka_unit_test(file_round_trip_and_damage),
         cmocka_unit_test(encoding_and_classes),
         cmocka_unit_test(bearoff_by_hand),
