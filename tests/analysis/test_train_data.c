@@ -229,6 +229,12 @@ static void searched_targets(void **state)
         assert_int_equal(line, 5);
         assert_non_null(strstr(msg, "either rolled out"));
         free(bad);
+        /* 'games 5' with 'plies 1': both at once (line 5 too) */
+        bad = strdup(t);
+        strstr(bad, "games 0")[6] = '5';
+        assert_false(train_data_parse(bad, strlen(bad), &r, &back, &line, msg, sizeof msg));
+        assert_int_equal(line, 5);
+        free(bad);
         /* version 1: no 'plies' line, rolled-out targets */
         train_data_t rolled = make(n, &r, 1, 1);
         char *t2 = text_of(&rolled, &r), *v1 = malloc(strlen(t2) + 1);
