@@ -17,7 +17,9 @@
  *     times by the net's 0-ply player (without the exact lookahead, as a
  *     rollout plays) and gets the class distribution of the results (a
  *     position none of whose games finished, all at the ply limit, is
- *     left out).
+ *     left out).  With `plies` above 0 a kept position is valued by the
+ *     net's own search that deep instead (with the exact lookahead), its
+ *     value turned back into classes by evalnet_from_eval.
  *   - train_data_fit teaches the net those distributions: plain gradient
  *     steps on the cross entropy, in a seeded shuffled order, for a number
  *     of epochs, with a share of the positions held out to measure on.
@@ -28,10 +30,12 @@
  *
  * The text form (train_data_format / train_data_parse):
  *
- *   brade-rollout-data 1
+ *   brade-rollout-data 2
  *   rules lyckans-talisman
  *   classes 12
- *   games 144            (rollout games a position)
+ *   games 144            (rollout games a position; 0 for searched targets)
+ *   plies 0              (the depth of searched targets; 0 when rolled out;
+ *                         version 1 has no such line and is read as 0)
  *   select 4
  *   seed 1
  *   net-games 800000     (the training games of the net that rolled out)
