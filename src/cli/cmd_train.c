@@ -266,11 +266,16 @@ int cmd_train(int argc, char **argv)
         if (a.hidden_set && a.hidden != n->hidden) {
             /* a wider net that starts where the narrower one is */
             int was = n->hidden;
-            if (!evalnet_widen(n, (int)a.hidden, (uint64_t)a.seed)) {
+            if (a.hidden < was) {
                 fprintf(stderr, "brade: --hidden %ld: a net can be widened from %s's %d units, not narrowed\n",
-                        a.hidden, a.from, n->hidden);
+                        a.hidden, a.from, was);
                 evalnet_free(n);
                 return 2;
+            }
+            if (!evalnet_widen(n, (int)a.hidden, (uint64_t)a.seed)) {
+                fprintf(stderr, "brade: out of memory\n");
+                evalnet_free(n);
+                return 1;
             }
             fprintf(stderr, "widened from %d to %d hidden units\n", was, n->hidden);
         }
