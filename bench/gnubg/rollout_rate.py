@@ -9,7 +9,8 @@ process answering every position, less the same process with one game a
 position (start-up, the bear-off database); a brade rollout stops a game
 whose result is already certain, gnubg plays it out.
 
-    python3 bench/gnubg/rollout_rate.py --queries /tmp/bg-bench1000.txt --limit 20
+    python3 bench/gnubg/rollout_rate.py --queries /tmp/bg-bench1000.txt --limit 20 \
+        [--weights NET]
 """
 import argparse
 import os
@@ -26,11 +27,12 @@ def child_cpu():
     return u.ru_utime + u.ru_stime
 
 
-def brade_cpu(brade, ids, games):
+def brade_cpu(brade, ids, games, weights=None):
     lines = "".join(f"--position-id {i}\n" for i in ids)
     c0 = child_cpu()
+    extra = ["--weights", weights] if weights else []
     subprocess.run([brade, "analyse", "--rules", "backgammon", "--batch", "--rollouts",
-                    str(games), "--threads", "1"], input=lines, text=True,
+                    str(games), "--threads", "1"] + extra, input=lines, text=True,
                    stdout=subprocess.DEVNULL, check=True)
     return child_cpu() - c0
 
@@ -42,6 +44,7 @@ def main():
     ap.add_argument("--games", type=int, default=648)
     ap.add_argument("--brade", default=os.path.join(HERE, "..", "..", "build", "brade"))
     ap.add_argument("--gnubg", default="/usr/games/gnubg")
+    ap.add_argument("--weights", help="brade's net file (default: the built-in one)")
     a = ap.parse_args()
     ids = []
     for line in open(a.queries):
@@ -59,7 +62,8 @@ def main():
     if not m:
         sys.exit("gnubg gave no rollout rate:\n" + out[-2000:])
     g_rate = int(m.group(1))
-    cpu = brade_cpu(a.brade, ids, a.games) - brade_cpu(a.brade, ids, 1)
+    cpu = (brade_cpu(a.brade, ids, a.games, a.weights) -
+           brade_cpu(a.brade, ids, 1, a.weights))
     b_rate = len(ids) * (a.games - 1) / cpu
     print(f"{len(ids)} positions, {a.games} games each, one thread:")
     print(f"  gnubg 0-ply rollouts  {g_rate:6.0f} games per CPU-second")

@@ -135,15 +135,6 @@ nn_t *nn_widen(const nn_t *src, int hidden, uint64_t seed)
     return n;
 }
 
-static float sigmoidf(float z)
-{
-    if (z > 30.0f)
-        return 1.0f;
-    if (z < -30.0f)
-        return 0.0f;
-    return 1.0f / (1.0f + expf(-z));
-}
-
 /* The forward pass is compiled twice where the compiler can (GCC on
  * x86-64): for AVX2 and for the baseline, the loader picking one by the
  * processor.  Both add and multiply element by element in the same order
@@ -160,6 +151,46 @@ enum { NN_BLOCK = 32 };
 /* Eight floats (GCC and clang vector extensions: one AVX2 register, or two
  * SSE ones). */
 typedef float nn_vec_t __attribute__((vector_size(32)));
+
+typedef int32_t nn_ivec_t __attribute__((vector_size(32)));
+
+/* The logistic function of eight values at once, in place: 1 / (1 + e^-z), with e^x
+ * as 2^n e^r (n the nearest integer to x / ln 2, |r| <= ln 2 / 2, e^r a
+ * degree-6 Taylor polynomial: relative error under 2e-7, the size of a
+ * float's rounding).  z is clamped to [-30, 30] first, where the sigmoid
+ * is 0 or 1 to within 1e-13.  Element-wise adds, multiplies, one division
+ * and exact conversions only, in a fixed order, so the AVX2 and baseline
+ * builds agree bit for bit.  It replaces a call of expf per hidden unit,
+ * which was an eighth of a 2-ply search's time. */
+static inline void sigmoid8(nn_vec_t *v)
+{
+    nn_vec_t z = *v;
+    const nn_vec_t lo = {-30, -30, -30, -30, -30, -30, -30, -30};
+    const nn_vec_t hi = {30, 30, 30, 30, 30, 30, 30, 30};
+    const nn_vec_t one = {1, 1, 1, 1, 1, 1, 1, 1};
+    /* 1.5 * 2^23: adding it and taking it away again rounds to an integer */
+    const float magic = 12582912.0f;
+    nn_vec_t x = -z;
+    /* lane-wise selects: a comparison gives all ones or all zeros a lane */
+    nn_ivec_t m = x < lo;
+    x = (nn_vec_t)((m & (nn_ivec_t)lo) | (~m & (nn_ivec_t)x));
+    m = x > hi;
+    x = (nn_vec_t)((m & (nn_ivec_t)hi) | (~m & (nn_ivec_t)x));
+    nn_vec_t n = (x * 1.44269504088896341f + magic) - magic;
+    /* ln 2 in two parts, the first with few enough bits that n * it is exact */
+    nn_vec_t r = (x - n * 0.693359375f) - n * -2.12194440e-4f;
+    nn_vec_t p = r * (1.0f / 720) + (1.0f / 120);
+    p = p * r + (1.0f / 24);
+    p = p * r + (1.0f / 6);
+    p = p * r + 0.5f;
+    p = p * r + 1.0f;
+    p = p * r + 1.0f;
+    /* 2^n: n (-44..44) put straight into the exponent bits */
+    nn_ivec_t e = (__builtin_convertvector(n, nn_ivec_t) + 127) << 23;
+    nn_vec_t two_n;
+    memcpy(&two_n, &e, sizeof two_n);
+    *v = one / (one + p * two_n);
+}
 
 NN_CLONES
 void nn_forward(const nn_t *n, const nn_input_t *x, nn_act_t *a)
@@ -189,17 +220,18 @@ void nn_forward(const nn_t *n, const nn_input_t *x, nn_act_t *a)
             a2 += v * r2;
             a3 += v * r3;
         }
-        float acc[NN_BLOCK];
-        memcpy(acc, &a0, sizeof a0);
-        memcpy(acc + 8, &a1, sizeof a1);
-        memcpy(acc + 16, &a2, sizeof a2);
-        memcpy(acc + 24, &a3, sizeof a3);
-        for (int j = 0; j < NN_BLOCK; j++)
-            a->h[j0 + j] = sigmoidf(acc[j]);
+        sigmoid8(&a0);
+        sigmoid8(&a1);
+        sigmoid8(&a2);
+        sigmoid8(&a3);
+        memcpy(a->h + j0, &a0, sizeof a0);
+        memcpy(a->h + j0 + 8, &a1, sizeof a1);
+        memcpy(a->h + j0 + 16, &a2, sizeof a2);
+        memcpy(a->h + j0 + 24, &a3, sizeof a3);
     }
     if (j0 < H) {
         int m = H - j0;
-        float acc[NN_BLOCK];
+        float acc[NN_BLOCK] = {0};
         memcpy(acc, n->b1 + j0, (size_t)m * sizeof(float));
         for (int e = 0; e < x->n; e++) {
             const float *row = n->w1 + (size_t)x->idx[e] * (size_t)H + (size_t)j0;
@@ -207,8 +239,14 @@ void nn_forward(const nn_t *n, const nn_input_t *x, nn_act_t *a)
             for (int j = 0; j < m; j++)
                 acc[j] += v * row[j];
         }
-        for (int j = 0; j < m; j++)
-            a->h[j0 + j] = sigmoidf(acc[j]);
+        /* the sigmoid of the block, lanes past m included and dropped */
+        for (int q = 0; q < NN_BLOCK; q += 8) {
+            nn_vec_t v;
+            memcpy(&v, acc + q, sizeof v);
+            sigmoid8(&v);
+            memcpy(acc + q, &v, sizeof v);
+        }
+        memcpy(a->h + j0, acc, (size_t)m * sizeof(float));
     }
     /* The output layer with the sums in two registers: row j's K weights
      * are read eight at a time (w2 is padded for the reads past the last

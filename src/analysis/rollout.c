@@ -244,6 +244,7 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
             w->search->eval->lookahead = o->lookahead;
         w->buf = movegen_buf_new();
         search_default_opts(o->plies, &w->sopts);
+        w->sopts.prune_choice = ROLLOUT_PRUNE_CHOICE;
         if (!w->search || !w->buf) {
             search_ctx_free(w->search);
             movegen_buf_free(w->buf);

@@ -61,6 +61,10 @@ typedef struct rollout_result {
     bool stopped;    /* the stop flag ended it before `games` were played */
 } rollout_result_t;
 
+/* With pruning nets, a rollout's players value only this many plays of a
+ * roll with the full net: the best by the pruning nets. */
+enum { ROLLOUT_PRUNE_CHOICE = 8 };
+
 /* Defaults: 1296 games, seed 1, 2 threads, 0-ply players on the static
  * evaluation (no lookahead: the same net plays no worse without it, and
  * a bräde game costs a tenth), no truncation, stratified first rolls, no

@@ -254,9 +254,26 @@ int search_choose(search_ctx_t *c, const board_t *b, roll_t roll, const movegen_
                   int n, const search_opts_t *o)
 {
     if (o->plies <= 0) {
+        /* with pruning nets, the full net values only the plays the
+         * rough values rank among the best `prune_choice`: in index order, so
+         * that ties go to the first play as without them */
+        bool skip[MOVEGEN_MAX_PLAYS];
+        int prune = o->prune_choice > SEARCH_PRUNE_MAX ? SEARCH_PRUNE_MAX : o->prune_choice;
+        bool pruned = prune > 0 && n > prune && eval_can_prune(c->eval);
+        if (pruned) {
+            topk_t cand = {.k = prune};
+            for (int i = 0; i < n; i++) {
+                skip[i] = true;
+                (void)topk_offer(&cand, i, eval_play_rough(c->eval, movegen_play(plays, i)));
+            }
+            for (int j = 0; j < cand.n; j++)
+                skip[cand.idx[j]] = false;
+        }
         int best = 0;
         double best_eq = -1e300;
         for (int i = 0; i < n; i++) {
+            if (pruned && skip[i])
+                continue;
             eval_t e;
             eval_play(c->eval, movegen_play(plays, i), &e);
             if (e.equity > best_eq) {

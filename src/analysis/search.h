@@ -39,6 +39,9 @@ typedef struct search_opts {
     int prune;                                 /* with pruning nets: only this many replies
                                                   by their rough value are screened inside the
                                                   tree (0: every reply) */
+    int prune_choice;                          /* search_choose at 0 plies, with pruning nets:
+                                                  only this many plays, the best by their rough
+                                                  value, are valued by the full net (0: all) */
 } search_opts_t;
 
 typedef struct search_play {
@@ -83,6 +86,8 @@ void search_position(search_ctx_t *c, const board_t *b, int plies, const search_
 
 /* Chooses a play among the n plays in `plays` (generated for b and some
  * roll): the best at 0-ply, or by search_rank's order when plies > 0.
+ * At 0 plies with o->prune_choice > 0 and pruning nets, the best of the
+ * o->prune_choice (at most SEARCH_PRUNE_MAX) best by the pruning nets.
  * Returns its index. */
 int search_choose(search_ctx_t *c, const board_t *b, roll_t roll, const movegen_buf_t *plays,
                   int n, const search_opts_t *o);

@@ -15,6 +15,7 @@
 #include "cli/args.h"
 #include "analysis/dice.h"
 #include "cli/cmd.h"
+#include "cli/netfile.h"
 #include "engine/posid.h"
 #include "analysis/evalnet.h"
 #include "analysis/rollout.h"
@@ -148,11 +149,12 @@ static int bench_queries(const rules_t *r, const char *path, movegen_buf_t *buf,
  * per second; printed after the engine's lines, which stay as they are ---- */
 
 /* Static evaluations, 0-ply play choices, 2-ply hints and rollout games
- * on the bench positions with evaluator `kind`, each timed for about half
- * a second. */
-static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kind_t kind)
+ * on the bench positions with evaluator `kind` (and the nets `net`, not
+ * owned, when it is not NULL), each timed for about half a second. */
+static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kind_t kind,
+                           const evalnet_t *net)
 {
-    search_ctx_t *sc = search_ctx_new(r, kind);
+    search_ctx_t *sc = search_ctx_new_with(r, kind, net);
     movegen_buf_t *buf = movegen_buf_new();
     search_play_t *ranked = malloc(sizeof *ranked * MOVEGEN_MAX_PLAYS);
     if (!sc || !buf || !ranked || n <= 0 || sc->eval->kind != kind) {
@@ -201,6 +203,39 @@ static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kin
     printf("0-ply plays/s  %.0f (%.0f choices/s, %.0f%% of positions looked one roll ahead)\n",
            (double)plays / el, (double)choices / el,
            100.0 * (double)sc->eval->lookaheads / (double)(plays > 0 ? plays : 1));
+    /* the rollouts' 0-ply choice with pruning nets: its speed, and how
+     * often it picks the play the full net alone picks */
+    if (eval_can_prune(sc->eval)) {
+        search_opts_t sp = so;
+        sp.prune_choice = ROLLOUT_PRUNE_CHOICE;
+        long same = 0, asked = 0;
+        double t_full = 0, t_pruned = 0, lost = 0;
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < DICE_ROLLS; k += 4) {
+                int w;
+                roll_t roll = dice_roll(k, &w);
+                int np = movegen_plays(&set[i], r, roll, buf);
+                if (np <= ROLLOUT_PRUNE_CHOICE)
+                    continue;
+                double c0 = now_seconds();
+                int full = search_choose(sc, &set[i], roll, buf, np, &so);
+                double c1 = now_seconds();
+                int pruned = search_choose(sc, &set[i], roll, buf, np, &sp);
+                t_pruned += now_seconds() - c1;
+                t_full += c1 - c0;
+                same += board_equal(&movegen_play(buf, full)->after, &movegen_play(buf, pruned)->after);
+                eval_t ef, ep;
+                eval_play(sc->eval, movegen_play(buf, full), &ef);
+                eval_play(sc->eval, movegen_play(buf, pruned), &ep);
+                lost += ef.equity - ep.equity;
+                asked++;
+            }
+        if (asked > 0)
+            printf("pruned choice  %.2fx as fast, %.1f%% the full net's play, %.1f mp a choice given away "
+                   "by its values (%d best by the pruning nets, %ld choices of more plays)\n",
+                   t_full / (t_pruned > 0 ? t_pruned : 1e-9), 100.0 * (double)same / (double)asked,
+                   1000.0 * lost / (double)asked, ROLLOUT_PRUNE_CHOICE, asked);
+    }
     /* a 2-ply hint: every play of a roll ranked as `brade analyse --plies 2`
      * does, on 20 bench positions; the median, as gnubg's hint is timed */
     search_default_opts(2, &so);
@@ -226,6 +261,7 @@ static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kin
     ro.games = 64;
     ro.threads = 2;
     ro.evaluator = kind;
+    ro.net = net;
     board_t start;
     board_start(&start, r->geometry, BOARD_WHITE);
     rollout_result_t res;
@@ -248,7 +284,7 @@ static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kin
 int cmd_bench(int argc, char **argv)
 {
     static const char *const extra[] = {"--queries", NULL};
-    const char *rules = "lyckans-talisman", *queries = NULL;
+    const char *rules = "lyckans-talisman", *queries = NULL, *weights = NULL;
     int fixed_reps = 0;
     bool play = false;
     for (int i = 0; i < argc; i++)
@@ -260,6 +296,8 @@ int cmd_bench(int argc, char **argv)
             queries = argv[++i];
         else if (strcmp(argv[i], "--repeat") == 0)
             fixed_reps = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--weights") == 0)
+            weights = argv[++i];
     }
     rules_t r;
     rules_error_t re;
@@ -267,6 +305,7 @@ int cmd_bench(int argc, char **argv)
         fprintf(stderr, "brade: unknown ruleset '%s'\n", rules);
         return 2;
     }
+
     if (play)
         return bench_play(&r);
     movegen_buf_t *buf = movegen_buf_new();
@@ -276,6 +315,11 @@ int cmd_bench(int argc, char **argv)
         int rc = bench_queries(&r, queries, buf, fixed_reps);
         movegen_buf_free(buf);
         return rc;
+    }
+    evalnet_t *net = NULL;
+    if (weights && !(net = netfile_load_for(weights, &r))) {
+        movegen_buf_free(buf);
+        return 2;
     }
     board_t *set = malloc(sizeof *set * (BENCH_POSITIONS + 16));
     int n = random_positions(&r, set, BENCH_POSITIONS, buf, 20261121);
@@ -302,8 +346,9 @@ int cmd_bench(int argc, char **argv)
     printf("time/query     %.3f us\n", secs * 1e6 / (double)gens);
     printf("plays/second   %.0f\n", (double)plays / secs);
     printf("signature      %016" PRIx64 "\n", sig);
-    bench_analysis(&r, set, n, EVAL_NET);
-    bench_analysis(&r, set, n, EVAL_LINEAR);
+    bench_analysis(&r, set, n, EVAL_NET, net);
+    bench_analysis(&r, set, n, EVAL_LINEAR, NULL);
+    evalnet_free(net);
     free(set);
     movegen_buf_free(buf);
     return 0;

@@ -81,6 +81,26 @@ static void gradient_matches_finite_differences(void **state)
     nn_free(n);
 }
 
+/* The sigmoid as nn.c computes it eight lanes at a time, one value here:
+ * z clamped to [-30, 30], e^-z as 2^n times a degree-6 polynomial. */
+static float plain_sigmoid(float z)
+{
+    float x = -z;
+    x = x < -30.0f ? -30.0f : x > 30.0f ? 30.0f : x;
+    float n = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;
+    float r = (x - n * 0.693359375f) - n * -2.12194440e-4f;
+    float p = r * (1.0f / 720) + (1.0f / 120);
+    p = p * r + (1.0f / 24);
+    p = p * r + (1.0f / 6);
+    p = p * r + 0.5f;
+    p = p * r + 1.0f;
+    p = p * r + 1.0f;
+    int32_t e = ((int32_t)n + 127) * (1 << 23);
+    float two_n;
+    memcpy(&two_n, &e, sizeof two_n);
+    return 1.0f / (1.0f + p * two_n);
+}
+
 /* The forward pass written plainly: b1 and then the entries in input
  * order per hidden unit, b2 and then the hidden units in order per class,
  * the same float operations as nn_forward in its blocks and registers. */
@@ -93,7 +113,7 @@ static void plain_forward(const nn_t *n, const nn_input_t *x, float *p)
             float prod = x->val[e] * n->w1[(size_t)x->idx[e] * (size_t)n->hidden + (size_t)j];
             acc += prod;
         }
-        h[j] = acc > 30.0f ? 1.0f : acc < -30.0f ? 0.0f : 1.0f / (1.0f + expf(-acc));
+        h[j] = plain_sigmoid(acc);
     }
     for (int k = 0; k < n->classes; k++) {
         float acc = n->b2[k];
@@ -144,6 +164,33 @@ static void forward_matches_plain(void **state)
         }
         nn_free(n);
     }
+}
+
+/* The hidden units' sigmoid is the logistic function to within a float's
+ * rounding (2e-7 relative, 1e-7 absolute here) from -40 to 40, and exactly
+ * 0 <= h <= 1: one input of value 1 whose weights are the z to try. */
+static void sigmoid_is_accurate(void **state)
+{
+    (void)state;
+    enum { H = 500 };
+    nn_t *n = nn_new(1, H, 2);
+    assert_non_null(n);
+    for (int j = 0; j < H; j++)
+        n->w1[j] = -40.0f + 80.0f * (float)j / (float)(H - 1) + 0.0137f * (float)(j % 3);
+    nn_input_t x = {0};
+    nn_input_add(&x, 0, 1.0f);
+    nn_act_t a;
+    nn_forward(n, &x, &a);
+    double worst = 0;
+    for (int j = 0; j < H; j++) {
+        double z = (double)n->w1[j], want = 1.0 / (1.0 + exp(-z));
+        double err = fabs((double)a.h[j] - want);
+        assert_true(a.h[j] >= 0.0f && a.h[j] <= 1.0f);
+        assert_true(err <= 1e-7 + 2e-7 * want);
+        worst = err > worst ? err : worst;
+    }
+    assert_true(worst > 0); /* the polynomial is not exact: the test compares something */
+    nn_free(n);
 }
 
 /* A widened net keeps the narrow one's units as they were and starts out
@@ -639,6 +686,52 @@ static void pruning_nets_and_search(void **state)
     so.prune = 0;
     search_position(pruned, &b0, 1, &so, &y);
     assert_memory_equal(&x, &y, sizeof x);
+
+    /* a 0-ply choice with prune_choice k: the full net's best among the k
+     * best by the rough values (the first of equals); k = 0, or at least
+     * as many as there are plays, or no pruning nets: the full net's best */
+    int differ = 0;
+    movegen_buf_t *buf = movegen_buf_new();
+    assert_non_null(buf);
+    search_default_opts(0, &so);
+    for (int k = 0; k < 60; k++) {
+        roll_t roll = {1 + k % 6, 1 + (k / 6) % 6};
+        int np = movegen_plays(&pos[k], &r, roll, buf);
+        if (np <= 0)
+            continue;
+        so.prune_choice = 0;
+        int full = search_choose(pruned, &pos[k], roll, buf, np, &so);
+        assert_int_equal(search_choose(plain, &pos[k], roll, buf, np, &so), full);
+        so.prune_choice = np;
+        if (np <= SEARCH_PRUNE_MAX) /* more is taken as SEARCH_PRUNE_MAX */
+            assert_int_equal(search_choose(pruned, &pos[k], roll, buf, np, &so), full);
+        so.prune_choice = 4;
+        assert_int_equal(search_choose(plain, &pos[k], roll, buf, np, &so), full);
+        int pick = search_choose(pruned, &pos[k], roll, buf, np, &so);
+        /* the same pick worked out by hand */
+        double rough[MOVEGEN_MAX_PLAYS];
+        for (int i = 0; i < np; i++)
+            rough[i] = eval_play_rough(pruned->eval, movegen_play(buf, i));
+        int want = -1;
+        double want_eq = -1e300;
+        for (int i = 0; i < np; i++) {
+            int better = 0; /* plays ranked before i by the rough values */
+            for (int j = 0; j < np; j++)
+                better += rough[j] > rough[i] || (rough[j] == rough[i] && j < i);
+            if (better >= 4)
+                continue;
+            eval_t e;
+            eval_play(pruned->eval, movegen_play(buf, i), &e);
+            if (e.equity > want_eq) {
+                want_eq = e.equity;
+                want = i;
+            }
+        }
+        assert_int_equal(pick, want);
+        differ += pick != full;
+    }
+    assert_true(differ > 0); /* the pruning changes some of these choices */
+    movegen_buf_free(buf);
     search_ctx_free(plain);
     search_ctx_free(pruned);
     evalnet_cache_free(&s);
@@ -653,6 +746,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gradient_matches_finite_differences),
         cmocka_unit_test(forward_matches_plain),
+        cmocka_unit_test(sigmoid_is_accurate),
         cmocka_unit_test(widening_keeps_the_values),
         cmocka_unit_test(file_round_trip_and_damage),
         cmocka_unit_test(encoding_and_classes),
