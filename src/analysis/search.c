@@ -121,6 +121,19 @@ static int topk_offer(topk_t *t, int i, double v)
     return pos;
 }
 
+/* With pruning nets, the k best (at most SEARCH_PRUNE_MAX) of the n plays
+ * in `plays` by their rough values go to *cand.  cand->n stays 0 (every
+ * play goes on) when k <= 0, when there are no more than k plays, or
+ * without pruning nets. */
+static void rough_best(search_ctx_t *c, const movegen_buf_t *plays, int n, int k, topk_t *cand)
+{
+    *cand = (topk_t){.k = k > SEARCH_PRUNE_MAX ? SEARCH_PRUNE_MAX : k};
+    if (cand->k <= 0 || n <= cand->k || !eval_can_prune(c->eval))
+        return;
+    for (int i = 0; i < n; i++)
+        (void)topk_offer(cand, i, eval_play_rough(c->eval, movegen_play(plays, i)));
+}
+
 void search_position(search_ctx_t *c, const board_t *b, int plies, const search_opts_t *o,
                      eval_t *out)
 {
@@ -133,11 +146,9 @@ void search_position(search_ctx_t *c, const board_t *b, int plies, const search_
     double margin = o->inner.margin * unit(c);
     int keep = inner_keep(c, o);
     keep = keep > INNER_MAX ? INNER_MAX : keep;
-    int prune = o->prune > SEARCH_PRUNE_MAX ? SEARCH_PRUNE_MAX : o->prune;
+    int prune = o->prune; /* rough_best keeps it to SEARCH_PRUNE_MAX */
     if (prune > 0 && prune < keep)
         prune = keep;
-    if (!eval_can_prune(c->eval))
-        prune = 0;
     eval_zero(out);
     for (int k = 0; k < DICE_ROLLS; k++) {
         int w;
@@ -147,10 +158,8 @@ void search_position(search_ctx_t *c, const board_t *b, int plies, const search_
             continue;
         /* with pruning nets, only the `prune` best replies by their rough
          * value go on to the screen */
-        topk_t cand = {.k = prune};
-        if (prune > 0 && n > prune)
-            for (int i = 0; i < n; i++)
-                (void)topk_offer(&cand, i, eval_play_rough(c->eval, movegen_play(buf, i)));
+        topk_t cand;
+        rough_best(c, buf, n, prune, &cand);
         int nscreen = cand.n > 0 ? cand.n : n;
         /* screen the replies at 0-ply, keeping the best `keep` (and the
          * value of the best) */
@@ -258,14 +267,12 @@ int search_choose(search_ctx_t *c, const board_t *b, roll_t roll, const movegen_
          * rough values rank among the best `prune_choice`: in index order, so
          * that ties go to the first play as without them */
         bool skip[MOVEGEN_MAX_PLAYS];
-        int prune = o->prune_choice > SEARCH_PRUNE_MAX ? SEARCH_PRUNE_MAX : o->prune_choice;
-        bool pruned = prune > 0 && n > prune && eval_can_prune(c->eval);
+        topk_t cand;
+        rough_best(c, plays, n, o->prune_choice, &cand);
+        bool pruned = cand.n > 0;
         if (pruned) {
-            topk_t cand = {.k = prune};
-            for (int i = 0; i < n; i++) {
+            for (int i = 0; i < n; i++)
                 skip[i] = true;
-                (void)topk_offer(&cand, i, eval_play_rough(c->eval, movegen_play(plays, i)));
-            }
             for (int j = 0; j < cand.n; j++)
                 skip[cand.idx[j]] = false;
         }
