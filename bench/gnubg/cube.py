@@ -47,8 +47,10 @@ def gnubg_ref(queries, out, limit, away):
         sys.exit("gnubg made no reference (see its messages above)")
 
 
-def brade_cube(brade, ids, plies, away):
+def brade_cube(brade, ids, plies, away, weights=None):
     cmd = [brade, "analyse", "--rules", "backgammon", "--json", "--batch", "--plies", str(plies), "--cube", "centred"]
+    if weights:
+        cmd += ["--weights", weights]
     if away:
         parts = away.split(",")
         # gnubg reads 1-away without the Crawford flag as after the Crawford game
@@ -94,6 +96,7 @@ def main():
     ap.add_argument("--plies", default="1", help="brade's depths, e.g. 0,1,2")
     ap.add_argument("--limit", type=int, default=0, help="at most this many positions")
     ap.add_argument("--brade", default=os.environ.get("BRADE", os.path.join(ROOT, "build", "brade")))
+    ap.add_argument("--weights", help="a net file to use instead of the shipped nets")
     ap.add_argument("--ref", help="gnubg's reference file (made when missing)")
     ap.add_argument("--worst", type=int, default=0, help="also list this many of the largest errors")
     ap.add_argument("--away", help="a match score instead of a money game: A,B[,crawford] (A: the side on roll; "
@@ -110,7 +113,7 @@ def main():
     ids = [r["id"] for r in ref]
     crawford = bool(a.away) and a.away.endswith(",crawford")
     for plies in [int(x) for x in a.plies.split(",")]:
-        got, secs = brade_cube(a.brade, ids, plies, a.away)
+        got, secs = brade_cube(a.brade, ids, plies, a.away, a.weights)
         print(f"brade {plies}-ply against gnubg 2-ply, {len(ids)} positions "
               f"({1000 * secs / max(1, len(ids)):.1f} ms a position):")
         for close_only in (False, True):
