@@ -239,8 +239,9 @@ void nn_forward(const nn_t *n, const nn_input_t *x, nn_act_t *a)
             for (int j = 0; j < m; j++)
                 acc[j] += v * row[j];
         }
-        /* the sigmoid of the block, lanes past m included and dropped */
-        for (int q = 0; q < NN_BLOCK; q += 8) {
+        /* the sigmoid of the lanes in use, eight at a time (those past m
+         * in the last eight are zeros, computed and dropped) */
+        for (int q = 0; q < m; q += 8) {
             nn_vec_t v;
             memcpy(&v, acc + q, sizeof v);
             sigmoid8(&v);
