@@ -201,6 +201,8 @@ static void *work(void *arg)
             play_game(w, g, &res, &luck, &plies, &how);
             eval_add_scaled(&cs->sum, &res, 1.0);
             double adj = res.equity - luck;
+            if (sh->opts.game_equity)
+                sh->opts.game_equity[g] = sh->opts.luck ? adj : res.equity;
             cs->eq += res.equity;
             cs->eq2 += res.equity * res.equity;
             cs->adj += adj;
@@ -304,6 +306,8 @@ int rollout_play(const play_t *p, const rules_t *r, const rollout_opts_t *o,
         out->equity = out->mean.equity;
         out->games = o->games;
         out->certain = o->games;
+        for (int g = 0; o->game_equity && g < o->games; g++)
+            o->game_equity[g] = out->equity;
         return 0;
     }
     board_t next = p->after;
@@ -311,6 +315,8 @@ int rollout_play(const play_t *p, const rules_t *r, const rollout_opts_t *o,
     int rc = rollout_position(&next, r, o, out);
     eval_flip(&out->mean);
     out->equity = -out->equity;
+    for (int g = 0; o->game_equity && !out->stopped && g < o->games; g++)
+        o->game_equity[g] = -o->game_equity[g];
     return rc;
 }
 

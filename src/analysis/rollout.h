@@ -46,6 +46,13 @@ typedef struct rollout_opts {
      * rollout early: the games begun are finished and reported, and the
      * result says `stopped` */
     const volatile sig_atomic_t *stop;
+    /* NULL, or an array of `games` doubles the caller owns: game g's
+     * result (luck-adjusted when `luck` is on) for the side the result is
+     * reported for is written to [g] (when the rollout is stopped early, the
+     * array's contents are not defined).  With the same seed, game g of every play of a
+     * roll has the same dice, so two plays' arrays give the standard error
+     * of their difference. */
+    double *game_equity;
 } rollout_opts_t;
 
 typedef struct rollout_result {

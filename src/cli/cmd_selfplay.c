@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/agree.h"
 #include "analysis/dice.h"
 #include "analysis/eval_model.h"
 #include "analysis/evalfit.h"
@@ -253,55 +254,53 @@ static int fixed_positions(const rules_t *r, int k, uint64_t seed, board_t *pos,
     return got;
 }
 
-enum { AGREE_TOP = 4 };
-
-/* One play's rolled-out value: the first pass, then with the confirming
- * games added when there were any. */
-typedef struct agree_value {
-    double eq, se;
-    int games;
-} agree_value_t;
-
-static agree_value_t agree_value(const rollout_result_t *res)
-{
-    return (agree_value_t){res->equity, res->se, res->games};
-}
-
-/* Adds a second, independent rollout of the same play to *v: the mean
- * weighted by games, and the standard error of that mean. */
-static void agree_add(agree_value_t *v, const rollout_result_t *res)
-{
-    double n1 = v->games, n2 = res->games, n = n1 + n2;
-    v->eq = (n1 * v->eq + n2 * res->equity) / n;
-    v->se = sqrt(n1 * n1 * v->se * v->se + n2 * n2 * res->se * res->se) / n;
-    v->games += res->games;
-}
-
-/* The index of the best of v[0..m-1]. */
-static int agree_best(const agree_value_t *v, int m)
-{
-    int b = 0;
-    for (int j = 1; j < m; j++)
-        if (v[j].eq > v[b].eq)
-            b = j;
-    return b;
-}
+enum { AGREE_TOP = 4, AGREE_DRAWS = 20000 };
 
 /* The tally of one way of judging (the first pass, or confirmed). */
 typedef struct agree_tally {
-    int agree, within;
-    double lost;
+    int agree, within, separable, separable_agree;
+    double lost, ceiling, p_search;
 } agree_tally_t;
 
-/* Scores the search's top (index 0) against the best of v[0..m-1]: the
- * same play, or within the best's 95% interval; returns the best. */
-static int agree_score(const agree_value_t *v, int m, agree_tally_t *t)
+/* Scores the search's top (index 0) against the rollout's best: the same
+ * play, or within the best's 95% interval; the equity given up; whether
+ * the rollout separates its best (paired), and the chances that its best
+ * and that the search's play are the truly best.  Returns the best. */
+static int agree_score(const agree_stats_t *s, uint64_t seed, agree_tally_t *t)
 {
-    int b = agree_best(v, m);
+    int b = agree_best(s);
+    double se_b = sqrt(s->cov[b][b]);
     t->agree += b == 0;
-    t->within += b == 0 || v[b].eq - v[0].eq <= 1.96 * v[b].se;
-    t->lost += v[b].eq - v[0].eq;
+    t->within += b == 0 || s->mean[b] - s->mean[0] <= 1.96 * se_b;
+    t->lost += s->mean[b] - s->mean[0];
+    if (agree_separable(s)) {
+        t->separable++;
+        t->separable_agree += b == 0;
+    }
+    double p_b = agree_p_best(s, b, seed, AGREE_DRAWS);
+    t->ceiling += p_b;
+    t->p_search += b == 0 ? p_b : agree_p_best(s, 0, seed, AGREE_DRAWS);
     return b;
+}
+
+/* Prints one tally's judgement of noise (the text form). */
+static void agree_print_noise(const char *what, const agree_tally_t *t, int k)
+{
+    printf("%s: the rollout separates its best play (ahead of every other play by 1.96 standard errors of the paired difference) on "
+           "%d of %d positions, and the search agrees on %d of those; a perfect player would be expected to "
+           "agree with this rollout on %.1f (the ceiling its noise allows); the chance that the search's play "
+           "is the best of the plays rolled out, summed: %.1f\n",
+           what, t->separable, k, t->separable_agree, t->ceiling, t->p_search);
+}
+
+/* Prints one tally as JSON members with a prefix ("" or "_confirmed"). */
+static void agree_print_json(const char *sfx, const agree_tally_t *t, double kk)
+{
+    printf(",\n  \"agree%s\": %d,\n  \"within_ci%s\": %d,\n  \"mean_loss%s\": %.4f,\n"
+           "  \"separable%s\": %d,\n  \"separable_agree%s\": %d,\n  \"ceiling%s\": %.2f,\n"
+           "  \"p_search_best%s\": %.2f",
+           sfx, t->agree, sfx, t->within, sfx, t->lost / kk, sfx, t->separable, sfx, t->separable_agree, sfx,
+           t->ceiling, sfx, t->p_search);
 }
 
 /*
@@ -312,25 +311,32 @@ static int agree_score(const agree_value_t *v, int m, agree_tally_t *t)
  * there are two or more: the rollout could not tell them apart) is rolled
  * out G more games with another seed, and the best of the combined values
  * decides; which plays are confirmed depends on the rollout alone, never
- * on which play the search chose.  Both tallies are printed.  --a-net
- * FILE makes the search and the rollouts use other nets (the positions
- * stay those of the shipped evaluator's self-play, so two nets are
- * compared on the same positions).
+ * on which play the search chose.  Both tallies are printed, each with
+ * what the rollout's own noise allows (agree.h): on how many positions it
+ * separates its best play, and how many a perfect player would be
+ * expected to agree on.  --a-net FILE makes the search and the rollouts
+ * use other nets (the positions stay those of the shipped evaluator's
+ * self-play, so two nets are compared on the same positions).
  */
 static int run_agreement(const sp_args_t *a, const rules_t *r)
 {
     evalnet_t *net = NULL;
     if (a->a_net && !(net = netfile_load_for(a->a_net, r)))
         return 2;
+    int ng1 = a->rollouts, ng2 = a->confirm;
     board_t *pos = malloc(sizeof *pos * (size_t)a->agreement);
     roll_t *rolls = malloc(sizeof *rolls * (size_t)a->agreement);
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    double *x1 = malloc(sizeof *x1 * (size_t)AGREE_TOP * (size_t)ng1);
+    double *x2 = malloc(sizeof *x2 * (size_t)AGREE_TOP * (size_t)(ng2 > 0 ? ng2 : 1));
     search_ctx_t *sc = search_ctx_new_with(r, EVAL_DEFAULT, net);
-    if (!pos || !rolls || !sp || !sc) {
+    if (!pos || !rolls || !sp || !x1 || !x2 || !sc) {
         fprintf(stderr, "brade: out of memory\n");
         free(pos);
         free(rolls);
         free(sp);
+        free(x1);
+        free(x2);
         search_ctx_free(sc);
         evalnet_free(net);
         return 1;
@@ -338,32 +344,39 @@ static int run_agreement(const sp_args_t *a, const rules_t *r)
     int k = fixed_positions(r, a->agreement, (uint64_t)a->seed, pos, rolls);
     rollout_opts_t ro;
     rollout_default_opts(&ro);
-    ro.games = a->rollouts;
+    ro.games = ng1;
     ro.seed = (uint64_t)a->seed;
     ro.threads = a->threads;
     ro.net = net;
     rollout_opts_t ro2 = ro;
-    ro2.games = a->confirm;
+    ro2.games = ng2;
     ro2.seed = (uint64_t)a->seed + 0x9e3779b9u; /* another stream of dice */
     search_opts_t so;
     search_default_opts(a->plies, &so);
-    agree_tally_t first = {0, 0, 0}, conf = {0, 0, 0};
+    agree_tally_t first = {0}, conf = {0};
     int agree0 = 0, confirmed = 0;
     for (int i = 0; i < k; i++) {
         int n = search_rank(sc, &pos[i], rolls[i], &so, sp);
         int m = n < AGREE_TOP ? n : AGREE_TOP;
-        agree_value_t v[AGREE_TOP];
+        agree_pass_t pass[2];
+        memset(pass, 0, sizeof pass);
+        pass[0].n = ng1;
+        pass[1].n = ng2;
         for (int j = 0; j < m; j++) {
             rollout_result_t res;
+            ro.game_equity = x1 + (size_t)j * (size_t)ng1;
+            pass[0].x[j] = ro.game_equity;
             rollout_play(&sp[j].play, r, &ro, &res);
-            v[j] = agree_value(&res);
         }
-        int b1 = agree_score(v, m, &first), b2 = b1;
-        if (a->confirm > 0) {
+        agree_stats_t st;
+        agree_combine(pass, 1, m, &st);
+        uint64_t mc_seed = (uint64_t)a->seed * 1000003u + (uint64_t)i;
+        int b1 = agree_score(&st, mc_seed, &first), b2 = b1;
+        if (ng2 > 0) {
             int close = 0;
             bool is_close[AGREE_TOP];
             for (int j = 0; j < m; j++) {
-                is_close[j] = v[b1].eq - v[j].eq <= 1.96 * v[b1].se;
+                is_close[j] = st.mean[b1] - st.mean[j] <= 1.96 * sqrt(st.cov[b1][b1]);
                 close += is_close[j];
             }
             if (close >= 2) {
@@ -372,11 +385,13 @@ static int run_agreement(const sp_args_t *a, const rules_t *r)
                     if (!is_close[j])
                         continue;
                     rollout_result_t res;
+                    ro2.game_equity = x2 + (size_t)j * (size_t)ng2;
+                    pass[1].x[j] = ro2.game_equity;
                     rollout_play(&sp[j].play, r, &ro2, &res);
-                    agree_add(&v[j], &res);
                 }
+                agree_combine(pass, 2, m, &st);
             }
-            b2 = agree_score(v, m, &conf);
+            b2 = agree_score(&st, mc_seed, &conf);
         }
         /* the 0-ply choice, for comparison */
         int best0 = 0;
@@ -394,10 +409,11 @@ static int run_agreement(const sp_args_t *a, const rules_t *r)
             char note[128], note2[128];
             notation_play(&sp[0].play, pos[i].geom, note, sizeof note);
             notation_play(&sp[b2].play, pos[i].geom, note2, sizeof note2);
-            printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s %s%s\n", i + 1, rolls[i].a, rolls[i].b,
+            printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s %s%s%s\n", i + 1, rolls[i].a, rolls[i].b,
                    a->plies, note, note2, b2 == 0 ? "agree" : "differ",
                    b1 == b2 ? "" : b2 == 0 ? " (after confirming; the first pass differed)"
-                                           : " (after confirming)");
+                                           : " (after confirming)",
+                   agree_separable(&st) ? "" : " [not separable]");
             fflush(stdout);
         }
     }
@@ -406,28 +422,34 @@ static int run_agreement(const sp_args_t *a, const rules_t *r)
     double kk = k ? k : 1;
     if (a->json) {
         printf("{\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
-               "  \"agree\": %d,\n  \"agree_0ply\": %d,\n  \"within_ci\": %d,\n  \"mean_loss\": %.4f",
-               rname, k, a->plies, a->rollouts, first.agree, agree0, first.within, first.lost / kk);
-        if (a->confirm > 0)
-            printf(",\n  \"confirm\": %d,\n  \"confirmed_positions\": %d,\n  \"agree_confirmed\": %d,\n"
-                   "  \"within_ci_confirmed\": %d,\n  \"mean_loss_confirmed\": %.4f",
-                   a->confirm, confirmed, conf.agree, conf.within, conf.lost / kk);
+               "  \"agree_0ply\": %d",
+               rname, k, a->plies, ng1, agree0);
+        agree_print_json("", &first, kk);
+        if (ng2 > 0) {
+            printf(",\n  \"confirm\": %d,\n  \"confirmed_positions\": %d", ng2, confirmed);
+            agree_print_json("_confirmed", &conf, kk);
+        }
         printf("\n}\n");
     } else {
         printf("%s: %d-ply agrees with %d-game rollouts on %d of %d positions (%.0f%%); "
                "within the rollout's 95%% interval on %d; 0-ply agrees on %d; mean equity given up %.4f\n",
-               rname, a->plies, a->rollouts, first.agree, k, 100.0 * first.agree / kk, first.within, agree0,
+               rname, a->plies, ng1, first.agree, k, 100.0 * first.agree / kk, first.within, agree0,
                first.lost / kk);
-        if (a->confirm > 0)
+        agree_print_noise("first pass", &first, k);
+        if (ng2 > 0) {
             printf("confirmed: on %d positions two or more plays were within the interval and were rolled out "
                    "%d games more; then %d-ply agrees on %d of %d (%.0f%%), within the interval on %d, "
                    "mean equity given up %.4f\n",
-                   confirmed, a->confirm, a->plies, conf.agree, k, 100.0 * conf.agree / kk, conf.within,
+                   confirmed, ng2, a->plies, conf.agree, k, 100.0 * conf.agree / kk, conf.within,
                    conf.lost / kk);
+            agree_print_noise("confirmed", &conf, k);
+        }
     }
     search_ctx_free(sc);
     evalnet_free(net);
     free(sp);
+    free(x1);
+    free(x2);
     free(pos);
     free(rolls);
     return 0;

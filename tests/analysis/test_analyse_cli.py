@@ -5,6 +5,7 @@ rollouts reproducible under a seed whatever the number of threads, errors
 on bad input."""
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -148,8 +149,18 @@ def agreement_confirm():
     base = ["selfplay", "--agreement", "3", "--rollouts", "36", "--seed", "3", "--json"]
     plain = json.loads(run(base).stdout)
     conf = json.loads(run(base + ["--confirm", "72"]).stdout)
-    for key in ("positions", "agree", "agree_0ply", "within_ci", "mean_loss"):
+    for key in ("positions", "agree", "agree_0ply", "within_ci", "mean_loss", "separable",
+                "separable_agree", "ceiling", "p_search_best"):
         assert plain[key] == conf[key], (key, plain, conf)
+    # what the rollout's noise allows: the positions it separates, the
+    # expected agreement of a perfect player and the search's chance of
+    # holding the best play are bounded by the count of positions
+    for sfx in ("", "_confirmed"):
+        assert 0 <= conf["separable_agree" + sfx] <= conf["separable" + sfx] <= 3, conf
+        assert 0 < conf["ceiling" + sfx] <= 3 and 0 <= conf["p_search_best" + sfx] <= 3, conf
+        # separated by 1.96 paired errors from each of at most 3 rivals: at
+        # least 92.5% sure of its best (the union bound)
+        assert conf["ceiling" + sfx] >= 0.9 * conf["separable" + sfx], conf
     assert "confirm" not in plain and conf["confirm"] == 72, conf
     assert 0 <= conf["confirmed_positions"] <= conf["positions"] == 3, conf
     assert 0 <= conf["agree_confirmed"] <= conf["within_ci_confirmed"] <= 3, conf
@@ -161,6 +172,8 @@ def agreement_confirm():
     assert as_file == plain, (as_file, plain)
     text = run(base[:-1] + ["--confirm", "72"]).stdout
     assert "confirmed: on %d positions" % conf["confirmed_positions"] in text, text
+    said = re.findall(r"a perfect player would be expected to agree with this rollout on ([0-9.]+)", text)
+    assert len(said) == 2 and abs(float(said[1]) - conf["ceiling_confirmed"]) <= 0.051, (said, conf)
 
 
 def train_resume_and_use():

@@ -1,0 +1,67 @@
+/*
+ * agree.h - how sure a rollout is of its best play.
+ *
+ * A rollout of a roll's plays gives each play a mean over its games.  When
+ * the plays are rolled out with the same seed, game g of every play has the
+ * same dice, so the means' errors are correlated and the difference of two
+ * means is known far better than either mean alone.  This module keeps the
+ * per-game results' covariance, combines independent passes (a first
+ * rollout of every play, then more games for some), and answers two
+ * questions about the best mean:
+ *
+ *   - is it separable: ahead of every other play by more than 1.96
+ *     standard errors of the (paired) difference;
+ *   - how likely is it to be the truly best play: the chance that the
+ *     argmax of the true values is that play, when the true values are
+ *     drawn from N(means, covariance of the means) (a flat prior), by
+ *     seeded Monte Carlo.
+ *
+ * Summed over positions, the second is how many of them a perfect player
+ * would be expected to agree on with this rollout: the ceiling a judge's
+ * own noise puts on any agreement rate measured against it.
+ *
+ * Ownership: plain values; the per-game arrays stay the caller's.
+ */
+#ifndef BRADE_ANALYSIS_AGREE_H
+#define BRADE_ANALYSIS_AGREE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum { AGREE_MAX = 8 };
+
+/* One rollout pass: n games; x[j] is play j's per-game results, or NULL
+ * when play j was not rolled out in this pass. */
+typedef struct agree_pass {
+    int n;
+    const double *x[AGREE_MAX];
+} agree_pass_t;
+
+/* The plays' combined means and the covariance of those means. */
+typedef struct agree_stats {
+    int m;
+    int games[AGREE_MAX];
+    double mean[AGREE_MAX];
+    double cov[AGREE_MAX][AGREE_MAX];
+} agree_stats_t;
+
+/* Combines npass independent passes over m plays (m <= AGREE_MAX; every
+ * play in at least one pass, every pass of 2 or more games).  A play's
+ * mean is over all the games it was rolled out in. */
+void agree_combine(const agree_pass_t *passes, int npass, int m, agree_stats_t *out);
+
+/* The index of the highest mean. */
+int agree_best(const agree_stats_t *s);
+
+/* The standard error of mean[j] - mean[k]. */
+double agree_diff_se(const agree_stats_t *s, int j, int k);
+
+/* True when the best mean is ahead of every other by more than 1.96
+ * standard errors of the difference. */
+bool agree_separable(const agree_stats_t *s);
+
+/* The probability (by `draws` seeded Monte Carlo draws) that play `which`
+ * has the highest true value, the true values drawn from N(mean, cov). */
+double agree_p_best(const agree_stats_t *s, int which, uint64_t seed, int draws);
+
+#endif
