@@ -8,6 +8,7 @@
  */
 #include "analysis/rollout.h"
 
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -134,6 +135,9 @@ static void play_game(worker_t *w, int g, eval_t *res, double *luck, int *plies,
     uint64_t rng = dice_stream(o->seed, (uint64_t)g);
     board_t b = sh->start;
     bool mine = true;
+    /* single-die rolls the starting side still owes (the one-die rule) */
+    int series = !o->one_die ? 0 : sh->rules.one_die_rule == ONE_DIE_THREE_ROLLS ? 3 : 1;
+    bool series_first = true;
     *luck = 0;
     *how = 0;
     for (int ply = 0;; ply++) {
@@ -159,7 +163,15 @@ static void play_game(worker_t *w, int g, eval_t *res, double *luck, int *plies,
             roll = dice_order((g / 36) % 36);
         else
             roll = (roll_t){dice_below(&rng, 6) + 1, dice_below(&rng, 6) + 1};
-        if (o->luck) {
+        if (mine && series > 0) {
+            /* a single die: the first of the two (stratified at ply 0) */
+            roll.b = 0;
+            if (series_first && sh->rules.one_die_rule == ONE_DIE_N_BY_FIRST_DIE)
+                series = roll.a + 1;
+            series_first = false;
+            series--;
+        }
+        if (o->luck && roll.b != 0) {
             double actual, avg = roll_values(w, &b, roll, &actual);
             *luck += mine ? actual - avg : avg - actual;
         }
@@ -310,6 +322,7 @@ int rollout_play(const play_t *p, const rules_t *r, const rollout_opts_t *o,
             o->game_equity[g] = out->equity;
         return 0;
     }
+    assert(!o->one_die); /* the series is the play's side's, not the next one's */
     board_t next = p->after;
     board_swap(&next);
     int rc = rollout_position(&next, r, o, out);

@@ -53,6 +53,12 @@ typedef struct rollout_opts {
      * roll has the same dice, so two plays' arrays give the standard error
      * of their difference. */
     double *game_equity;
+    /* The side on roll at the start has declared the one-die rule
+     * (rollout_position only): its turns roll one die for as long as the
+     * ruleset's series lasts (three rolls; The Board's add-on, one more
+     * for each pip of the first die), then two again.  The players never
+     * declare it themselves.  No luck adjustment for the single dice. */
+    bool one_die;
 } rollout_opts_t;
 
 typedef struct rollout_result {

@@ -31,6 +31,7 @@
 #include "analysis/rollout.h"
 #include "analysis/search.h"
 #include "cli/analyse_cube.h"
+#include "cli/analyse_onedie.h"
 #include "tutor/explain_giveup.h"
 #include "tutor/words.h"
 #include "cli/interrupt.h"
@@ -238,6 +239,15 @@ static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ct
         fprintf(stderr, "brade: out of memory\n");
         return 1;
     }
+    /* the one-die rule, where the side may declare it: both choices rolled out */
+    onedie_eval_t od;
+    int odrc = analyse_onedie(&a->board, &a->rules, &o->ro, &od);
+    if (odrc == -1) {
+        fprintf(stderr, "brade: out of memory\n");
+        return 1;
+    }
+    if (odrc == -3)
+        return 1; /* Ctrl-C: the REPL says so */
     const char *me = args_colour(a->board.turn), *you = args_colour(1 - a->board.turn);
     outcome_kind_t w[OUT_KIND_COUNT];
     int nw = ways(&a->rules, w);
@@ -273,6 +283,8 @@ static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ct
                    gu.breach_mean, gu.plies);
             strbuf_free(&rolls);
         }
+        if (odrc == 0)
+            analyse_onedie_json(&od);
         printf("\n}\n");
         return 0;
     }
@@ -307,6 +319,8 @@ static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ct
         printf("%s %s\n", sv ? "Att ge upp:" : "Giving up:", strbuf_str(&sb));
         strbuf_free(&sb);
     }
+    if (odrc == 0)
+        analyse_onedie_text(o->lang, &od, &a->rules);
     return 0;
 }
 

@@ -252,6 +252,8 @@ static bool readable_answer(const repl_t *r, const char *text)
     case QK_LEGAL:
     case QK_GIVE_UP:
         return words_yes_no(text) >= 0;
+    case QK_ONE_DIE:
+        return words_one_die(text) >= 0;
     case QK_ROLLS:
         return words_rolls_parse(text, &set, &off, &len);
     case QK_OUTCOME:
@@ -336,10 +338,13 @@ void repl_line(repl_t *r, const char *line)
     }
     ambiguous = false;
     /* exact names always; prefixes unless the line reads as an answer.
-     * Only "play on" ("give up or play on?") is both a command's name and
-     * an answer: while that question is open it is the answer. */
+     * Only "play on" ("give up or play on?"), "roll" and "one-die"
+     * ("declare the one-die rule or roll both dice?") are both commands'
+     * names and answers: while such a question is open they are answers. */
     const repl_command_t *c = argc ? repl_lookup(argv[0], false, &ambiguous) : NULL;
     if (c && r->tutor.q && r->tutor.q->kind == QK_GIVE_UP && argc > 1 && words_yes_no(text) >= 0)
+        c = NULL;
+    if (c && r->tutor.q && r->tutor.q->kind == QK_ONE_DIE && words_one_die(text) >= 0)
         c = NULL;
     if (!c && argc && !readable_answer(r, text)) {
         c = repl_lookup(argv[0], true, &ambiguous);

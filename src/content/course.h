@@ -80,6 +80,7 @@ typedef enum {
     QK_COUNT,   /* a number about the position (pips, free points, JB, ...) */
     QK_CHOICE,  /* multiple choice: the only kind whose answer the author gives */
     QK_GIVE_UP, /* give up or play on? the analysis decides, by a clear margin */
+    QK_ONE_DIE, /* declare the one-die rule or roll both dice? rollouts decide */
     QK_KIND_COUNT
 } qkind_t;
 
@@ -152,6 +153,10 @@ typedef struct question {
     bool give_up;     /* giving up is the better choice: stated, and checked
                          by the analysis when the loader's `decisions` is on */
     int giveup_plies; /* each play's depth (analysis/giveup.h) */
+
+    /* QK_ONE_DIE (before the roll) */
+    bool one_die;     /* declaring is the better choice: stated, and checked
+                         by rollouts when the loader's `decisions` is on */
 } question_t;
 
 typedef struct lesson_step {

@@ -54,8 +54,9 @@ typedef struct course_loader {
      * out again and its stated results verified (slow: `brade check`);
      * without, the stated results are only checked for consistency. */
     bool rollouts;
-    /* give-up questions (content/giveup_q.c): with `decisions` the stated
-     * answer is searched again (a second or so a file: `brade check`);
+    /* give-up and one-die questions (content/giveup_q.c, onedie_q.c): with
+     * `decisions` the stated answer is searched or rolled out again (a
+     * second or so a question: `brade check`);
      * without, only what the rules decide is checked, and the stated
      * answer is taken (loading the course for the tutor stays fast) */
     bool decisions;

@@ -12,7 +12,8 @@
 #include "engine/verdict.h"
 
 static const char *const KIND_NAMES[QK_KIND_COUNT] = {"none",  "play",   "legal",  "rolls",
-                                                      "outcome", "count", "choice", "give-up"};
+                                                      "outcome", "count", "choice", "give-up",
+                                                      "one-die"};
 
 /* The machine name of a question kind. */
 const char *question_kind_name(qkind_t k)
@@ -50,7 +51,8 @@ static const yamlload_key_t Q_KEYS[] = {
     {"what", YK_REQUIRED, V(QK_COUNT)},
     {"side", 0, V(QK_COUNT)},
     {"choices", YK_REQUIRED, V(QK_CHOICE)},
-    {"answer", 0, V(QK_LEGAL) | V(QK_ROLLS) | V(QK_OUTCOME) | V(QK_COUNT) | V(QK_CHOICE) | V(QK_GIVE_UP)},
+    {"answer", 0, V(QK_LEGAL) | V(QK_ROLLS) | V(QK_OUTCOME) | V(QK_COUNT) | V(QK_CHOICE) | V(QK_GIVE_UP) |
+                    V(QK_ONE_DIE)},
     {"plies", 0, V(QK_GIVE_UP)},
 };
 enum {
@@ -698,6 +700,9 @@ bool read_question(reader_t *R, yaml_node_t *n, const position_t *pos, bool own_
         break;
     case QK_GIVE_UP:
         ok &= read_giveup_q(R, n, f[QF_ANSWER].value, f[QF_PLIES].value, pos, q);
+        break;
+    case QK_ONE_DIE:
+        ok &= read_onedie_q(R, n, f[QF_ANSWER].value, pos, q);
         break;
     default:
         break;

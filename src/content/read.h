@@ -68,6 +68,10 @@ bool read_hints(reader_t *R, yaml_node_t *n, text_t **out, int *count);
 bool read_giveup_q(reader_t *R, yaml_node_t *qn, yaml_node_t *answer, yaml_node_t *plies,
                    const position_t *pos, question_t *q);
 
+/* A `one-die` question (content/onedie_q.c): the stated answer (`answer`,
+ * required) checked against rollouts of both choices. */
+bool read_onedie_q(reader_t *R, yaml_node_t *qn, yaml_node_t *answer, const position_t *pos, question_t *q);
+
 /* The two kinds of file; the root is a map already known to be one. */
 void read_lesson_file(reader_t *R, yaml_node_t *root);
 void read_puzzle_file(reader_t *R, yaml_node_t *root);

@@ -76,6 +76,13 @@ static void nudge(const tutor_t *t, strbuf_t *out)
                               "Efter de flesta slag får du fortfarande ge upp. Vilka slag tar bort den "
                               "rätten, och hur dåliga är de?"));
         break;
+    case QK_ONE_DIE:
+        strbuf_add(out, T(L,
+                          "One die gives a clean shot at the pattern but moves less for three turns. "
+                          "How many rolls does the other side need, and how often do two dice make it?",
+                          "En tärning ger ett rent försök till spelet men flyttar mindre i tre slag. "
+                          "Hur många slag behöver motspelaren, och hur ofta gör två tärningar det?"));
+        break;
     default:
         break;
     }
@@ -134,6 +141,13 @@ static void answer_text(tutor_t *t, strbuf_t *out)
         strbuf_add(out, q->give_up ? T(L, "Give up. ", "Ge upp. ") : T(L, "Play on. ", "Spela vidare. "));
         if (!tutorq_giveup_words(t, out))
             strbuf_add(out, T(L, "(The analysis ran out of memory.)", "(Analysen fick slut på minne.)"));
+        strbuf_add(out, "\n");
+        break;
+    case QK_ONE_DIE:
+        strbuf_add(out, q->one_die ? T(L, "Declare it. ", "Begär den. ")
+                                   : T(L, "Roll both dice. ", "Slå båda tärningarna. "));
+        if (!tutorq_onedie_words(t, out))
+            strbuf_add(out, T(L, "(The rollouts ran out of memory.)", "(Utspelningen fick slut på minne.)"));
         strbuf_add(out, "\n");
         break;
     case QK_CHOICE:

@@ -246,6 +246,25 @@ static tutor_result_t answer_give_up(tutor_t *t, const char *text, strbuf_t *out
     return right ? TR_RIGHT : TR_WRONG;
 }
 
+/* Declare the one-die rule or roll both dice: the rollouts' numbers
+ * either way. */
+static tutor_result_t answer_one_die(tutor_t *t, const char *text, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    int said = words_one_die(text);
+    if (said < 0) {
+        strbuf_add(out, T(L, "Answer yes (declare the one-die rule) or no (roll both dice).\n",
+                          "Svara ja (begär entärningsregeln) eller nej (slå båda tärningarna).\n"));
+        return TR_UNREAD;
+    }
+    bool right = (said == 1) == t->q->one_die;
+    strbuf_add(out, right ? T(L, "Right. ", "Rätt. ") : T(L, "No. ", "Nej. "));
+    if (!tutorq_onedie_words(t, out))
+        strbuf_add(out, T(L, "(The rollouts ran out of memory.)", "(Utspelningen fick slut på minne.)"));
+    strbuf_add(out, "\n");
+    return right ? TR_RIGHT : TR_WRONG;
+}
+
 /* One example of a play of `roll` meeting the goal, or why none does. */
 static void roll_reason(tutor_t *t, roll_t roll, strbuf_t *out)
 {
@@ -465,6 +484,9 @@ tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out)
     case QK_GIVE_UP:
         r = answer_give_up(t, text, out);
         break;
+    case QK_ONE_DIE:
+        r = answer_one_die(t, text, out);
+        break;
     default:
         break;
     }
@@ -479,7 +501,8 @@ tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out)
     }
     /* a right answer, or a wrong one to a closed question (the reply gave
      * the answer away): the explanation follows, once */
-    bool closed = t->q->kind == QK_LEGAL || t->q->kind == QK_OUTCOME || t->q->kind == QK_GIVE_UP;
+    bool closed = t->q->kind == QK_LEGAL || t->q->kind == QK_OUTCOME || t->q->kind == QK_GIVE_UP ||
+                  t->q->kind == QK_ONE_DIE;
     if ((r == TR_RIGHT || closed) && !t->answered) {
         t->answered = true;
         t->revealed = t->revealed || r != TR_RIGHT;

@@ -204,7 +204,7 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
                         T(lang,
                           "%s declares the one-die rule: %d of the six faces %s its vackert spel "
                           "(%s).\n",
-                          "%s begär enslagsregeln: %d av tärningens sex sidor %sger den vackert spel "
+                          "%s begär entärningsregeln: %d av tärningens sex sidor %sger den vackert spel "
                           "(%s).\n"),
                         play_colour_name(lang, c, true), wins,
                         lang == LANG_SV ? "" : wins == 1 ? "makes" : "make", gm->rules.name);
@@ -234,7 +234,7 @@ void play_start_turn(play_game_t *g, strbuf_t *out)
                     T(g->o.lang,
                       "%s may declare the one-die rule now: one checker moved by one die would "
                       "make a vackert spel (%s). Type 'one-die' to declare it, or 'roll'.\n",
-                      "%s får begära enslagsregeln nu: en bricka flyttad med en tärning skulle "
+                      "%s får begära entärningsregeln nu: en bricka flyttad med en tärning skulle "
                       "ge ett vackert spel (%s). Skriv 'one-die' för att begära den, eller 'roll'.\n"),
                     play_colour_name(g->o.lang, c, true), g->game.rules.name);
         g->state = PS_ROLL;
@@ -262,7 +262,7 @@ void play_start_turn(play_game_t *g, strbuf_t *out)
     if (g->ndice == 1 && left > 0 && !g->game.one_die_first[c])
         strbuf_addf(out,
                     T(g->o.lang, "%s rolls one die again: the one-die series has %d roll%s left, this one included (%s).\n",
-                      "%s slår en tärning igen: enslagsserien har %d slag kvar, detta inräknat (%s).\n"),
+                      "%s slår en tärning igen: entärningsserien har %d slag kvar, detta inräknat (%s).\n"),
                     play_colour_name(g->o.lang, c, true), left, left == 1 ? "" : "s", g->game.rules.name);
     play_roll_now(g, out);
 }
@@ -374,7 +374,7 @@ bool play_dice(play_game_t *g, const int *dice, int n, strbuf_t *out)
                         ? T(lang, "Teka needs two single dice, white's and black's (say 'dice 3 5').\n",
                             "Teka behöver två tärningar, vits och svarts (till exempel 'dice 3 5').\n")
                     : want == 1 ? T(lang, "One die is rolled now (the one-die rule): say 'dice 4'.\n",
-                                    "Nu slås en tärning (enslagsregeln): till exempel 'dice 4'.\n")
+                                    "Nu slås en tärning (entärningsregeln): till exempel 'dice 4'.\n")
                                 : T(lang, "Two dice are rolled now: say 'dice 6 3'.\n",
                                     "Nu slås två tärningar: till exempel 'dice 6 3'.\n"));
         return false;
@@ -588,20 +588,20 @@ bool play_one_die(play_game_t *g, strbuf_t *out)
     int c = play_on_roll(g);
     if (g->game.rules.one_die_rule == ONE_DIE_OFF) {
         strbuf_addf(out, T(lang, "There is no one-die rule under %s (its option one-die-rule is off).\n",
-                           "Det finns ingen enslagsregel i %s (dess val one-die-rule är off).\n"),
+                           "Det finns ingen entärningsregel i %s (dess val one-die-rule är off).\n"),
                     g->game.rules.name);
         return false;
     }
     if (g->state != PS_ROLL || g->o.seat[c].kind != SEAT_HUMAN || !game_declare_one_die(&g->game)) {
         strbuf_addf(out, T(lang, "The one-die rule cannot be declared now (%s: before the roll, when one checker moved by one die would make a vackert spel).\n",
-                           "Enslagsregeln kan inte begäras nu (%s: före slaget, när en bricka flyttad med en tärning skulle ge ett vackert spel).\n"),
+                           "Entärningsregeln kan inte begäras nu (%s: före slaget, när en bricka flyttad med en tärning skulle ge ett vackert spel).\n"),
                     g->game.rules.name);
         return false;
     }
     playrec_one_die(&g->record, c);
     g->ndice = game_dice_to_roll(&g->game);
     strbuf_addf(out, T(lang, "%s declares the one-die rule and rolls one die.\n",
-                       "%s begär enslagsregeln och slår en tärning.\n"),
+                       "%s begär entärningsregeln och slår en tärning.\n"),
                 play_colour_name(lang, c, true));
     play_roll_now(g, out);
     return true;

@@ -116,6 +116,16 @@ static void prompt(const tutor_t *t, bool paper, strbuf_t *out)
             strbuf_add(out, T(L, "(Answer yes (give up) or no (play on).)\n",
                               "(Svara ja (ge upp) eller nej (spela vidare).)\n"));
         break;
+    case QK_ONE_DIE:
+        if (!own)
+            strbuf_addf(out,
+                        T(L, "%s may declare the one-die rule. Should %s, or roll both dice?\n",
+                          "%s får begära entärningsregeln. Bör %s göra det, eller slå båda tärningarna?\n"),
+                        tutorq_who(t, true), tutorq_who(t, L != LANG_SV));
+        if (!paper)
+            strbuf_add(out, T(L, "(Answer yes (declare it) or no (roll both dice).)\n",
+                              "(Svara ja (begär den) eller nej (slå båda tärningarna).)\n"));
+        break;
     case QK_CHOICE:
         for (int i = 0; i < q->nchoices; i++)
             strbuf_addf(out, "  %d) %s\n", i + 1, text_pick(&q->choices[i], L));

@@ -7,7 +7,9 @@
 #include "engine/notation.h"
 #include "engine/verdict.h"
 #include "analysis/giveup.h"
+#include "analysis/onedie.h"
 #include "tutor/explain_giveup.h"
+#include "tutor/explain_onedie.h"
 #include "tutor/question.h"
 #include "tutor/words.h"
 
@@ -135,6 +137,19 @@ void tutorq_count_breakdown(const tutor_t *t, strbuf_t *out)
     default:
         break;
     }
+}
+
+/* A one-die question's decision in words (see question.h). */
+bool tutorq_onedie_words(const tutor_t *t, strbuf_t *out)
+{
+    const position_t *pos = t->qpos;
+    rollout_opts_t ro;
+    onedie_default_opts(&ro);
+    onedie_eval_t e;
+    if (onedie_value(&pos->board, &pos->rules, &ro, &e) != 0)
+        return false;
+    explain_onedie(t->lang, &e, &pos->rules, out);
+    return true;
 }
 
 /* A give-up question's decision in words (see question.h). */

@@ -27,6 +27,10 @@ void tutorq_list_plays(const tutor_t *t, int n, const bool *ok, int except, int 
 /* A give-up question's decision in words (explain_giveup.h), the
  * analysis made again; false when out of memory. */
 bool tutorq_giveup_words(const tutor_t *t, strbuf_t *out);
+/* A one-die question's decision in words (explain_onedie.h), both choices
+ * rolled out again as `brade check` did (a second or so); false when out
+ * of memory. */
+bool tutorq_onedie_words(const tutor_t *t, strbuf_t *out);
 /* How a count question's number is made up, in brackets (or nothing). */
 void tutorq_count_breakdown(const tutor_t *t, strbuf_t *out);
 

@@ -131,7 +131,8 @@ static const char *const THEMES[][2] = {
     {"entering", "inspel"},       {"forced", "tvingat"},        {"giving-up", "ge-upp"},
     {"hitting", "slå"},           {"jan", "jan"},               {"janblotta", "janblotta"},
     {"matches", "matcher"},       {"mine", "mina-misstag"},     {"moving", "flytta"},
-    {"munk", "munk"},             {"opening", "öppning"},       {"pip-count", "ögonräkning"},
+    {"munk", "munk"},             {"one-die", "entärningsregeln"},
+    {"opening", "öppning"},       {"pip-count", "ögonräkning"},
     {"pips-rule", "ögonregeln"},
     {"race", "kapplöpning"},      {"rulesets", "regelverk"},    {"safety", "säkerhet"},
     {"sprangjan", "sprängjan"},   {"strategy", "strategi"},     {"vackert", "vackert-spel"},
@@ -250,6 +251,30 @@ int words_yes_no(const char *text)
             return 1;
     for (size_t i = 0; i < sizeof NO / sizeof NO[0]; i++)
         if (strcmp(s, NO[i]) == 0)
+            return 0;
+    return -1;
+}
+
+/* A one-die question's answer (see words.h). */
+int words_one_die(const char *text)
+{
+    char f[64];
+    fold(text, f, sizeof f, NULL);
+    char *s = f;
+    while (*s == ' ')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '.' || s[n - 1] == '!'))
+        s[--n] = '\0';
+    static const char *const DECLARE[] = {"yes", "y", "ja", "j", "declare", "declare it", "one die", "one-die", "begar", "begar den",
+                                          "en tarning"};
+    static const char *const ROLL[] = {"no", "n", "nej", "roll", "roll both", "roll both dice", "both dice", "two dice",
+                                       "sla", "sla bada", "sla bada tarningarna", "bada tarningarna"};
+    for (size_t i = 0; i < sizeof DECLARE / sizeof DECLARE[0]; i++)
+        if (strcmp(s, DECLARE[i]) == 0)
+            return 1;
+    for (size_t i = 0; i < sizeof ROLL / sizeof ROLL[0]; i++)
+        if (strcmp(s, ROLL[i]) == 0)
             return 0;
     return -1;
 }

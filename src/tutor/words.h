@@ -51,6 +51,10 @@ const char *words_colour(lang_t lang, int colour, bool cap);
 /* Reads yes or no (also ja/nej, legal/illegal, tillåtet/otillåtet).
  * Returns 1 for yes, 0 for no, -1 when it is neither. */
 int words_yes_no(const char *text);
+/* A one-die question's answer: 1 declare (yes, "declare", "one die",
+ * "begär", "en tärning"), 0 roll both dice (no, "roll", "both dice",
+ * "slå", "båda tärningarna"), -1 neither. */
+int words_one_die(const char *text);
 /* Reads a whole number (an optional sign, digits, blanks around). */
 bool words_int(const char *text, int *out);
 /* Reads a set of rolls ("6-2 5-1, 44", or none/inga).  On failure the

@@ -410,12 +410,42 @@ def give_up():
     assert "Giving up" not in run(["analyse"] + out).stdout
 
 
-for name, fn in [("give-up", give_up), ("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
+def one_die():
+    """Before the roll, where the side may declare the one-die rule, both
+    choices are rolled out with the same dice: far ahead in the race
+    declaring costs, far behind it gains; the paired error is smaller than
+    either value's; --rollouts and --seed reach it; no rule, no paragraph."""
+    ahead = ["--rules", "helmfrid", "--white", "20 22:3 23:5 24:6", "--black", "20:3 21:3 22:3 23:3 24:3",
+             "--to-move", "white"]
+    od = json.loads(run(["analyse", "--json"] + ahead).stdout)["one_die"]
+    assert od["faces"] == "4" and od["games"] == 1296, od
+    assert od["decision"] == "roll" and od["diff"] < -0.3, od
+    assert abs(od["declare"] - od["roll"] - od["diff"]) < 1e-3, od
+    assert od["diff_se"] < (od["declare_se"] ** 2 + od["roll_se"] ** 2) ** 0.5, od
+    # a 4 wins at once on the first single die: 1 game in 6, and more later
+    assert od["pattern_declare"] >= 1 / 6 - 1e-9 and od["pattern_roll"] < od["pattern_declare"], od
+    behind = ["--rules", "lyckans-talisman", "--white", "20 22:5 23:5 24:4", "--black",
+              "21:2 22:2 23:2 24:2 off:7", "--to-move", "white"]
+    od2 = json.loads(run(["analyse", "--json", "--rollouts", "648", "--seed", "5"] + behind).stdout)["one_die"]
+    assert od2["games"] == 648 and od2["decision"] == "declare" and od2["diff"] > 0.15, od2
+    again = json.loads(run(["analyse", "--json", "--rollouts", "648", "--seed", "5", "--threads", "1"]
+                           + behind).stdout)["one_die"]
+    assert again == od2, (again, od2)
+    text = run(["analyse", "--lang", "sv"] + ahead).stdout
+    assert "Entärningsregeln: Med helmfrid får en tärning slås nu: en fyra ger vackert spel direkt" in text, text
+    assert "Slå båda tärningarna: att begära den kostar 0,7" in text, text
+    # under vasa there is no one-die rule
+    vasa = ["--rules", "vasa"] + ahead[2:]
+    assert "one_die" not in json.loads(run(["analyse", "--json"] + vasa).stdout)
+    assert "One-die rule" not in run(["analyse"] + vasa).stdout
+
+
+for name, fn in [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
                  ("exact-ending", exact_ending), ("learner-play", learner_play),
                  ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
                  ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
                  ("positions-listed", positions_listed), ("agreement-confirm", agreement_confirm),
                  ("train", train_resume_and_use)]:
     check(name, fn)
-print(f"{15 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{16 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)

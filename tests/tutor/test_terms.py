@@ -40,6 +40,7 @@ BANNED = [
     (r"\bsmallest amount\b", "giving up is not the cheapest result under every table (Ny 2)"),
     (r"\bdoes not allow giving up\b|\btillåter inte att\s+man ger upp\b",
      "004 is silent on giving up: say it is brade's reading"),
+    (r"\benslags(?:regel|serie)", "'entärningsregeln' (the glossary's name for the one-die rule)"),
     # pips are 'ögon', the points of the board 'tungor': a count of pips
     # moved or needed ("flyttar fem tungor", "(5 tungor)", "= 7 tungor")
     (r"\bflytta[rs]?\s+(?:bara\s+|exakt\s+|precis\s+)?(?:\d+|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio|elva|tolv)\s+tung(?:a|or)\b"
