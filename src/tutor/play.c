@@ -9,6 +9,7 @@
 
 #include "analysis/dice.h"
 #include "analysis/giveup.h"
+#include "analysis/onedie.h"
 #include "engine/notation.h"
 #include "engine/posid.h"
 #include "engine/verdict.h"
@@ -140,12 +141,16 @@ void play_roll_now(play_game_t *g, strbuf_t *out)
     set_roll(g, a, b, out);
 }
 
+/* Games a choice when the engine weighs the one-die rule (a race: a
+ * fraction of a second for both). */
+enum { PLAY_ONEDIE_GAMES = 648 };
+
 /* The engine's decisions before its roll, as a club player's: it gives
  * up where the rules allow it and its expected loss from here (1-ply) is
- * more than giving up costs (single games only); it declares the one-die rule where the
- * average over the six single dice of its best play beats the average
- * over the 21 rolls (both at 0-ply; the rest of a series is not counted).
- * True when it gave up (the turn is over). */
+ * more than giving up costs (single games only); it declares the one-die
+ * rule where declaring rolls out better than rolling both dice (the
+ * series played out, analysis/onedie.h).  True when it gave up (the turn
+ * is over). */
 static bool engine_decides(play_game_t *g, strbuf_t *out)
 {
     game_t *gm = &g->game;
@@ -178,36 +183,25 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
         }
     }
     if (one_die) {
-        eval_t now;
-        search_position(g->sc, &gm->board, 1, &so, &now);
-        double sum = 0;
-        int wins = 0;
-        for (int d = 1; d <= 6; d++) {
-            int n = movegen_plays(&gm->board, &gm->rules, (roll_t){d, 0}, g->legal);
-            double best = -1e300;
-            bool win = false;
-            for (int i = 0; i < n; i++) {
-                eval_t v;
-                const play_t *p = movegen_play(g->legal, i);
-                search_play_value(g->sc, p, 0, &so, &v);
-                if (v.equity > best)
-                    best = v.equity;
-                win |= p->outcome.kind != OUT_NONE;
-            }
-            sum += n > 0 ? best : now.equity;
-            wins += win;
-        }
-        if (sum / 6 > now.equity) {
+        /* both choices rolled out with the same dice (analysis/onedie.h) */
+        rollout_opts_t ro;
+        onedie_default_opts(&ro);
+        ro.games = PLAY_ONEDIE_GAMES;
+        onedie_eval_t od;
+        if (onedie_value(&gm->board, &gm->rules, &ro, &od) == 0 && od.declare_better) {
             game_declare_one_die(gm);
             playrec_one_die(&g->record, c);
-            strbuf_addf(out,
-                        T(lang,
-                          "%s declares the one-die rule: %d of the six faces %s its vackert spel "
-                          "(%s).\n",
-                          "%s begär entärningsregeln: %d av tärningens sex sidor %sger den vackert spel "
-                          "(%s).\n"),
-                        play_colour_name(lang, c, true), wins,
-                        lang == LANG_SV ? "" : wins == 1 ? "makes" : "make", gm->rules.name);
+            char msg[512];
+            snprintf(msg, sizeof msg,
+                     T(lang,
+                       "%s declares the one-die rule: %d of the six faces %s its vackert spel; rolled out, "
+                       "declaring is worth %+.2f points a game against %+.2f for both dice (%s).\n",
+                       "%s begär entärningsregeln: %d av tärningens sex sidor %sger den vackert spel; "
+                       "utspelat är det värt %+.2f poäng per parti mot %+.2f med båda tärningarna (%s).\n"),
+                     play_colour_name(lang, c, true), od.faces,
+                     lang == LANG_SV ? "" : od.faces == 1 ? "makes" : "make", od.declare, od.roll, gm->rules.name);
+            words_decimal_comma(lang, msg, 0);
+            strbuf_add(out, msg);
         }
     }
     return false;
