@@ -231,8 +231,9 @@ static void fold(const char *in, char *out, size_t size, int *map)
         map[o] = -1;
 }
 
-/* Reads yes or no (see words.h). */
-int words_yes_no(const char *text)
+/* Which of two word lists the answer is (folded, trimmed of spaces and a
+ * final '.' or '!'): 1 the first, 0 the second, -1 neither. */
+static int two_way(const char *text, const char *const *one, size_t n1, const char *const *zero, size_t n0)
 {
     char f[64];
     fold(text, f, sizeof f, NULL);
@@ -242,41 +243,33 @@ int words_yes_no(const char *text)
     size_t n = strlen(s);
     while (n && (s[n - 1] == ' ' || s[n - 1] == '.' || s[n - 1] == '!'))
         s[--n] = '\0';
+    for (size_t i = 0; i < n1; i++)
+        if (strcmp(s, one[i]) == 0)
+            return 1;
+    for (size_t i = 0; i < n0; i++)
+        if (strcmp(s, zero[i]) == 0)
+            return 0;
+    return -1;
+}
+
+/* Reads yes or no (see words.h). */
+int words_yes_no(const char *text)
+{
     static const char *const YES[] = {"yes", "y", "ja", "j", "legal", "tillatet", "true",
                                       "give up", "ge upp"};
     static const char *const NO[] = {"no",        "n",     "nej",          "illegal", "otillatet",
                                      "inte tillatet", "not legal", "false", "play on", "spela vidare"};
-    for (size_t i = 0; i < sizeof YES / sizeof YES[0]; i++)
-        if (strcmp(s, YES[i]) == 0)
-            return 1;
-    for (size_t i = 0; i < sizeof NO / sizeof NO[0]; i++)
-        if (strcmp(s, NO[i]) == 0)
-            return 0;
-    return -1;
+    return two_way(text, YES, sizeof YES / sizeof YES[0], NO, sizeof NO / sizeof NO[0]);
 }
 
 /* A one-die question's answer (see words.h). */
 int words_one_die(const char *text)
 {
-    char f[64];
-    fold(text, f, sizeof f, NULL);
-    char *s = f;
-    while (*s == ' ')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '.' || s[n - 1] == '!'))
-        s[--n] = '\0';
-    static const char *const DECLARE[] = {"yes", "y", "ja", "j", "declare", "declare it", "one die", "one-die", "begar", "begar den",
-                                          "en tarning"};
-    static const char *const ROLL[] = {"no", "n", "nej", "roll", "roll both", "roll both dice", "both dice", "two dice",
-                                       "sla", "sla bada", "sla bada tarningarna", "bada tarningarna"};
-    for (size_t i = 0; i < sizeof DECLARE / sizeof DECLARE[0]; i++)
-        if (strcmp(s, DECLARE[i]) == 0)
-            return 1;
-    for (size_t i = 0; i < sizeof ROLL / sizeof ROLL[0]; i++)
-        if (strcmp(s, ROLL[i]) == 0)
-            return 0;
-    return -1;
+    static const char *const DECLARE[] = {"yes", "y", "ja", "j", "declare", "declare it", "one die", "one-die",
+                                          "begar", "begar den", "en tarning"};
+    static const char *const ROLL[] = {"no", "n", "nej", "roll", "roll both", "roll both dice", "both dice",
+                                       "two dice", "sla", "sla bada", "sla bada tarningarna", "bada tarningarna"};
+    return two_way(text, DECLARE, sizeof DECLARE / sizeof DECLARE[0], ROLL, sizeof ROLL / sizeof ROLL[0]);
 }
 
 /* Reads a whole number. */
