@@ -20,15 +20,6 @@ uint32_t explain_giveup_breach_set(const giveup_eval_t *e)
     return set;
 }
 
-/* Appends a sentence with its numbers, in Swedish with decimal commas. */
-static void add_sentence(lang_t L, strbuf_t *out, const char *s)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", s);
-    words_decimal_comma(L, buf, 0);
-    strbuf_add(out, buf);
-}
-
 /* The decision in words (see explain_giveup.h). */
 void explain_giveup(lang_t L, const giveup_eval_t *e, const board_t *b, const rules_t *r, strbuf_t *out)
 {
@@ -40,7 +31,7 @@ void explain_giveup(lang_t L, const giveup_eval_t *e, const board_t *b, const ru
     else
         snprintf(s, sizeof s, "Giving up costs %d %s under %s. ", e->cost, e->cost == 1 ? "point" : "points",
                  rname);
-    add_sentence(L, out, s);
+    words_add_decimal(L, out, s);
     if (after_roll) {
         char play[128], roll[8];
         notation_play(&e->rolls[0].best_play, b->geom, play, sizeof play);
@@ -61,14 +52,14 @@ void explain_giveup(lang_t L, const giveup_eval_t *e, const board_t *b, const ru
                   "Det bästa draget med %s, %s, är värt %+.2f poäng per parti enligt programmets "
                   "uppskattning (%d drag framåt). "),
                 roll, play, e->play_on, e->plies);
-        add_sentence(L, out, s);
+        words_add_decimal(L, out, s);
     } else {
         snprintf(
             s, sizeof s,
             T(L, "Rolling and playing on is worth %+.2f points a game by the engine's estimate. ",
               "Att slå och spela vidare är värt %+.2f poäng per parti enligt programmets uppskattning. "),
             e->play_on);
-        add_sentence(L, out, s);
+        words_add_decimal(L, out, s);
         if (e->breach == 0) {
             strbuf_add(out, T(L,
                               "No roll takes away the right to give up: after every roll some play keeps it, "
@@ -99,7 +90,7 @@ void explain_giveup(lang_t L, const giveup_eval_t *e, const board_t *b, const ru
                          e->breach, strbuf_str(&rolls), e->breach_mean, 36 - e->breach, e->cost,
                          e->keep_mean);
             strbuf_free(&rolls);
-            add_sentence(L, out, s);
+            words_add_decimal(L, out, s);
         }
     }
     if (e->give_up)

@@ -25,15 +25,6 @@ void explain_onedie_faces(lang_t L, int face_mask, strbuf_t *out)
     }
 }
 
-/* Appends s with decimal commas in Swedish. */
-static void add_sentence(lang_t L, strbuf_t *out, const char *s)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", s);
-    words_decimal_comma(L, buf, 0);
-    strbuf_add(out, buf);
-}
-
 void explain_onedie(lang_t L, const onedie_eval_t *e, const rules_t *r, strbuf_t *out)
 {
     char s[1024], rname[256];
@@ -46,7 +37,7 @@ void explain_onedie(lang_t L, const onedie_eval_t *e, const rules_t *r, strbuf_t
                "Med %s får en tärning slås nu: %s ger vackert spel direkt (%d av tärningens 6 sidor). "),
              rname, strbuf_str(&faces), e->faces);
     strbuf_free(&faces);
-    add_sentence(L, out, s);
+    words_add_decimal(L, out, s);
     if (r->one_die_rule == ONE_DIE_N_BY_FIRST_DIE)
         strbuf_add(out, T(L,
                           "Any other face must be played, and one die is rolled again as many more times as "
@@ -67,7 +58,7 @@ void explain_onedie(lang_t L, const onedie_eval_t *e, const rules_t *r, strbuf_t
                "%+.2f poäng per parti (vackert spel i %.0f %% av dem), att slå båda tärningarna %+.2f "
                "(%.0f %%). "),
              e->games, e->declare, 100 * e->p_pattern_declare, e->roll, 100 * e->p_pattern_roll);
-    add_sentence(L, out, s);
+    words_add_decimal(L, out, s);
     double half = 1.96 * e->diff_se;
     if (!e->separable)
         snprintf(s, sizeof s,
@@ -82,5 +73,5 @@ void explain_onedie(lang_t L, const onedie_eval_t *e, const rules_t *r, strbuf_t
         snprintf(s, sizeof s, T(L, "Roll both dice: declaring costs %.2f ± %.2f points a game.",
                                 "Slå båda tärningarna: att begära den kostar %.2f ± %.2f poäng per parti."),
                  -e->diff, half);
-    add_sentence(L, out, s);
+    words_add_decimal(L, out, s);
 }

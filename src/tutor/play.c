@@ -200,8 +200,7 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
                        "utspelat är det värt %+.2f poäng per parti mot %+.2f med båda tärningarna (%s).\n"),
                      play_colour_name(lang, c, true), od.faces,
                      lang == LANG_SV ? "" : od.faces == 1 ? "makes" : "make", od.declare, od.roll, gm->rules.name);
-            words_decimal_comma(lang, msg, 0);
-            strbuf_add(out, msg);
+            words_add_decimal(lang, out, msg);
         }
     }
     return false;

@@ -189,6 +189,14 @@ void words_decimal_comma(lang_t lang, char *s, size_t from)
             s[i] = ',';
 }
 
+/* Appends a sentence with decimal commas (see words.h). */
+void words_add_decimal(lang_t lang, strbuf_t *out, const char *s)
+{
+    size_t from = out->len;
+    strbuf_add(out, s);
+    words_decimal_comma(lang, out->s, from);
+}
+
 /* The plural as n asks (see words.h). */
 const char *words_free_points(lang_t lang, int n)
 {

@@ -38,6 +38,8 @@ const char *words_free_points(lang_t lang, int n);
  * digits of s from offset `from` on becomes ','; English is left alone.
  * For sentences, not for tables. */
 void words_decimal_comma(lang_t lang, char *s, size_t from);
+/* Appends the sentence s to out, with decimal commas in Swedish. */
+void words_add_decimal(lang_t lang, strbuf_t *out, const char *s);
 /* A puzzle theme's name for people: the id itself in English, the Swedish
  * name in Swedish ("entering" -> "inspel"); an unknown id is returned as
  * it is.  words_theme_id() reads either back to the id (NULL: neither). */
