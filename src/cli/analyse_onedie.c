@@ -10,15 +10,14 @@
 
 int analyse_onedie(const board_t *b, const rules_t *r, const rollout_opts_t *ro, onedie_eval_t *e)
 {
-    if (!onedie_eligible(b, r))
-        return 1;
     rollout_opts_t o = *ro;
     if (o.games <= 0) {
         rollout_opts_t d;
         onedie_default_opts(&d);
         o.games = d.games;
     }
-    return onedie_value(b, r, &o, e);
+    int rc = onedie_value(b, r, &o, e);
+    return rc == -2 ? 1 : rc; /* -2: the rule does not apply here */
 }
 
 void analyse_onedie_json(const onedie_eval_t *e)
