@@ -25,9 +25,10 @@ static bool same_setting(const position_t *a, const position_t *b)
     return strcmp(ra, rb) == 0;
 }
 
-/* Reports every puzzle that asks a lesson step's question (the same kind of
- * question on the same position, roll and ruleset): a learner who did the
- * lesson has seen its answer, so the puzzle tests memory, not the idea.
+/* Reports every puzzle set on a lesson step's position, roll and ruleset,
+ * whatever it asks: a learner who did the lesson has studied that board, so
+ * the puzzle tests memory rather than the idea, and the course has one
+ * position fewer to practise on (the course review counted 41 such reuses).
  * The puzzle's file is read again for the source line under the message. */
 static void check_lesson_copies(const course_t *c, diag_list_t *d)
 {
@@ -37,19 +38,25 @@ static void check_lesson_copies(const course_t *c, diag_list_t *d)
             continue;
         for (int j = 0; j < c->nlessons; j++) {
             const lesson_t *l = &c->lessons[j];
-            int k = 0;
-            while (k < l->nsteps && !(l->steps[k].q.kind == p->q.kind &&
-                                      same_setting(&l->steps[k].pos, &p->pos)))
-                k++;
-            if (k == l->nsteps)
+            /* the step that asks the same, else any step on the same board */
+            int k = -1;
+            bool same_kind = false;
+            for (int m = 0; m < l->nsteps && !same_kind; m++)
+                if (same_setting(&l->steps[m].pos, &p->pos) &&
+                    (k < 0 || l->steps[m].q.kind == p->q.kind)) {
+                    k = m;
+                    same_kind = l->steps[m].q.kind == p->q.kind;
+                }
+            if (k < 0)
                 continue;
             size_t len = 0;
             char *text = readfile_regular(p->file, LOAD_MAX_FILE, &len);
             diag_add(d, DIAG_ERROR, p->file, text, len, p->pos.loc.line, p->pos.loc.col, 1,
-                     "puzzle '%s' asks what lesson '%s' step %d asks (%s:%d), on the same "
-                     "position and roll: give the puzzle a position of its own, so that it "
-                     "practises the idea rather than recalls the lesson's answer",
-                     p->id, l->id, k + 1, l->file, l->steps[k].loc.line);
+                     "puzzle '%s' %s lesson '%s' step %d (%s:%d), on the same position and "
+                     "roll: give the puzzle a position of its own, so that it practises the "
+                     "idea rather than recalls the lesson's board",
+                     p->id, same_kind ? "asks what is asked in" : "is set on the board of",
+                     l->id, k + 1, l->file, l->steps[k].loc.line);
             if (text)
                 diag_text_done(d, text);
             free(text);

@@ -3,6 +3,7 @@
  */
 #include "content/goal.h"
 
+#include <assert.h>
 #include <string.h>
 
 static const char *const GOAL_NAMES[GOAL_COUNT] = {
@@ -10,7 +11,7 @@ static const char *const GOAL_NAMES[GOAL_COUNT] = {
     "pattern",      "jan",     "sprangjan", "munk",
     "enter",        "hit",     "blast",     "bear-off",
     "reduce",       "forfeit", "no-move",   "keep-janblotta-in",
-    "janblotta-out", "best"};
+    "janblotta-out", "no-sprangjan", "no-jan", "best"};
 
 /* The machine name of a goal. */
 const char *goal_name(goal_t g) { return (unsigned)g < GOAL_COUNT ? GOAL_NAMES[g] : "?"; }
@@ -30,8 +31,15 @@ int goal_parse(const char *name)
 /* Goals that mean something for a "which rolls" question. */
 bool goal_for_rolls(goal_t g)
 {
-    return g != GOAL_LEGAL && g != GOAL_WIN_MOST && g != GOAL_BEST && (unsigned)g < GOAL_COUNT;
+    return g != GOAL_LEGAL && g != GOAL_WIN_MOST && g != GOAL_BEST && !goal_is_defence(g) &&
+           (unsigned)g < GOAL_COUNT;
 }
+
+/* The goals that look at the other side's replies. */
+bool goal_is_defence(goal_t g) { return g == GOAL_NO_SPRANGJAN || g == GOAL_NO_JAN; }
+
+/* What a defence goal guards against. */
+goal_t goal_defence_threat(goal_t g) { return g == GOAL_NO_SPRANGJAN ? GOAL_SPRANGJAN : GOAL_JAN; }
 
 /* Dice in the roll: 1, 2 or 4. */
 static int roll_dice(roll_t roll) { return roll.b == 0 ? 1 : roll.a == roll.b ? 4 : 2; }
@@ -39,7 +47,14 @@ static int roll_dice(roll_t roll) { return roll.b == 0 ? 1 : roll.a == roll.b ? 
 /* Whether one legal play meets a goal (see goal.h). */
 bool goal_asks_kind(goal_t g) { return g == GOAL_WIN_MOST || g == GOAL_SPRANGJAN; }
 
-bool goal_play_meets(goal_t g, const board_t *b, roll_t roll, const play_t *p)
+/* Whether p meets a defence goal, its replies generated into `scratch`. */
+static bool defence_met(goal_t g, const play_t *p, const rules_t *r, movegen_buf_t *scratch)
+{
+    uint32_t set;
+    return goal_threat_rolls(goal_defence_threat(g), p, r, scratch, &set) && set == 0;
+}
+
+bool goal_play_meets(goal_t g, const board_t *b, const rules_t *r, roll_t roll, const play_t *p)
 {
     outcome_kind_t k = p->outcome.kind;
     bool wins = k != OUT_NONE && k != OUT_DRAW;
@@ -81,6 +96,14 @@ bool goal_play_meets(goal_t g, const board_t *b, roll_t roll, const play_t *p)
         return board_janblotta_count(&p->after, 0) <= 6;
     case GOAL_JANBLOTTA_OUT:
         return board_janblotta_count(&p->after, 0) >= 7;
+    case GOAL_NO_SPRANGJAN:
+    case GOAL_NO_JAN: {
+        assert(r != NULL);
+        movegen_buf_t *scratch = movegen_buf_new();
+        bool met = scratch && defence_met(g, p, r, scratch);
+        movegen_buf_free(scratch);
+        return met;
+    }
     case GOAL_BEST:   /* decided by the question's accepted plays */
     case GOAL_COUNT:
         break;
@@ -92,14 +115,19 @@ bool goal_play_meets(goal_t g, const board_t *b, roll_t roll, const play_t *p)
 static long win_value(const outcome_t *o) { return (long)o->points * 1000 + outcome_rank(o); }
 
 /* Marks the legal plays that meet a goal; win-most keeps the best wins only. */
-int goal_select(goal_t g, const board_t *b, roll_t roll, const movegen_buf_t *buf, int n,
-                bool *meets)
+int goal_select(goal_t g, const board_t *b, const rules_t *r, roll_t roll,
+                const movegen_buf_t *buf, int n, bool *meets)
 {
     int count = 0;
     long best = -1;
+    /* the defence goals share one buffer for the replies of every play */
+    movegen_buf_t *scratch = goal_is_defence(g) ? movegen_buf_new() : NULL;
     for (int i = 0; i < n; i++) {
         const play_t *p = movegen_play(buf, i);
-        meets[i] = goal_play_meets(g, b, roll, p);
+        if (goal_is_defence(g))
+            meets[i] = scratch && defence_met(g, p, r, scratch);
+        else
+            meets[i] = goal_play_meets(g, b, r, roll, p);
         if (meets[i] && g == GOAL_WIN_MOST && win_value(&p->outcome) > best)
             best = win_value(&p->outcome);
     }
@@ -108,7 +136,20 @@ int goal_select(goal_t g, const board_t *b, roll_t roll, const movegen_buf_t *bu
             meets[i] = false;
         count += meets[i];
     }
+    movegen_buf_free(scratch);
     return count;
+}
+
+/* The other side's rolls that let him meet `threat` after p (see goal.h). */
+bool goal_threat_rolls(goal_t threat, const play_t *p, const rules_t *r, movegen_buf_t *scratch,
+                       uint32_t *out)
+{
+    *out = 0;
+    if (p->outcome.kind != OUT_NONE) /* the game is over: he has no turn */
+        return true;
+    board_t his = p->after;
+    board_swap(&his);
+    return goal_rolls(threat, false, &his, r, scratch, out);
 }
 
 /* The i-th distinct roll, higher die first. */
@@ -161,7 +202,7 @@ bool goal_rolls(goal_t g, bool forced, const board_t *b, const rules_t *r, moveg
             return false;
         int hits = 0;
         for (int k = 0; k < n; k++)
-            hits += goal_play_meets(g, b, roll, movegen_play(buf, k));
+            hits += goal_play_meets(g, b, r, roll, movegen_play(buf, k));
         if (forced ? hits == n : hits > 0)
             *out |= 1u << i;
     }

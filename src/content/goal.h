@@ -41,6 +41,9 @@ typedef enum {
     GOAL_NO_MOVE,           /* nothing at all can be played */
     GOAL_KEEP_JANBLOTTA_IN, /* the mover's janblotta count stays at 6 or less */
     GOAL_JANBLOTTA_OUT,     /* the mover's janblotta count reaches 7 or more */
+    GOAL_NO_SPRANGJAN,      /* after it, no roll of the other side makes the mover sprängjan */
+    GOAL_NO_JAN,            /* after it, no roll of the other side makes the mover jan or
+                             * sprängjan */
     GOAL_BEST,              /* the best play: the question's accepted plays, verified by
                              * rollouts (content/best.h); no play "meets" it by itself */
     GOAL_COUNT
@@ -50,12 +53,19 @@ typedef enum {
 const char *goal_name(goal_t g);
 /* The goal named `name`, or -1. */
 int goal_parse(const char *name);
-/* Goals that make sense for a "which rolls" question (all but legal, win-most and best). */
+/* Goals that make sense for a "which rolls" question (all but legal, win-most, best and
+ * the two defence goals). */
 bool goal_for_rolls(goal_t g);
+/* The defence goals (no-sprangjan, no-jan) look one turn ahead: whether a play meets
+ * them depends on the other side's replies, so they need the rules and generate moves. */
+bool goal_is_defence(goal_t g);
+/* The threat a defence goal guards against: GOAL_SPRANGJAN or GOAL_JAN. */
+goal_t goal_defence_threat(goal_t g);
 
-/* True when play p (one of the legal plays of `roll` from b) meets g.
- * GOAL_WIN_MOST needs the whole set: use goal_select(). */
-bool goal_play_meets(goal_t g, const board_t *b, roll_t roll, const play_t *p);
+/* True when play p (one of the legal plays of `roll` from b under rules r) meets g.
+ * GOAL_WIN_MOST needs the whole set: use goal_select().  A defence goal generates
+ * the replies into a buffer of its own (false, as if not met, when none can be had). */
+bool goal_play_meets(goal_t g, const board_t *b, const rules_t *r, roll_t roll, const play_t *p);
 /* True when the goal is after the kind of win, not just a win: jan and
  * sprängjan differ, so the order a play is written in counts (rules.md
  * D-15; verdict_t.written_jan). */
@@ -63,8 +73,16 @@ bool goal_asks_kind(goal_t g);
 
 /* Marks meets[i] for each of the n legal plays in buf that meets g; returns
  * how many do.  `meets` has room for n entries. */
-int goal_select(goal_t g, const board_t *b, roll_t roll, const movegen_buf_t *buf, int n,
-                bool *meets);
+int goal_select(goal_t g, const board_t *b, const rules_t *r, roll_t roll,
+                const movegen_buf_t *buf, int n, bool *meets);
+
+/* The rolls of the other side's next turn (bit i = goal_roll_at(i)) with which some
+ * legal play of his meets `threat` (GOAL_JAN: jan or sprängjan; GOAL_SPRANGJAN), after
+ * the mover has played p.  A play that ends the game leaves him no turn: 0.  `scratch`
+ * is the caller's buffer for his plays (not the one p lives in).  False if the engine's
+ * buffer overflowed (never expected). */
+bool goal_threat_rolls(goal_t threat, const play_t *p, const rules_t *r, movegen_buf_t *scratch,
+                       uint32_t *out);
 
 /* --- rolls --- */
 enum { GOAL_ROLLS = 21 };

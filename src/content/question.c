@@ -25,7 +25,7 @@ const char *question_kind_name(qkind_t k)
 int question_accepted(const question_t *q, const position_t *pos, const movegen_buf_t *buf, int n, bool *ok)
 {
     if (q->naccept == 0)
-        return goal_select(q->goal, &pos->board, pos->roll, buf, n, ok);
+        return goal_select(q->goal, &pos->board, &pos->rules, pos->roll, buf, n, ok);
     int count = 0;
     for (int i = 0; i < n; i++) {
         ok[i] = false;
@@ -161,7 +161,7 @@ static bool read_play_q(reader_t *R, yaml_node_t *qn, yamlload_found_t *f, const
         return false;
     }
     bool *meets = arena_array(&R->course->arena, (size_t)n, sizeof *meets);
-    int nmeet = best ? n : goal_select(q->goal, &pos->board, pos->roll, R->buf, n, meets);
+    int nmeet = best ? n : goal_select(q->goal, &pos->board, &pos->rules, pos->roll, R->buf, n, meets);
     for (int i = 0; best && i < n; i++)
         meets[i] = true; /* any legal play may be claimed; the rollout judges */
     char roll[8];

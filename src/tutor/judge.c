@@ -10,6 +10,50 @@
 #include "tutor/question.h"
 #include "tutor/words.h"
 
+/* Why play p misses a defence goal: the other side's rolls that punish it,
+ * and one of his plays that does (one clause, after "yours"). */
+static void why_not_defended(const tutor_t *t, goal_t g, const play_t *p, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    const position_t *pos = t->qpos;
+    goal_t threat = goal_defence_threat(g);
+    const char *what = threat == GOAL_SPRANGJAN ? "sprängjan" : "jan";
+    movegen_buf_t *scratch = movegen_buf_new();
+    uint32_t set = 0;
+    if (!scratch || !goal_threat_rolls(threat, p, &pos->rules, scratch, &set) || set == 0) {
+        movegen_buf_free(scratch); /* out of memory: the plain clause */
+        strbuf_add(out, T(L, "yours does not do that", "ditt gör inte det"));
+        return;
+    }
+    int him = 1 - t->qpos->board.turn;
+    strbuf_addf(out, T(L, "after yours %s can make you %s with %d of 36 rolls (",
+                       "efter ditt kan %s göra dig %s med %d av 36 slag ("),
+                words_colour(L, him, L != LANG_SV), what, goal_rolls_weight(set));
+    words_rolls(L, set, out);
+    strbuf_add(out, ")");
+    /* his play with the highest such roll, in his own numbering */
+    int i = GOAL_ROLLS - 1;
+    while (!(set & (1u << i)))
+        i--;
+    roll_t roll = goal_roll_at(i);
+    board_t his = p->after;
+    board_swap(&his);
+    int n = movegen_plays(&his, &pos->rules, roll, scratch);
+    for (int k = 0; k < n; k++) {
+        const play_t *q = movegen_play(scratch, k);
+        if (!goal_play_meets(threat, &his, &pos->rules, roll, q))
+            continue;
+        char r[8], note[128], won[160];
+        words_roll(roll, r, sizeof r);
+        notation_play(q, his.geom, note, sizeof note);
+        explain_outcome(L, &q->outcome, won, sizeof won);
+        strbuf_addf(out, T(L, ", for example %s: %s, which wins %s", ", till exempel %s: %s, som vinner %s"),
+                    r, note, won);
+        break;
+    }
+    movegen_buf_free(scratch);
+}
+
 /* Why legal play p does not meet goal g (one clause, after "yours"). */
 static void why_not(const tutor_t *t, goal_t g, const play_t *p, strbuf_t *out)
 {
@@ -60,6 +104,10 @@ static void why_not(const tutor_t *t, goal_t g, const play_t *p, strbuf_t *out)
                     T(L, "after yours the janblotta count is only %d",
                       "efter ditt är janblottetalet bara %d"),
                     jb);
+        break;
+    case GOAL_NO_SPRANGJAN:
+    case GOAL_NO_JAN:
+        why_not_defended(t, g, p, out);
         break;
     default:
         strbuf_add(out, T(L, "yours does not do that", "ditt gör inte det"));
@@ -162,7 +210,7 @@ static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
             strbuf_add(out,
                        T(L, " It is the only right answer.", " Det är det enda rätta svaret."));
         } else if (mine->outcome.kind == OUT_SPRANGJAN &&
-                   goal_play_meets(GOAL_HIT, &pos->board, pos->roll, mine)) {
+                   goal_play_meets(GOAL_HIT, &pos->board, &pos->rules, pos->roll, mine)) {
             /* one play, but the order of its steps matters (rules.md D-15) */
             strbuf_add(out, T(L, " Written in this order, the blast is the step that makes the jan.",
                               " Skrivet i den här ordningen är det sprängningen som gör janen."));
@@ -276,7 +324,7 @@ static void roll_reason(tutor_t *t, roll_t roll, strbuf_t *out)
     words_roll(roll, r, sizeof r);
     int hit = -1, miss = -1;
     for (int i = 0; i < n; i++) {
-        bool m = goal_play_meets(q->goal, &pos->board, roll, movegen_play(t->buf, i));
+        bool m = goal_play_meets(q->goal, &pos->board, &pos->rules, roll, movegen_play(t->buf, i));
         if (m && hit < 0)
             hit = i;
         if (!m && miss < 0)

@@ -26,6 +26,8 @@ static const char *const GOAL_EN[GOAL_COUNT] = {
     "no legal move at all (the whole roll is forfeited)",
     "a play that keeps the janblotta in (janblotta count 6 or less)",
     "a play that puts the janblotta out (janblotta count 7 or more)",
+    "a play after which no roll of the opponent makes you sprängjan",
+    "a play after which no roll of the opponent makes you jan (or sprängjan)",
     "the best play (the one that wins the most points on average)",
 };
 static const char *const GOAL_SV[GOAL_COUNT] = {
@@ -46,6 +48,8 @@ static const char *const GOAL_SV[GOAL_COUNT] = {
     "inget tillåtet drag alls (hela slaget fåtas)",
     "ett drag som inte tar ut janblottan (janblottetal 6 eller mindre)",
     "ett drag som tar ut janblottan (janblottetal 7 eller mer)",
+    "ett drag efter vilket inget slag av motspelaren gör dig sprängjan",
+    "ett drag efter vilket inget slag av motspelaren gör dig jan (eller sprängjan)",
     "det bästa draget (det som i genomsnitt vinner flest poäng)",
 };
 
@@ -128,6 +132,7 @@ const char *words_checkers(lang_t lang, int n)
 static const char *const THEMES[][2] = {
     {"backgammon", "backgammon"}, {"barrier", "spärr"},         {"bear-off", "hemspel"},
     {"best-play", "bästa-drag"},  {"blasting", "sprängning"},   {"blocking", "spärra"},
+    {"defence", "försvar"},
     {"entering", "inspel"},       {"forced", "tvingat"},        {"giving-up", "ge-upp"},
     {"hitting", "slå"},           {"jan", "jan"},               {"janblotta", "janblotta"},
     {"matches", "matcher"},       {"mine", "mina-misstag"},     {"moving", "flytta"},

@@ -562,6 +562,63 @@ static void test_words_parsers(void **state)
     assert_int_equal(goal_rolls_weight((1u << GOAL_ROLLS) - 1), 36);
 }
 
+/* The defence goals look one turn ahead: after each play, the other side's
+ * 21 rolls are tried (puzzles/09-sprangjan.yaml, defend-play-out). */
+static void test_defence_goals(void **state)
+{
+    (void)state;
+    const rules_t *r = rules_preset("lyckans-talisman");
+    board_t b;
+    assert_int_equal(board_from_specs(&b, GEOM_BRADE, "1:2 3 4 5 6 15:3 17:3 18:3",
+                                      "bar:2 1:3 4 8 9 11 12 14 19 21:3", BOARD_WHITE, NULL),
+                     BOARD_OK);
+    movegen_buf_t *buf = movegen_buf_new(), *scratch = movegen_buf_new();
+    assert_non_null(buf);
+    assert_non_null(scratch);
+    roll_t roll = {5, 3};
+    int n = movegen_plays(&b, r, roll, buf);
+    assert_true(n > 20);
+    bool no_sj[MOVEGEN_MAX_PLAYS], no_jan[MOVEGEN_MAX_PLAYS];
+    assert_int_equal(goal_select(GOAL_NO_SPRANGJAN, &b, r, roll, buf, n, no_sj), 1);
+    goal_select(GOAL_NO_JAN, &b, r, roll, buf, n, no_jan);
+    int one_out = -1;
+    for (int i = 0; i < n; i++) {
+        const play_t *p = movegen_play(buf, i);
+        char note[64];
+        notation_play(p, b.geom, note, sizeof note);
+        uint32_t sj, jan;
+        assert_true(goal_threat_rolls(GOAL_SPRANGJAN, p, r, scratch, &sj));
+        assert_true(goal_threat_rolls(GOAL_JAN, p, r, scratch, &jan));
+        assert_int_equal(sj & ~jan, 0);               /* every sprängjan is a jan */
+        assert_int_equal(no_sj[i], sj == 0);           /* the goal is the threat set */
+        assert_int_equal(no_jan[i], jan == 0);
+        assert_true(!no_jan[i] || no_sj[i]);
+        assert_int_equal(goal_play_meets(GOAL_NO_SPRANGJAN, &b, r, roll, p), no_sj[i]);
+        if (no_sj[i])
+            assert_string_equal(note, "6/11 5/8"); /* two checkers out: 3 + 3 = 6 */
+        if (strcmp(note, "6/11 4/7*") == 0)
+            one_out = i;
+    }
+    /* one checker out and a hit: he blasts two bands with 6-5, 6-3 or 5-3 */
+    assert_true(one_out >= 0);
+    uint32_t set;
+    assert_true(goal_threat_rolls(GOAL_SPRANGJAN, movegen_play(buf, one_out), r, scratch, &set));
+    assert_int_equal(set, (1u << goal_roll_index((roll_t){6, 5})) |
+                              (1u << goal_roll_index((roll_t){6, 3})) |
+                              (1u << goal_roll_index((roll_t){5, 3})));
+    /* a play that ends the game leaves him no turn */
+    assert_int_equal(board_from_specs(&b, GEOM_BRADE, "24 off:14", "1:15", BOARD_WHITE, NULL),
+                     BOARD_OK);
+    n = movegen_plays(&b, r, (roll_t){2, 1}, buf);
+    assert_int_equal(n, 1);
+    assert_true(goal_threat_rolls(GOAL_JAN, movegen_play(buf, 0), r, scratch, &set));
+    assert_int_equal(set, 0);
+    assert_int_equal(goal_parse("no-sprangjan"), GOAL_NO_SPRANGJAN);
+    assert_false(goal_for_rolls(GOAL_NO_JAN));
+    movegen_buf_free(buf);
+    movegen_buf_free(scratch);
+}
+
 /* Plays that cannot be read get the slip named: moving down the board (a
  * backgammon habit in bräde, and the reverse in backgammon), a point past
  * 24, a move to the same point; anything else the forms of the notation. */
@@ -620,6 +677,7 @@ int main(void)
         cmocka_unit_test(test_set_rules),
         cmocka_unit_test(test_moves_and_explain),
         cmocka_unit_test(test_words_parsers),
+        cmocka_unit_test(test_defence_goals),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
