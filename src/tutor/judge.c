@@ -21,7 +21,7 @@ static void why_not_defended(const tutor_t *t, goal_t g, const play_t *p, strbuf
     movegen_buf_t *scratch = movegen_buf_new();
     uint32_t set = 0;
     if (!scratch || !goal_threat_rolls(threat, p, &pos->rules, scratch, &set) || set == 0) {
-        movegen_buf_free(scratch); /* out of memory: the plain clause */
+        movegen_buf_free(scratch); /* out of memory (or no threat): the plain clause */
         strbuf_add(out, T(L, "yours does not do that", "ditt gör inte det"));
         return;
     }
@@ -47,7 +47,8 @@ static void why_not_defended(const tutor_t *t, goal_t g, const play_t *p, strbuf
         words_roll(roll, r, sizeof r);
         notation_play(q, his.geom, note, sizeof note);
         explain_outcome(L, &q->outcome, won, sizeof won);
-        strbuf_addf(out, T(L, ", for example %s: %s, which wins %s", ", till exempel %s: %s, som vinner %s"),
+        strbuf_addf(out, T(L, ", for example %s: %s in his numbering, which wins %s",
+                              ", till exempel %s: %s i hans numrering, som vinner %s"),
                     r, note, won);
         break;
     }
