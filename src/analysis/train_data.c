@@ -4,6 +4,7 @@
  */
 #include "analysis/train_data.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -39,13 +40,16 @@ typedef struct make_job {
     const evalnet_t *n;
     const rules_t *r;
     const train_data_opts_t *o;
-    train_data_t *out;
-    bool *done;           /* [positions] */
+    const train_data_hooks_t *h;
+    train_data_t *out;    /* grows under lock as the made prefix does */
+    int first;            /* the first position of this run */
+    train_item_t *stage;  /* [positions - first]: each written by its worker */
+    bool *done;           /* [positions - first] */
+    int prefix;           /* stage[0..prefix) moved into out */
+    int last_checkpoint;  /* out->made at the last checkpoint call */
     workq_t q;
-    pthread_mutex_t lock; /* progress */
+    pthread_mutex_t lock; /* done, prefix, out, the hooks */
     int finished;
-    train_data_progress_fn progress;
-    void *ud;
 } make_job_t;
 
 typedef struct make_worker {
@@ -116,7 +120,7 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
             best_gap = gap;
         }
     }
-    train_item_t *it = &j->out->items[k];
+    train_item_t *it = &j->stage[k - j->first];
     memset(it, 0, sizeof *it);
     it->b = best;
     if (o->plies > 0) {
@@ -149,27 +153,50 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
         it->p[c] = played ? (float)counts[c] / (float)played : 0.0f;
 }
 
+/* With the lock held: moves the finished positions that follow the made
+ * prefix into out (those with no finished game left out) and calls the
+ * checkpoint hook when due. */
+static void advance(make_job_t *j)
+{
+    int count = j->o->positions - j->first;
+    while (j->prefix < count && j->done[j->prefix]) {
+        const train_item_t *it = &j->stage[j->prefix++];
+        float sum = 0;
+        for (int c = 0; c < j->n->classes; c++)
+            sum += it->p[c];
+        if (sum > 0)
+            j->out->items[j->out->n++] = *it;
+        j->out->made = j->first + j->prefix;
+    }
+    int every = j->o->checkpoint_every;
+    if (j->h && j->h->checkpoint && every > 0 && j->out->made < j->o->positions &&
+        j->out->made - j->last_checkpoint >= every) {
+        j->last_checkpoint = j->out->made;
+        j->h->checkpoint(j->h->ud, j->out);
+    }
+}
+
 static void *make_worker(void *arg)
 {
     make_worker_t *w = arg;
     make_job_t *j = w->job;
     for (;;) {
-        int k = workq_take(&j->q);
-        if (k < 0)
+        int i = workq_take(&j->q);
+        if (i < 0)
             break;
-        make_one(j, w, k);
+        make_one(j, w, j->first + i);
         pthread_mutex_lock(&j->lock);
-        j->done[k] = true;
+        j->done[i] = true;
         j->finished++;
-        if (j->progress)
-            j->progress(j->ud, j->finished, j->o->positions);
+        advance(j);
+        if (j->h && j->h->progress)
+            j->h->progress(j->h->ud, j->first + j->finished, j->o->positions);
         pthread_mutex_unlock(&j->lock);
     }
     return NULL;
 }
 
-int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
-                    train_data_progress_fn progress, void *ud, train_data_t *out)
+void train_data_start(train_data_t *out, const evalnet_t *n, const train_data_opts_t *o)
 {
     memset(out, 0, sizeof *out);
     snprintf(out->rules, sizeof out->rules, "%s", n->rules);
@@ -179,16 +206,73 @@ int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_
     out->select = o->select < 1 ? 1 : o->select;
     out->seed = o->seed;
     out->net_games = n->games;
-    out->items = calloc((size_t)(o->positions > 0 ? o->positions : 1), sizeof *out->items);
+    out->random_start = o->random_start;
+    out->random_plies = o->random_plies;
+}
+
+int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
+                    train_data_progress_fn progress, void *ud, train_data_t *out)
+{
+    train_data_start(out, n, o);
+    train_data_hooks_t h = {progress, NULL, ud};
+    int rc = train_data_continue(n, r, o, &h, out);
+    if (rc < 0)
+        train_data_free(out);
+    return rc;
+}
+
+const char *train_data_mismatch(const train_data_t *d, const evalnet_t *n, const train_data_opts_t *o, char *buf,
+                                size_t size)
+{
+    int games = o->plies > 0 ? 0 : o->games, plies = o->plies > 0 ? o->plies : 0;
+    int select = o->select < 1 ? 1 : o->select;
+    if (d->random_start < 0)
+        snprintf(buf, size, "it was made by an older brade, whose files do not say how their positions were "
+                            "picked");
+    else if (strcmp(d->rules, n->rules) != 0 || d->classes != n->classes)
+        snprintf(buf, size, "it holds data for %s, the net is for %s", d->rules, n->rules);
+    else if (d->games != games)
+        snprintf(buf, size, "its positions were rolled out %d games each, not %d", d->games, games);
+    else if (d->plies != plies)
+        snprintf(buf, size, "its positions were valued %d plies deep, not %d", d->plies, plies);
+    else if (d->select != select)
+        snprintf(buf, size, "it was made with --select %d, not %d", d->select, select);
+    else if (d->seed != o->seed)
+        snprintf(buf, size, "it was made with seed %llu, not %llu", (unsigned long long)d->seed,
+                 (unsigned long long)o->seed);
+    else if (fabs(d->random_start - o->random_start) > 1e-9 || d->random_plies != o->random_plies)
+        snprintf(buf, size, "it was made with random starts %g of up to %d plies, not %g of up to %d",
+                 d->random_start, d->random_plies, o->random_start, o->random_plies);
+    else if (d->net_games != n->games)
+        snprintf(buf, size, "it was made by a net of %ld training games, this one has %ld", d->net_games,
+                 n->games);
+    else
+        return NULL;
+    return buf;
+}
+
+int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
+                        const train_data_hooks_t *h, train_data_t *d)
+{
+    char why[160];
+    assert(!train_data_mismatch(d, n, o, why, sizeof why));
+    int first = d->made, count = o->positions - first;
+    if (count <= 0)
+        return 0;
     make_job_t j;
     memset(&j, 0, sizeof j);
     j.n = n;
     j.r = r;
     j.o = o;
-    j.out = out;
-    j.progress = progress;
-    j.ud = ud;
-    j.done = calloc((size_t)(o->positions > 0 ? o->positions : 1), sizeof *j.done);
+    j.h = h;
+    j.out = d;
+    j.first = first;
+    j.last_checkpoint = first;
+    j.stage = malloc((size_t)count * sizeof *j.stage);
+    j.done = calloc((size_t)count, sizeof *j.done);
+    train_item_t *items = realloc(d->items, (size_t)(d->n + count) * sizeof *items);
+    if (items)
+        d->items = items;
     int nt = o->threads < 1 ? 1 : o->threads > WORKQ_MAX_THREADS ? WORKQ_MAX_THREADS : o->threads;
     make_worker_t ws[WORKQ_MAX_THREADS];
     memset(ws, 0, sizeof ws);
@@ -196,7 +280,7 @@ int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_
     memset(&spec, 0, sizeof spec);
     spec.eval = EVAL_NET;
     spec.net = n;
-    bool ok = out->items && j.done;
+    bool ok = items && j.stage && j.done;
     for (int t = 0; ok && t < nt; t++) {
         ws[t].job = &j;
         ws[t].player = selfplay_player_new(&spec, r);
@@ -209,32 +293,22 @@ int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_
     int rc = ok ? 0 : -1;
     if (ok) {
         pthread_mutex_init(&j.lock, NULL);
-        workq_init(&j.q, o->positions);
+        workq_init(&j.q, count);
         j.q.stop = o->stop;
         workq_run(nt, make_worker, ws, sizeof ws[0]);
-        bool stopped = workq_stopped(&j.q);
+        /* a stopped run keeps the made prefix (positions are handed out in
+         * order); the workers moved it into d as it grew */
+        rc = workq_stopped(&j.q) ? 1 : 0;
         workq_destroy(&j.q);
         pthread_mutex_destroy(&j.lock);
-        /* a stopped run keeps the finished prefix (positions are handed out
-         * in order), less any position no rollout game finished */
-        out->n = 0;
-        for (int k = 0; k < o->positions && j.done[k]; k++) {
-            float sum = 0;
-            for (int c = 0; c < n->classes; c++)
-                sum += out->items[k].p[c];
-            if (sum > 0)
-                out->items[out->n++] = out->items[k];
-        }
-        rc = stopped ? 1 : 0;
     }
     for (int t = 0; t < nt; t++) {
         selfplay_player_free(ws[t].player);
         movegen_buf_free(ws[t].buf);
         free(ws[t].record);
     }
+    free(j.stage);
     free(j.done);
-    if (rc < 0)
-        train_data_free(out);
     return rc;
 }
 
@@ -268,9 +342,9 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
     textout_init(&o, 4096);
     textout_put(&o,
                 "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nplies %d\nselect %d\nseed %llu\n"
-                "net-games %ld\npositions %d\n",
+                "net-games %ld\nrandom-start %.17g\nrandom-plies %d\nmade %d\npositions %d\n",
                 TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->select,
-                (unsigned long long)d->seed, d->net_games, d->n);
+                (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->made, d->n);
     for (int i = 0; i < d->n; i++) {
         char id[POSID_SIZE];
         posid_write(r->geometry, &d->items[i].b, id);
@@ -342,12 +416,25 @@ static bool header_long(in_t *in, const char *key, long lo, long hi, long *out)
     return true;
 }
 
+static bool header_real(in_t *in, const char *key, double lo, double hi, double *out)
+{
+    char val[128], *end;
+    if (!header(in, key, val, sizeof val))
+        return false;
+    double v = strtod(val, &end);
+    if (end == val || *end || !(v >= lo && v <= hi))
+        return fail(in, "'%s' must be a number from %g to %g", key, lo, hi);
+    *out = v;
+    return true;
+}
+
 bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data_t *out, int *line,
                       char *msg, size_t msg_size)
 {
     memset(out, 0, sizeof *out);
     in_t in = {text, text + len, 0, msg, msg_size};
-    long version, classes, games, plies = 0, select, seed, net_games, positions;
+    long version, classes, games, plies = 0, select, seed, net_games, positions, random_plies = -1, made = -1;
+    double random_start = -1;
     char rules[64];
     /* version 1 has no 'plies' line: its targets are all rolled out */
     bool ok = header_long(&in, "brade-rollout-data", 1, 1000, &version) &&
@@ -366,7 +453,13 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
               header_long(&in, "select", 1, 1000, &select) &&
               header_long(&in, "seed", 0, 2147483647L, &seed) &&
               header_long(&in, "net-games", 0, 2000000000L, &net_games) &&
-              header_long(&in, "positions", 0, 10000000L, &positions);
+              /* version 3 on: how the positions were picked, and how far */
+              (version < 3 || (header_real(&in, "random-start", 0, 1, &random_start) &&
+                               header_long(&in, "random-plies", 1, 200, &random_plies) &&
+                               header_long(&in, "made", 0, 10000000L, &made))) &&
+              header_long(&in, "positions", 0, 10000000L, &positions) &&
+              (made < 0 || positions <= made ||
+               fail(&in, "%ld positions, more than the %ld made", positions, made));
     if (ok) {
         snprintf(out->rules, sizeof out->rules, "%.31s", rules);
         out->classes = (int)classes;
@@ -375,6 +468,9 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
         out->select = (int)select;
         out->seed = (uint64_t)seed;
         out->net_games = net_games;
+        out->random_start = random_start;
+        out->random_plies = (int)random_plies;
+        out->made = made >= 0 ? (int)made : (int)positions;
         out->items = calloc((size_t)(positions > 0 ? positions : 1), sizeof *out->items);
         ok = out->items || fail(&in, "out of memory");
     }

@@ -26,7 +26,11 @@
  *
  * Deterministic: position k's game and its rollout games draw their dice
  * from (seed, k) alone, so the data are the same with any number of
- * threads; a fit with the same seed gives the same net.
+ * threads; a fit with the same seed gives the same net.  For the same
+ * reason a run can be made in pieces: train_data_continue goes on from
+ * the first position not yet made (`made`), and the data are the same as
+ * from one run; its checkpoint hook hands the caller the data made so far
+ * every `checkpoint_every` positions, so a killed run loses little.
  *
  * The text form (train_data_format / train_data_parse):
  *
@@ -39,7 +43,13 @@
  *   select 4
  *   seed 1
  *   net-games 800000     (the training games of the net that rolled out)
- *   positions 5000
+ *   random-start 0.25    (version 3 on: the share of games from random
+ *   random-plies 24       starts, and their plies; version 2 files have
+ *   made 5000             none of these three lines and cannot be
+ *                         continued; made: positions 0..made-1 of the
+ *                         seeded sequence are done, those with no
+ *                         finished rollout game left out)
+ *   positions 5000       (the lines that follow)
  *   ID COLOUR p0 p1 ... p11   (one line a position: its id, as brade posid
  *                              or gnubg writes it, the side on roll, the
  *                              classes' shares)
@@ -57,7 +67,7 @@
 
 #include "analysis/evalnet.h"
 
-enum { TRAIN_DATA_VERSION = 2 };
+enum { TRAIN_DATA_VERSION = 3 };
 
 typedef struct train_item {
     board_t b;                /* the side on roll to move */
@@ -72,6 +82,9 @@ typedef struct train_data {
     int select;               /* positions drawn for each one kept */
     uint64_t seed;
     long net_games;           /* the net's training games when it rolled out */
+    double random_start;      /* the picking games' random starts (-1: not */
+    int random_plies;         /*   recorded, a version 1 or 2 file) */
+    int made;                 /* positions 0..made-1 of the sequence are done */
     train_item_t *items;      /* owned */
     int n;
 } train_data_t;
@@ -85,6 +98,7 @@ typedef struct train_data_opts {
     uint64_t seed;
     double random_start;      /* share of the games that start after random plays */
     int random_plies;         /* ... up to this many */
+    int checkpoint_every;     /* positions between checkpoint calls (0: none) */
     const volatile sig_atomic_t *stop; /* set (Ctrl-C): no more positions are begun */
 } train_data_opts_t;
 
@@ -93,11 +107,35 @@ void train_data_default_opts(train_data_opts_t *o);
 /* Called after each position (positions done so far, of o->positions). */
 typedef void (*train_data_progress_fn)(void *ud, int done, int total);
 
+/* Called, from a worker and with the others held, each time
+ * o->checkpoint_every more positions are made (not after the last: the
+ * caller has the data then); d is the data so far, to be read, not kept. */
+typedef void (*train_data_checkpoint_fn)(void *ud, const train_data_t *d);
+
+typedef struct train_data_hooks {
+    train_data_progress_fn progress;     /* NULL: none */
+    train_data_checkpoint_fn checkpoint; /* NULL: none */
+    void *ud;
+} train_data_hooks_t;
+
 /* Makes o->positions positions with their rollouts under r by net n.
  * Returns 0, 1 when stopped (out->n then counts the positions finished, a
  * prefix), -1 when out of memory. */
 int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
                     train_data_progress_fn progress, void *ud, train_data_t *out);
+/* d empty, its header that of data made by n with o (the start of a run
+ * that train_data_continue then makes). */
+void train_data_start(train_data_t *d, const evalnet_t *n, const train_data_opts_t *o);
+/* NULL when d (read from a file, or left by a stopped run) was made by the
+ * same settings as o and n, so train_data_continue can go on from it; else
+ * what differs, in words, in buf. */
+const char *train_data_mismatch(const train_data_t *d, const evalnet_t *n, const train_data_opts_t *o, char *buf,
+                                size_t size);
+/* Goes on making d's positions from d->made to o->positions (d must pass
+ * train_data_mismatch); the result is what one train_data_make run of
+ * o->positions gives.  Returns as train_data_make; on -1 d is unchanged. */
+int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
+                        const train_data_hooks_t *h, train_data_t *d);
 void train_data_free(train_data_t *d);
 /* Moves the items of `from` to the end of `to` (several data files taught
  * as one); `from` is left empty.  The header fields stay `to`'s.  Returns

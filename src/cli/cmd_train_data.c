@@ -4,7 +4,7 @@
  *
  *   brade train --rules R --make-data FILE [--positions K] [--data-games G | --data-plies N]
  *               [--select S] [--seed S] [--threads T] [--net NET]
- *               [--random-start P] [--random-plies K]
+ *               [--random-start P] [--random-plies K] [--checkpoint-every C]
  *   brade train --rules R --out NET --fit-data FILE [--fit-data FILE...]
  *               [--epochs E] [--alpha A] [--holdout P] [--seed S]
  *
@@ -14,14 +14,20 @@
  * start after up to K uniformly random plays, 24 unless given, as the
  * training's do), and rolls each out G games, or with --data-plies N
  * values it by the net's own N-ply search instead (a progress line
- * on a terminal, nothing on a pipe); FILE gets them
+ * on a terminal); FILE gets them
  * with the rolled-out share of every result class (written atomically;
- * Ctrl-C keeps the positions finished).  --fit-data (up to
+ * Ctrl-C keeps the positions finished).  FILE is also the checkpoint: it
+ * is written every C positions (500 unless given; a line on stderr says
+ * so), and when it exists the run goes on from the positions it holds,
+ * provided the same settings and net made them (else it is refused and
+ * left alone), so a long run is made in pieces by running the same
+ * command again, or with a larger --positions.  --fit-data (up to
  * TD_MAX_FILES files, taught as one set in the order given) teaches the net in
  * NET (which must exist: a net trained by self-play first) those shares,
  * E passes in a seeded order, a share P held out and measured after each
  * pass, and saves it with the command in its header.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +47,7 @@ enum { TD_MAX_FILES = 16 };
 
 typedef struct td_args {
     const char *rules, *make, *out, *net;
+    bool checkpoint_given;
     const char *fit[TD_MAX_FILES]; /* --fit-data files, in order */
     int nfit;
     train_data_opts_t mk;
@@ -56,6 +63,7 @@ static bool parse(int argc, char **argv, td_args_t *a)
     a->ft.holdout = 0.1;
     a->ft.seed = 1;
     a->rules = "lyckans-talisman";
+    a->mk.checkpoint_every = 500;
     bool games_given = false;
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
@@ -92,6 +100,10 @@ static bool parse(int argc, char **argv, td_args_t *a)
             ok = args_int(f, v, 1, 64, &a->mk.select);
         else if (strcmp(f, "--threads") == 0)
             ok = args_int(f, v, 1, 16, &a->mk.threads);
+        else if (strcmp(f, "--checkpoint-every") == 0) {
+            ok = args_int(f, v, 1, 10000000L, &a->mk.checkpoint_every);
+            a->checkpoint_given = true;
+        }
         else if (strcmp(f, "--random-start") == 0)
             ok = args_real(f, v, 0, 1, &a->mk.random_start);
         else if (strcmp(f, "--random-plies") == 0)
@@ -125,6 +137,10 @@ static bool parse(int argc, char **argv, td_args_t *a)
         fprintf(stderr, "brade: --data-games rolls out, --data-plies searches: give one of them\n");
         return false;
     }
+    if (a->checkpoint_given && !a->make) {
+        fprintf(stderr, "brade: --checkpoint-every goes with --make-data\n");
+        return false;
+    }
     if (a->make && a->out) {
         fprintf(stderr, "brade: --make-data writes data, not a net: --out goes with --fit-data\n");
         return false;
@@ -132,9 +148,69 @@ static bool parse(int argc, char **argv, td_args_t *a)
     return true;
 }
 
+typedef struct make_ctx {
+    progress_line_t pl;
+    const char *path;
+    const rules_t *r;
+    int total;
+} make_ctx_t;
+
 static void make_progress(void *ud, int done, int total)
 {
-    progress_line_show(ud, "rollout data: positions", done, total);
+    make_ctx_t *m = ud;
+    progress_line_show(&m->pl, "rollout data: positions", done, total);
+}
+
+/* Writes the data made so far: the file is its own checkpoint. */
+static bool make_save(const char *path, const train_data_t *d, const rules_t *r)
+{
+    size_t len;
+    char *text = train_data_format(d, r, &len);
+    bool ok = text && savefile_write(path, text, len);
+    free(text);
+    if (!ok)
+        fprintf(stderr, "%s: cannot write it\n", path);
+    return ok;
+}
+
+static void make_checkpoint(void *ud, const train_data_t *d)
+{
+    make_ctx_t *m = ud;
+    progress_line_end(&m->pl);
+    if (make_save(m->path, d, m->r))
+        fprintf(stderr, "%s: %d of %d positions made, saved (running the same command again goes on from here)\n",
+                m->path, d->made, m->total);
+}
+
+/* Reads FILE when it exists, to go on from it: 1 when there is none (a
+ * fresh run), 0 with *d read and fit to go on from, -1 after a message. */
+static int make_resume(const char *path, const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
+                       train_data_t *d)
+{
+    size_t len;
+    char *text = readfile_regular(path, 1L << 30, &len);
+    if (!text) {
+        if (errno == ENOENT)
+            return 1;
+        perror(path);
+        return -1;
+    }
+    int line;
+    char msg[256], why[256];
+    bool ok = train_data_parse(text, len, r, d, &line, msg, sizeof msg);
+    free(text);
+    if (!ok) {
+        fprintf(stderr, "%s:%d: %s\n%s: not gone on from, and left as it is: give another file, or move "
+                        "this one away\n", path, line, msg, path);
+        return -1;
+    }
+    if (train_data_mismatch(d, n, o, why, sizeof why)) {
+        fprintf(stderr, "%s: cannot go on from it: %s; run with the settings that made it, or give another "
+                        "file\n", path, why);
+        train_data_free(d);
+        return -1;
+    }
+    return 0;
 }
 
 static void fit_progress(void *ud, const train_fit_status_t *s)
@@ -160,26 +236,40 @@ static int make_main(const td_args_t *a, const rules_t *r)
         evalnet_free(own);
         return 2;
     }
+    train_data_t d;
+    int fresh = make_resume(a->make, n, r, &a->mk, &d);
+    if (fresh < 0) {
+        evalnet_free(own);
+        return 2;
+    }
+    if (!fresh && d.made >= a->mk.positions) {
+        printf("%s: its %d positions are made already (%d asked); nothing to do\n", a->make, d.made,
+               a->mk.positions);
+        train_data_free(&d);
+        evalnet_free(own);
+        return 0;
+    }
+    if (!fresh)
+        fprintf(stderr, "%s: going on from position %d of %d\n", a->make, d.made, a->mk.positions);
     struct sigaction old;
     train_data_opts_t mk = a->mk;
     mk.stop = interrupt_catch(&old);
-    train_data_t d;
-    progress_line_t pl;
-    progress_line_start(&pl);
-    int rc = train_data_make(n, r, &mk, make_progress, &pl, &d);
-    progress_line_end(&pl);
+    make_ctx_t m = {.path = a->make, .r = r, .total = mk.positions};
+    progress_line_start(&m.pl);
+    train_data_hooks_t hooks = {make_progress, make_checkpoint, &m};
+    if (fresh)
+        train_data_start(&d, n, &mk);
+    int rc = train_data_continue(n, r, &mk, &hooks, &d);
+    progress_line_end(&m.pl);
     interrupt_release(&old);
     evalnet_free(own);
     if (rc < 0) {
         fprintf(stderr, "brade: out of memory\n");
+        train_data_free(&d);
         return 1;
     }
-    size_t len;
-    char *text = train_data_format(&d, r, &len);
-    bool ok = text && savefile_write(a->make, text, len);
-    if (!ok)
-        fprintf(stderr, "%s: cannot write it\n", a->make);
-    else {
+    bool ok = make_save(a->make, &d, r);
+    if (ok) {
         char how[64];
         if (d.plies > 0)
             snprintf(how, sizeof how, "valued by the net's %d-ply search", d.plies);
@@ -188,9 +278,8 @@ static int make_main(const td_args_t *a, const rules_t *r)
         printf("%s: %d positions of %s, each %s (seed %llu, the one of %d drawn where "
                "0-ply and 1-ply differ most)%s\n",
                a->make, d.n, r->name, how, (unsigned long long)d.seed, d.select,
-               rc == 1 ? "; stopped before the rest" : "");
+               rc == 1 ? "; stopped before the rest (the same command goes on)" : "");
     }
-    free(text);
     train_data_free(&d);
     return !ok ? 1 : rc == 1 ? 130 : 0;
 }

@@ -253,8 +253,30 @@ def train_resume_and_use():
              "--data-games", "6", "--select", "2", "--threads", "2"])
     assert "5 positions of backgammon, each rolled out 6 games" in p.stdout, p.stdout
     lines = open(data).read().splitlines()
-    assert lines[0] == "brade-rollout-data 2" and len(lines) == 9 + 5 and "positions 5" in lines, lines[:9]
-    assert "games 6" in lines and "plies 0" in lines, lines[:9]
+    assert lines[0] == "brade-rollout-data 3" and len(lines) == 12 + 5 and "positions 5" in lines, lines[:12]
+    assert "games 6" in lines and "plies 0" in lines and "made 5" in lines, lines[:12]
+    # the file is its own checkpoint: the same command goes on from it
+    # (nothing to do here, or the rest of a larger --positions), and the
+    # result is the file one run makes; other settings are refused and the
+    # file is left as it was
+    p = run(["train", "--rules", "backgammon", "--make-data", data, "--net", net, "--positions", "5",
+             "--data-games", "6", "--select", "2"])
+    assert "made already" in p.stdout and open(data).read().splitlines() == lines, p.stdout
+    piece = os.path.join(d, "piece.data")
+    p = run(["train", "--rules", "backgammon", "--make-data", piece, "--net", net, "--positions", "2",
+             "--data-games", "6", "--select", "2", "--checkpoint-every", "1", "--threads", "1"])
+    assert "1 of 2 positions made, saved" in p.stderr, p.stderr
+    p = run(["train", "--rules", "backgammon", "--make-data", piece, "--net", net, "--positions", "5",
+             "--data-games", "6", "--select", "2", "--threads", "1"])
+    assert "going on from position 2 of 5" in p.stderr, p.stderr
+    assert open(piece).read() == open(data).read()
+    p = run(["train", "--rules", "backgammon", "--make-data", piece, "--net", net, "--positions", "6",
+             "--data-games", "6", "--select", "2", "--seed", "3"], code=2)
+    assert "cannot go on from it: it was made with seed 1, not 3" in p.stderr, p.stderr
+    assert open(piece).read() == open(data).read()
+    open(piece, "w").write("brade-rollout-data 3\nrules backgammon\n")
+    p = run(["train", "--rules", "backgammon", "--make-data", piece, "--net", net, "--positions", "6"], code=2)
+    assert p.stderr.startswith(piece + ":2: the file ends before its 'classes' line"), p.stderr
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data, "--epochs", "2",
              "--holdout", "0.2"])
     assert p.stderr.count("pass ") == 2 and "before: loss" in p.stderr and "held-out" in p.stderr, p.stderr
@@ -270,8 +292,9 @@ def train_resume_and_use():
          "--data-games", "4", "--seed", "2"])
     lines2 = open(data2).read().splitlines()
     both = os.path.join(d, "both.data")
-    head = [("positions 8" if x.startswith("positions") else x) for x in lines[:9]]
-    open(both, "w").write("\n".join(head + lines[9:] + lines2[9:]) + "\n")
+    head = [("positions 8" if x.startswith("positions") else "made 8" if x.startswith("made") else x)
+            for x in lines[:12]]
+    open(both, "w").write("\n".join(head + lines[12:] + lines2[12:]) + "\n")
     net_a, net_b = os.path.join(d, "a.net"), os.path.join(d, "b.net")
     shutil.copy(net, net_a)
     shutil.copy(net, net_b)
@@ -284,11 +307,11 @@ def train_resume_and_use():
     # mistakes: the data of another ruleset, a damaged line, flags that do not go together
     p = run(["train", "--rules", "lyckans-talisman", "--out", net, "--fit-data", data], code=1)
     assert p.stderr.startswith(data + ":2: data for backgammon, not lyckans-talisman"), p.stderr
-    open(data, "w").write("\n".join(lines[:9] + ["nonsense white 1"] + lines[10:]) + "\n")
+    open(data, "w").write("\n".join(lines[:12] + ["nonsense white 1"] + lines[13:]) + "\n")
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data], code=1)
-    assert p.stderr.startswith(data + ":10: not a position id: 'nonsense'"), p.stderr
+    assert p.stderr.startswith(data + ":13: not a position id: 'nonsense'"), p.stderr
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data2, "--fit-data", data], code=1)
-    assert p.stderr.startswith(data + ":10:"), p.stderr
+    assert p.stderr.startswith(data + ":13:"), p.stderr
     run(["train", "--rules", "backgammon", "--fit-data", data], code=2)
     # the random starts pick other positions (none: every game from the start)
     picks = {}
@@ -296,7 +319,7 @@ def train_resume_and_use():
         f = os.path.join(d, "rs%s.data" % share)
         run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "3",
              "--data-games", "2", "--random-start", share, "--random-plies", "30"])
-        picks[share] = [x.split()[0] for x in open(f).read().splitlines()[9:]]
+        picks[share] = [x.split()[0] for x in open(f).read().splitlines()[12:]]
     assert len(picks["0"]) == 3 and picks["0"] != picks["1"], picks
     # targets searched by the net instead of rolled out; the net is taught
     # them as it is taught rollouts
@@ -305,7 +328,7 @@ def train_resume_and_use():
              "--data-plies", "1"])
     assert "3 positions of backgammon, each valued by the net's 1-ply search" in p.stdout, p.stdout
     slines = open(searched).read().splitlines()
-    assert "games 0" in slines and "plies 1" in slines and len(slines) == 9 + 3, slines[:9]
+    assert "games 0" in slines and "plies 1" in slines and len(slines) == 12 + 3, slines[:12]
     p = run(["train", "--rules", "backgammon", "--out", net_a, "--fit-data", data2, "--fit-data", searched,
              "--epochs", "1"])
     assert "6 positions, 3 rolled out and 3 valued by search" in p.stderr and "pass 1" in p.stderr, p.stderr

@@ -103,10 +103,11 @@ static void text_round_trip_and_damage(void **state)
         rules_t other = tr(k == 0 ? "helmfrid" : "lyckans-talisman");
         assert_false(train_data_parse(t, strlen(t), &other, &back, &line, msg, sizeof msg));
         assert_int_equal(line, 2);
-        /* the first position's shares no longer add up to one (line 10) */
+        /* the first position's shares no longer add up to one (line 13,
+         * after the 12 header lines) */
         char *bad = strdup(t);
         char *p9 = bad;
-        for (int l = 1; l < 10; l++)
+        for (int l = 1; l < 13; l++)
             p9 = strchr(p9, '\n') + 1;
         char *last = strchr(p9, '\n');
         while (last[-1] != ' ')
@@ -115,7 +116,7 @@ static void text_round_trip_and_damage(void **state)
         last[1] = '.';
         last[2] = '9';
         assert_false(train_data_parse(bad, strlen(bad), &r, &back, &line, msg, sizeof msg));
-        assert_int_equal(line, 10);
+        assert_int_equal(line, 13);
         /* cut short: the line after the last one read */
         assert_false(train_data_parse(t, (size_t)(strchr(p9 - bad + t, '\n') - t + 1), &r, &back, &line, msg,
                                       sizeof msg));
@@ -235,19 +236,30 @@ static void searched_targets(void **state)
         assert_false(train_data_parse(bad, strlen(bad), &r, &back, &line, msg, sizeof msg));
         assert_int_equal(line, 5);
         free(bad);
-        /* version 1: no 'plies' line, rolled-out targets */
+        /* version 1: no 'plies' line, rolled-out targets, and (as in
+         * version 2) no random-start, random-plies and made lines: read,
+         * but not to be gone on from */
         train_data_t rolled = make(n, &r, 1, 1);
         char *t2 = text_of(&rolled, &r), *v1 = malloc(strlen(t2) + 1);
-        char *pl = strstr(t2, "plies 0\n");
-        assert_non_null(pl);
-        size_t head = (size_t)(pl - t2);
+        char *pl = strstr(t2, "\nplies 0\n") + 1, *rs = strstr(t2, "random-start "), *pos = strstr(t2, "positions ");
+        assert_true(pl > t2 && rs && pos);
+        size_t head = (size_t)(pl - t2), mid = (size_t)(rs - (pl + strlen("plies 0\n")));
         memcpy(v1, t2, head);
-        strcpy(v1 + head, pl + strlen("plies 0\n"));
+        memcpy(v1 + head, pl + strlen("plies 0\n"), mid);
+        strcpy(v1 + head + mid, pos);
         v1[strlen("brade-rollout-data ")] = '1';
         assert_true(train_data_parse(v1, strlen(v1), &r, &back, &line, msg, sizeof msg));
         assert_int_equal(back.plies, 0);
         assert_int_equal(back.games, 8);
         assert_int_equal(back.n, rolled.n);
+        assert_int_equal(back.made, rolled.n);
+        train_data_opts_t v1o;
+        train_data_default_opts(&v1o);
+        v1o.games = 8;
+        v1o.seed = 5;
+        char why[160];
+        assert_non_null(train_data_mismatch(&back, n, &v1o, why, sizeof why));
+        assert_non_null(strstr(why, "older brade"));
         train_data_free(&back);
         free(v1);
         free(t2);
@@ -256,6 +268,122 @@ static void searched_targets(void **state)
         train_data_free(&d);
         evalnet_free(n);
     }
+}
+
+/* Checkpoints: the text of the data at each call. */
+typedef struct saves {
+    char *text[8];
+    int made[8];
+    int n;
+    const rules_t *r;
+} saves_t;
+
+static void keep(void *ud, const train_data_t *d)
+{
+    saves_t *s = ud;
+    assert_true(s->n < 8);
+    s->made[s->n] = d->made;
+    s->text[s->n++] = text_of(d, s->r);
+}
+
+/* Made in pieces, the data are those of one run: a run that goes on from
+ * a checkpoint it wrote (as after a kill; with another number of
+ * threads), from a run stopped part way,
+ * or from a shorter run asked for more positions, ends with the same
+ * text.  A checkpoint comes every `checkpoint_every` positions made, holds
+ * that prefix, and none comes after the last.  Other settings or another
+ * net are refused, saying what differs. */
+static void made_in_pieces(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    evalnet_t *n = evalnet_new(&r, 8, 3);
+    train_data_opts_t o;
+    train_data_default_opts(&o);
+    o.positions = 7;
+    o.games = 4;
+    o.select = 2;
+    o.seed = 9;
+    o.threads = 1; /* one thread: the prefix grows one position at a time */
+    o.checkpoint_every = 3;
+    saves_t s = {.r = &r};
+    train_data_hooks_t h = {NULL, keep, &s};
+    train_data_t whole;
+    train_data_start(&whole, n, &o);
+    assert_int_equal(train_data_continue(n, &r, &o, &h, &whole), 0);
+    assert_int_equal(whole.made, 7);
+    char *all = text_of(&whole, &r);
+    /* checkpoints at 3 and 6, never at the end */
+    assert_int_equal(s.n, 2);
+    assert_int_equal(s.made[0], 3);
+    assert_int_equal(s.made[1], 6);
+    /* the first checkpoint, read back and gone on from with two threads */
+    train_data_t part;
+    int line;
+    char msg[200], why[160];
+    assert_true(train_data_parse(s.text[0], strlen(s.text[0]), &r, &part, &line, msg, sizeof msg));
+    assert_int_equal(part.made, s.made[0]);
+    assert_true(part.n <= part.made);
+    assert_null(train_data_mismatch(&part, n, &o, why, sizeof why));
+    o.threads = 2;
+    assert_int_equal(train_data_continue(n, &r, &o, NULL, &part), 0);
+    char *resumed = text_of(&part, &r);
+    assert_string_equal(resumed, all);
+    /* a shorter run asked for more */
+    train_data_t shorter;
+    o.positions = 2;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &shorter), 0);
+    assert_int_equal(shorter.made, 2);
+    o.positions = 7;
+    assert_int_equal(train_data_continue(n, &r, &o, NULL, &shorter), 0);
+    char *longer = text_of(&shorter, &r);
+    assert_string_equal(longer, all);
+    /* a stopped run keeps a prefix and goes on from it */
+    volatile sig_atomic_t stop = 1;
+    train_data_t stopped;
+    o.stop = &stop;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &stopped), 1);
+    assert_true(stopped.made < 7);
+    o.stop = NULL;
+    assert_int_equal(train_data_continue(n, &r, &o, NULL, &stopped), 0);
+    char *after_stop = text_of(&stopped, &r);
+    assert_string_equal(after_stop, all);
+    /* nothing left to make: unchanged */
+    assert_int_equal(train_data_continue(n, &r, &o, NULL, &stopped), 0);
+    assert_int_equal(stopped.made, 7);
+    /* refused: another seed, other games, other random starts, another net */
+    o.seed = 10;
+    assert_non_null(train_data_mismatch(&whole, n, &o, why, sizeof why));
+    assert_non_null(strstr(why, "seed 9, not 10"));
+    o.seed = 9;
+    o.games = 5;
+    assert_non_null(train_data_mismatch(&whole, n, &o, why, sizeof why));
+    o.games = 4;
+    o.random_plies = 30;
+    assert_non_null(train_data_mismatch(&whole, n, &o, why, sizeof why));
+    assert_non_null(strstr(why, "random starts"));
+    o.random_plies = 24;
+    assert_null(train_data_mismatch(&whole, n, &o, why, sizeof why));
+    n->games = 1000;
+    assert_non_null(train_data_mismatch(&whole, n, &o, why, sizeof why));
+    assert_non_null(strstr(why, "training games"));
+    /* a header that claims more positions than made is refused */
+    char *bad = strdup(all), *m = strstr(bad, "made 7");
+    m[5] = '1';
+    assert_false(train_data_parse(bad, strlen(bad), &r, &part, &line, msg, sizeof msg));
+    assert_int_equal(line, 12);
+    free(bad);
+    for (int i = 0; i < s.n; i++)
+        free(s.text[i]);
+    free(all);
+    free(resumed);
+    free(longer);
+    free(after_stop);
+    train_data_free(&whole);
+    train_data_free(&part);
+    train_data_free(&shorter);
+    train_data_free(&stopped);
+    evalnet_free(n);
 }
 
 typedef struct seen {
@@ -313,6 +441,7 @@ int main(void)
         cmocka_unit_test(classes_from_an_evaluation),
         cmocka_unit_test(searched_targets),
         cmocka_unit_test(fit_moves_the_net),
+        cmocka_unit_test(made_in_pieces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
