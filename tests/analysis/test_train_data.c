@@ -370,7 +370,8 @@ static void made_in_pieces(void **state)
     /* a header that claims more positions than made is refused */
     char *bad = strdup(all), *m = strstr(bad, "made 7");
     m[5] = '1';
-    assert_false(train_data_parse(bad, strlen(bad), &r, &part, &line, msg, sizeof msg));
+    train_data_t refused;
+    assert_false(train_data_parse(bad, strlen(bad), &r, &refused, &line, msg, sizeof msg));
     assert_int_equal(line, 12);
     free(bad);
     for (int i = 0; i < s.n; i++)
