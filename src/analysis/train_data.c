@@ -224,28 +224,28 @@ int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_
 const char *train_data_mismatch(const train_data_t *d, const evalnet_t *n, const train_data_opts_t *o, char *buf,
                                 size_t size)
 {
-    int games = o->plies > 0 ? 0 : o->games, plies = o->plies > 0 ? o->plies : 0;
-    int select = o->select < 1 ? 1 : o->select;
+    train_data_t want; /* the header a run of n with o writes */
+    train_data_start(&want, n, o);
     if (d->random_start < 0)
         snprintf(buf, size, "it was made by an older brade, whose files do not say how their positions were "
                             "picked");
-    else if (strcmp(d->rules, n->rules) != 0 || d->classes != n->classes)
-        snprintf(buf, size, "it holds data for %s, the net is for %s", d->rules, n->rules);
-    else if (d->games != games)
-        snprintf(buf, size, "its positions were rolled out %d games each, not %d", d->games, games);
-    else if (d->plies != plies)
-        snprintf(buf, size, "its positions were valued %d plies deep, not %d", d->plies, plies);
-    else if (d->select != select)
-        snprintf(buf, size, "it was made with --select %d, not %d", d->select, select);
-    else if (d->seed != o->seed)
+    else if (strcmp(d->rules, want.rules) != 0 || d->classes != want.classes)
+        snprintf(buf, size, "it holds data for %s, the net is for %s", d->rules, want.rules);
+    else if (d->games != want.games)
+        snprintf(buf, size, "its positions were rolled out %d games each, not %d", d->games, want.games);
+    else if (d->plies != want.plies)
+        snprintf(buf, size, "its positions were valued %d plies deep, not %d", d->plies, want.plies);
+    else if (d->select != want.select)
+        snprintf(buf, size, "it was made with --select %d, not %d", d->select, want.select);
+    else if (d->seed != want.seed)
         snprintf(buf, size, "it was made with seed %llu, not %llu", (unsigned long long)d->seed,
-                 (unsigned long long)o->seed);
-    else if (fabs(d->random_start - o->random_start) > 1e-9 || d->random_plies != o->random_plies)
+                 (unsigned long long)want.seed);
+    else if (fabs(d->random_start - want.random_start) > 1e-9 || d->random_plies != want.random_plies)
         snprintf(buf, size, "it was made with random starts %g of up to %d plies, not %g of up to %d",
-                 d->random_start, d->random_plies, o->random_start, o->random_plies);
-    else if (d->net_games != n->games)
+                 d->random_start, d->random_plies, want.random_start, want.random_plies);
+    else if (d->net_games != want.net_games)
         snprintf(buf, size, "it was made by a net of %ld training games, this one has %ld", d->net_games,
-                 n->games);
+                 want.net_games);
     else
         return NULL;
     return buf;
@@ -254,8 +254,10 @@ const char *train_data_mismatch(const train_data_t *d, const evalnet_t *n, const
 int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
                         const train_data_hooks_t *h, train_data_t *d)
 {
+#ifndef NDEBUG
     char why[160];
     assert(!train_data_mismatch(d, n, o, why, sizeof why));
+#endif
     int first = d->made, count = o->positions - first;
     if (count <= 0)
         return 0;

@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analysis/search.h"
 #include "analysis/train_data.h"
@@ -182,28 +183,37 @@ static void make_checkpoint(void *ud, const train_data_t *d)
                 m->path, d->made, m->total);
 }
 
+/* Reads one rollout data file; false after a message. */
+static bool read_data(const char *path, const rules_t *r, train_data_t *d)
+{
+    size_t len;
+    char *text = readfile_regular(path, 1L << 30, &len);
+    if (!text) {
+        perror(path);
+        return false;
+    }
+    int line;
+    char msg[256];
+    bool ok = train_data_parse(text, len, r, d, &line, msg, sizeof msg);
+    free(text);
+    if (!ok)
+        fprintf(stderr, "%s:%d: %s\n", path, line, msg);
+    return ok;
+}
+
 /* Reads FILE when it exists, to go on from it: 1 when there is none (a
  * fresh run), 0 with *d read and fit to go on from, -1 after a message. */
 static int make_resume(const char *path, const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
                        train_data_t *d)
 {
-    size_t len;
-    char *text = readfile_regular(path, 1L << 30, &len);
-    if (!text) {
-        if (errno == ENOENT)
-            return 1;
-        perror(path);
+    if (access(path, F_OK) != 0 && errno == ENOENT)
+        return 1;
+    if (!read_data(path, r, d)) {
+        fprintf(stderr, "%s: not gone on from, and left as it is: give another file, or move this one away\n",
+                path);
         return -1;
     }
-    int line;
-    char msg[256], why[256];
-    bool ok = train_data_parse(text, len, r, d, &line, msg, sizeof msg);
-    free(text);
-    if (!ok) {
-        fprintf(stderr, "%s:%d: %s\n%s: not gone on from, and left as it is: give another file, or move "
-                        "this one away\n", path, line, msg, path);
-        return -1;
-    }
+    char why[256];
     if (train_data_mismatch(d, n, o, why, sizeof why)) {
         fprintf(stderr, "%s: cannot go on from it: %s; run with the settings that made it, or give another "
                         "file\n", path, why);
@@ -282,24 +292,6 @@ static int make_main(const td_args_t *a, const rules_t *r)
     }
     train_data_free(&d);
     return !ok ? 1 : rc == 1 ? 130 : 0;
-}
-
-/* Reads one rollout data file; false after a message. */
-static bool read_data(const char *path, const rules_t *r, train_data_t *d)
-{
-    size_t len;
-    char *text = readfile_regular(path, 1L << 30, &len);
-    if (!text) {
-        perror(path);
-        return false;
-    }
-    int line;
-    char msg[256];
-    bool ok = train_data_parse(text, len, r, d, &line, msg, sizeof msg);
-    free(text);
-    if (!ok)
-        fprintf(stderr, "%s:%d: %s\n", path, line, msg);
-    return ok;
 }
 
 static int fit_main(const td_args_t *a, const rules_t *r, int argc, char **argv)
