@@ -168,6 +168,11 @@ evalnet_t *evalnet_parse(const char *text, size_t len, evalnet_error_t *err);
 /* Writes the weights file's text; NULL when out of memory. */
 char *evalnet_format(const evalnet_t *n, size_t *len);
 
+/* A fingerprint of n's weights (FNV-1a over the main nets' numbers, both
+ * phases; the pruning nets and the header left out): two nets that value
+ * every position alike have the same one. */
+uint64_t evalnet_fingerprint(const evalnet_t *n);
+
 /* The shipped net for r's preset, or NULL when none is shipped. */
 const evalnet_t *evalnet_builtin(const rules_t *r);
 /* The names of the shipped nets' presets, for `brade train --list`. */

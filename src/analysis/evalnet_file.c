@@ -329,6 +329,33 @@ static pthread_mutex_t builtin_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The compiled-in net for r's preset, parsed the first time it is asked
  * for (a damaged one, which the build's own check rules out, counts as
  * none). */
+/* FNV-1a over n floats' bytes, going on from h. */
+static uint64_t fnv_floats(uint64_t h, const float *x, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)x;
+    for (size_t i = 0; i < n * sizeof *x; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+uint64_t evalnet_fingerprint(const evalnet_t *n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        const nn_t *t = n->net[ph];
+        if (!t)
+            continue;
+        size_t in = (size_t)t->inputs, hid = (size_t)t->hidden, cl = (size_t)t->classes;
+        h = fnv_floats(h, t->w1, in * hid);
+        h = fnv_floats(h, t->b1, hid);
+        h = fnv_floats(h, t->w2, hid * cl);
+        h = fnv_floats(h, t->b2, cl);
+    }
+    return h;
+}
+
 const evalnet_t *evalnet_builtin(const rules_t *r)
 {
     for (int i = 0; i < evalnet_blob_count && i < EVALNET_BLOBS_MAX; i++) {

@@ -176,6 +176,49 @@ def agreement_confirm():
     assert len(said) == 2 and abs(float(said[1]) - conf["ceiling_confirmed"]) <= 0.051, (said, conf)
 
 
+def agreement_saved():
+    """--agreement --save FILE keeps each judged position; the same command
+    goes on from the file (or a larger K extends it) and prints what one
+    run prints; a file of other settings or a damaged one is refused with
+    path:line and left alone."""
+    base = ["selfplay", "--agreement", "3", "--rollouts", "24", "--confirm", "24", "--passes", "2",
+            "--seed", "5", "--plies", "1"]
+    one = run(base).stdout
+    d = tempfile.mkdtemp()
+    try:
+        f = os.path.join(d, "agree.txt")
+        part = run(base[:2] + ["2"] + base[3:] + ["--save", f])
+        assert "position 2 of 2 judged" in part.stderr, part.stderr
+        rest = run(base + ["--save", f, "--threads", "1"])
+        assert rest.stdout == one, (rest.stdout, one)
+        assert "2 of 3 positions judged already; going on" in rest.stderr, rest.stderr
+        text = open(f).read()
+        lines = text.splitlines()
+        assert lines[0] == "brade-agreement 1" and len(lines) == 13, text
+        assert [l.split()[1] for l in lines[10:]] == ["0", "1", "2"], text
+        again = run(base + ["--save", f])
+        assert again.stdout == one and "3 of 3 positions judged already" in again.stderr, again.stderr
+        js = json.loads(run(base + ["--save", f, "--json"]).stdout)
+        assert js == json.loads(run(base + ["--json"]).stdout), js
+        assert js["positions"] == 3 and js["passes"] == 2, js
+        # other settings: refused at the line that differs, file unchanged
+        other = run(base[:4] + ["48"] + base[5:] + ["--save", f], code=2)
+        assert f + ":6: cannot go on from it: it has 'rollouts 24', this command makes 'rollouts 48'" \
+            in other.stderr, other.stderr
+        assert open(f).read() == text
+        # a damaged record: path:line and what is wrong
+        with open(f, "w") as out:
+            out.write(text.replace(" first 4 ", " first 9 ", 1))
+        bad = run(base + ["--save", f], code=2)
+        assert f + ":11: the count of plays rolled out" in bad.stderr, bad.stderr
+        assert "left as it is" in bad.stderr, bad.stderr
+        # --passes without --confirm, and --confirm 1, are refused
+        run(["selfplay", "--agreement", "1", "--passes", "3"], code=2)
+        run(["selfplay", "--agreement", "1", "--confirm", "1"], code=2)
+    finally:
+        shutil.rmtree(d)
+
+
 def train_resume_and_use():
     """brade train writes a net, resumes from it, refuses a damaged one with
     file:line, and analyse/selfplay use it."""
@@ -463,12 +506,14 @@ def one_die():
     assert "One-die rule" not in run(["analyse"] + vasa).stdout
 
 
-for name, fn in [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
-                 ("exact-ending", exact_ending), ("learner-play", learner_play),
-                 ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
-                 ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
-                 ("positions-listed", positions_listed), ("agreement-confirm", agreement_confirm),
-                 ("train", train_resume_and_use)]:
+CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
+         ("exact-ending", exact_ending), ("learner-play", learner_play),
+         ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
+         ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
+         ("positions-listed", positions_listed), ("agreement-confirm", agreement_confirm),
+         ("agreement-saved", agreement_saved),
+         ("train", train_resume_and_use)]
+for name, fn in CASES:
     check(name, fn)
-print(f"{16 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{len(CASES) - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)

@@ -1,0 +1,361 @@
+/*
+ * agreement.c - judging a search's choice of play by rollouts (see agreement.h).
+ */
+#include "analysis/agreement.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/dice.h"
+#include "analysis/selfplay.h"
+#include "engine/notation.h"
+#include "engine/posid.h"
+
+enum { AGREEMENT_DRAWS = 20000, AGREEMENT_RECORD = 4000 };
+
+void agreement_default_opts(agreement_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->plies = 2;
+    o->top = 4;
+    o->games = 648;
+    o->confirm = 0;
+    o->passes = 1;
+    rollout_default_opts(&o->ro);
+}
+
+int agreement_positions(const rules_t *r, int k, uint64_t seed, board_t *pos, roll_t *rolls)
+{
+    selfplay_spec_t spec = {EVAL_DEFAULT, 0, false, 0.0, NULL, NULL};
+    selfplay_player_t *p = selfplay_player_new(&spec, r);
+    movegen_buf_t *buf = movegen_buf_new();
+    board_t *rec = malloc(sizeof *rec * AGREEMENT_RECORD);
+    int got = 0;
+    for (uint64_t g = 0; p && buf && rec && got < k && g < (uint64_t)k * 50; g++) {
+        uint64_t rng = dice_stream(seed, g);
+        int nrec, plies;
+        outcome_t res;
+        selfplay_game(p, p, r, &rng, buf, rec, AGREEMENT_RECORD, &nrec, &res, &plies);
+        /* one position per game, from a seeded ply */
+        for (int tries = 0; tries < 8 && nrec > 0; tries++) {
+            int i = dice_below(&rng, nrec);
+            roll_t roll = {dice_below(&rng, 6) + 1, dice_below(&rng, 6) + 1};
+            if (movegen_plays(&rec[i], r, roll, buf) >= 2) {
+                pos[got] = rec[i];
+                rolls[got++] = roll;
+                break;
+            }
+        }
+    }
+    free(rec);
+    movegen_buf_free(buf);
+    selfplay_player_free(p);
+    return got;
+}
+
+/* The plays still in contention after the passes so far: the best, and
+ * every play whose paired difference from it is within 1.96 standard
+ * errors.  Returns how many (1: the best is separable). */
+static int contention(const agree_stats_t *s, bool in[AGREE_MAX])
+{
+    int b = agree_best(s), n = 0;
+    for (int j = 0; j < s->m; j++) {
+        in[j] = j == b || s->mean[b] - s->mean[j] <= 1.96 * agree_diff_se(s, b, j);
+        n += in[j];
+    }
+    return n;
+}
+
+/* The seed of further pass p (p >= 1): another stream of dice each pass
+ * (pass 1's is the one --confirm has always used). */
+static uint64_t pass_seed(uint64_t seed, int p)
+{
+    return seed + (uint64_t)p * 0x9e3779b9u;
+}
+
+int agreement_position(search_ctx_t *sc, const rules_t *r, int index, const board_t *b, roll_t roll,
+                   const agreement_opts_t *o, agreement_result_t *out)
+{
+    assert(o->top >= 2 && o->top <= AGREE_MAX && o->games >= 2);
+    assert(o->confirm == 0 || o->confirm >= 2);
+    int passes = o->confirm > 0 ? o->passes : 0;
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    size_t per0 = (size_t)o->top * (size_t)o->games, per1 = (size_t)o->top * (size_t)o->confirm;
+    double *x = malloc(sizeof *x * (per0 + per1 * (size_t)passes));
+    agree_pass_t *pass = calloc((size_t)passes + 1, sizeof *pass);
+    int rc = -1;
+    if (!sp || !x || !pass)
+        goto done;
+    search_opts_t so;
+    search_default_opts(o->plies, &so);
+    int n = search_rank(sc, b, roll, &so, sp);
+    if (n < 2)
+        goto done;
+    memset(out, 0, sizeof *out);
+    out->index = index;
+    out->pos = *b;
+    out->roll = roll;
+    out->nplays = n;
+    int m = n < o->top ? n : o->top;
+    for (int j = 0; j < m; j++)
+        notation_play(&sp[j].play, b->geom, out->notes[j], AGREEMENT_NOTE);
+    rollout_opts_t ro = o->ro;
+    bool in[AGREE_MAX];
+    for (int j = 0; j < m; j++)
+        in[j] = true;
+    for (int p = 0; p <= passes; p++) {
+        if (p > 0 && contention(&out->last, in) < 2)
+            break;
+        ro.games = p == 0 ? o->games : o->confirm;
+        ro.seed = p == 0 ? o->ro.seed : pass_seed(o->ro.seed, p);
+        pass[p].n = ro.games;
+        double *base = x + (p == 0 ? 0 : per0 + per1 * (size_t)(p - 1));
+        for (int j = 0; j < m; j++) {
+            if (!in[j])
+                continue;
+            rollout_result_t res;
+            ro.game_equity = base + (size_t)j * (size_t)ro.games;
+            pass[p].x[j] = ro.game_equity;
+            if (rollout_play(&sp[j].play, r, &ro, &res) != 0)
+                goto done;
+            if (res.stopped) {
+                rc = 1;
+                goto done;
+            }
+        }
+        agree_combine(pass, p + 1, m, &out->last);
+        if (p == 0)
+            out->first = out->last;
+        else
+            out->passes = p;
+    }
+    /* the 0-ply choice, for comparison */
+    double e0 = -1e300;
+    for (int j = 0; j < n; j++) {
+        eval_t e;
+        search_play_value(sc, &sp[j].play, 0, &so, &e);
+        if (e.equity > e0) {
+            e0 = e.equity;
+            out->zero = j;
+        }
+    }
+    rc = 0;
+done:
+    free(sp);
+    free(x);
+    free(pass);
+    return rc;
+}
+
+int agreement_best(const agreement_result_t *res, bool last)
+{
+    return agree_best(last ? &res->last : &res->first);
+}
+
+void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed)
+{
+    const agree_stats_t *s = last ? &res->last : &res->first;
+    int b = agree_best(s);
+    double se_b = sqrt(s->cov[b][b]);
+    t->positions++;
+    t->agree += b == 0;
+    t->within += b == 0 || s->mean[b] - s->mean[0] <= 1.96 * se_b;
+    t->agree0 += res->zero == b;
+    t->lost += s->mean[b] - s->mean[0];
+    if (agree_separable(s)) {
+        t->separable++;
+        t->separable_agree += b == 0;
+    }
+    double p_b = agree_p_best(s, b, seed, AGREEMENT_DRAWS);
+    t->ceiling += p_b;
+    t->p_search += b == 0 ? p_b : agree_p_best(s, 0, seed, AGREEMENT_DRAWS);
+}
+
+/* Appends printf-style text to buf at *at (counting what does not fit). */
+static void put(char *buf, size_t size, size_t *at, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t size, size_t *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(*at < size ? buf + *at : NULL, *at < size ? size - *at : 0, fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        *at += (size_t)w;
+}
+
+static void put_stats(char *buf, size_t size, size_t *at, const char *name, const agree_stats_t *s)
+{
+    put(buf, size, at, " %s %d", name, s->m);
+    for (int j = 0; j < s->m; j++)
+        put(buf, size, at, " %d", s->games[j]);
+    for (int j = 0; j < s->m; j++)
+        put(buf, size, at, " %.17g", s->mean[j]);
+    for (int j = 0; j < s->m; j++)
+        for (int k = j; k < s->m; k++)
+            put(buf, size, at, " %.17g", s->cov[j][k]);
+}
+
+size_t agreement_record_format(const agreement_result_t *res, geometry_t geom, char *buf, size_t size)
+{
+    char id[POSID_SIZE];
+    posid_write(geom, &res->pos, id);
+    size_t at = 0;
+    if (size > 0)
+        buf[0] = '\0';
+    put(buf, size, &at, "judged %d %s %d-%d plays %d zero %d passes %d", res->index, id, res->roll.a,
+        res->roll.b, res->nplays, res->zero, res->passes);
+    put_stats(buf, size, &at, "first", &res->first);
+    put_stats(buf, size, &at, "last", &res->last);
+    for (int j = 0; j < res->first.m; j++)
+        put(buf, size, &at, " | %s", res->notes[j]);
+    return at;
+}
+
+/* A cursor over a record line's space-separated fields. */
+typedef struct rd {
+    const char *p;
+    char *msg;
+    size_t msize;
+    bool ok;
+} rd_t;
+
+/* The next field into f (at most fsize - 1 characters); false (with a
+ * message) when the line ends. */
+static bool field(rd_t *r, const char *what, char *f, size_t fsize)
+{
+    while (*r->p == ' ')
+        r->p++;
+    size_t n = strcspn(r->p, " ");
+    if (!r->ok || n == 0 || n >= fsize) {
+        if (r->ok)
+            snprintf(r->msg, r->msize, n == 0 ? "the line ends before %s" : "%s is too long", what);
+        r->ok = false;
+        return false;
+    }
+    memcpy(f, r->p, n);
+    f[n] = '\0';
+    r->p += n;
+    return true;
+}
+
+/* Expects the word `w`. */
+static void word(rd_t *r, const char *w)
+{
+    char f[32];
+    if (field(r, w, f, sizeof f) && strcmp(f, w) != 0) {
+        snprintf(r->msg, r->msize, "expected '%s', found '%s'", w, f);
+        r->ok = false;
+    }
+}
+
+/* An integer in [lo, hi]. */
+static int integer(rd_t *r, const char *what, long lo, long hi)
+{
+    char f[32], *end;
+    if (!field(r, what, f, sizeof f))
+        return 0;
+    long v = strtol(f, &end, 10);
+    if (*end || v < lo || v > hi) {
+        snprintf(r->msg, r->msize, "%s: '%s' is not a whole number from %ld to %ld", what, f, lo, hi);
+        r->ok = false;
+        return 0;
+    }
+    return (int)v;
+}
+
+/* A finite number. */
+static double number(rd_t *r, const char *what)
+{
+    char f[40], *end;
+    if (!field(r, what, f, sizeof f))
+        return 0;
+    double v = strtod(f, &end);
+    if (*end || !isfinite(v)) {
+        snprintf(r->msg, r->msize, "%s: '%s' is not a number", what, f);
+        r->ok = false;
+        return 0;
+    }
+    return v;
+}
+
+static void get_stats(rd_t *r, const char *name, agree_stats_t *s)
+{
+    memset(s, 0, sizeof *s);
+    word(r, name);
+    s->m = integer(r, "the count of plays rolled out", 2, AGREE_MAX);
+    for (int j = 0; r->ok && j < s->m; j++)
+        s->games[j] = integer(r, "a play's games", 1, 2000000000L);
+    for (int j = 0; r->ok && j < s->m; j++)
+        s->mean[j] = number(r, "a play's mean");
+    for (int j = 0; r->ok && j < s->m; j++)
+        for (int k = j; r->ok && k < s->m; k++)
+            s->cov[j][k] = s->cov[k][j] = number(r, "a covariance");
+}
+
+bool agreement_record_parse(const char *line, geometry_t geom, agreement_result_t *res, char *msg, size_t msize)
+{
+    memset(res, 0, sizeof *res);
+    rd_t r = {line, msg, msize, true};
+    char id[POSID_SIZE + 1], roll[8];
+    word(&r, "judged");
+    res->index = integer(&r, "the position's index", 0, 100000000L);
+    if (field(&r, "the position's id", id, sizeof id) && !posid_read(geom, id, &res->pos)) {
+        snprintf(msg, msize, "'%s' is not a position id", id);
+        r.ok = false;
+    }
+    if (field(&r, "the roll", roll, sizeof roll)) {
+        if (strlen(roll) != 3 || roll[0] < '1' || roll[0] > '6' || roll[1] != '-' || roll[2] < '1' ||
+            roll[2] > '6') {
+            snprintf(msg, msize, "'%s' is not a roll (like 3-1)", roll);
+            r.ok = false;
+        }
+        res->roll = (roll_t){roll[0] - '0', roll[2] - '0'};
+    }
+    word(&r, "plays");
+    res->nplays = integer(&r, "the count of legal plays", 2, MOVEGEN_MAX_PLAYS);
+    word(&r, "zero");
+    res->zero = integer(&r, "the 0-ply choice", 0, res->nplays - 1);
+    word(&r, "passes");
+    res->passes = integer(&r, "the further passes", 0, 1000);
+    get_stats(&r, "first", &res->first);
+    get_stats(&r, "last", &res->last);
+    if (r.ok && res->last.m != res->first.m) {
+        snprintf(msg, msize, "the first and last passes roll out %d and %d plays", res->first.m, res->last.m);
+        r.ok = false;
+    }
+    for (int j = 0; r.ok && j < res->first.m; j++) {
+        while (*r.p == ' ')
+            r.p++;
+        if (*r.p != '|') {
+            snprintf(msg, msize, "play %d's notation is missing (after ' | ')", j + 1);
+            r.ok = false;
+            break;
+        }
+        r.p++;
+        while (*r.p == ' ')
+            r.p++;
+        size_t n = strcspn(r.p, "|");
+        while (n > 0 && r.p[n - 1] == ' ')
+            n--;
+        if (n == 0 || n >= AGREEMENT_NOTE) {
+            snprintf(msg, msize, "play %d's notation is %s", j + 1, n == 0 ? "empty" : "too long");
+            r.ok = false;
+            break;
+        }
+        memcpy(res->notes[j], r.p, n);
+        res->notes[j][n] = '\0';
+        r.p += n;
+    }
+    while (r.ok && *r.p == ' ')
+        r.p++;
+    if (r.ok && *r.p) {
+        snprintf(msg, msize, "unexpected text at the end: '%.20s'", r.p);
+        r.ok = false;
+    }
+    return r.ok;
+}

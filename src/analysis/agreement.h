@@ -1,0 +1,109 @@
+/*
+ * agreement.h - judging a search's choice of play by rollouts.
+ *
+ * The measurement behind "2-ply agrees with long rollouts on N of K
+ * positions" (`brade selfplay --agreement`), as library code so that it can
+ * be tested and run in pieces:
+ *
+ *   - agreement_positions: K fixed positions from seeded self-play of the
+ *     shipped 0-ply player, each with a roll offering two plays or more;
+ *     position i depends on (seed, i) alone, so a larger K extends a set;
+ *   - agreement_position: ranks a position's plays at the depth judged, rolls
+ *     out its best `top` with the same dice (agree.h keeps the paired
+ *     errors), then, pass after pass, rolls out again (`confirm` games more,
+ *     another stream of dice each pass) every play the paired difference
+ *     cannot yet separate from the rollout's best, until the best is
+ *     separable or `passes` further passes are made.  Which plays go on
+ *     depends on the rollout alone, never on the search's choice;
+ *   - agreement_tally_add: scores one judged position (the same play, within
+ *     the best's 95% interval, equity given up, separable, and what the
+ *     rollout's noise allows: agree.h's chance that its best and that the
+ *     search's play are truly the best);
+ *   - agreement_record_format / agreement_record_parse: one judged position as a
+ *     line of text (the doubles in round-trip precision), so a run saved
+ *     position by position and read back tallies exactly as one run does.
+ *
+ * A record line (fields separated by single spaces, then the plays'
+ * notation after " | " each, in the search's order):
+ *
+ *   judged I ID A-B plays N zero Z passes P first M G.. MEAN.. COV.. last M G.. MEAN.. COV.. | PLAY | PLAY ..
+ *
+ * I the position's index, ID its id (posid.h), A-B the roll, N the legal
+ * plays, Z the search order's index of the 0-ply choice, P the further
+ * passes made; each stats block has M plays, their games, their means and
+ * the upper triangle of the means' covariance, row by row.
+ *
+ * Ownership: plain values; agreement_position allocates its per-game buffers
+ * and frees them before returning; the search context is the caller's.
+ */
+#ifndef BRADE_ANALYSIS_AGREEMENT_H
+#define BRADE_ANALYSIS_AGREEMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/agree.h"
+#include "analysis/rollout.h"
+#include "analysis/search.h"
+
+enum { AGREEMENT_NOTE = 48 };
+
+typedef struct agreement_opts {
+    int plies;        /* the search depth judged (2) */
+    int top;          /* the search's best plays rolled out (4; at most AGREE_MAX) */
+    int games;        /* first-pass games a play (648) */
+    int confirm;      /* games a play in each further pass (0: no further pass) */
+    int passes;       /* further passes at most (1) */
+    rollout_opts_t ro; /* seed, threads, the players' depth, nets, stop flag;
+                          games and game_equity are set by agreement_position */
+} agreement_opts_t;
+
+typedef struct agreement_result {
+    int index;                      /* the position's index in its set */
+    board_t pos;                    /* the position and its roll */
+    roll_t roll;
+    int nplays;                     /* legal plays */
+    int zero;                       /* index (search order) of the 0-ply choice */
+    int passes;                     /* further passes made */
+    char notes[AGREE_MAX][AGREEMENT_NOTE]; /* the rolled-out plays' notation, search order */
+    agree_stats_t first, last;      /* after the first pass; after the last */
+} agreement_result_t;
+
+/* The tally of one way of judging (the first pass, or the last). */
+typedef struct agreement_tally {
+    int positions, agree, within, separable, separable_agree, agree0;
+    double lost, ceiling, p_search;
+} agreement_tally_t;
+
+/* Defaults: 2-ply, top 4, 648 games, no further passes (confirm 0,
+ * passes 1), the rollout's defaults (seed 1, 2 threads, 0-ply players). */
+void agreement_default_opts(agreement_opts_t *o);
+
+/* Fills pos[0..k) and rolls[0..k) with the first k positions of `seed`'s
+ * set; returns how many were found (k unless self-play ran dry). */
+int agreement_positions(const rules_t *r, int k, uint64_t seed, board_t *pos, roll_t *rolls);
+
+/* Judges one position (see above) with the search context sc (its
+ * evaluator ranks the plays).  Returns 0, 1 when o->ro.stop ended it
+ * before the end (*out not filled), -1 when out of memory or the position
+ * has fewer than two plays. */
+int agreement_position(search_ctx_t *sc, const rules_t *r, int index, const board_t *b, roll_t roll,
+                   const agreement_opts_t *o, agreement_result_t *out);
+
+/* Adds one position to the first-pass (last = false) or last-pass tally;
+ * `seed` seeds agree_p_best's draws (the same seed, the same figures). */
+void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed);
+
+/* The index of the rollout's best play after the first or last pass. */
+int agreement_best(const agreement_result_t *res, bool last);
+
+/* Writes res as one record line (no newline) into buf; returns the length,
+ * or the length it would need (>= size: not all written). */
+size_t agreement_record_format(const agreement_result_t *res, geometry_t geom, char *buf, size_t size);
+
+/* Reads a record line into *res (the position from its id, its roll, the
+ * figures).  False with a message naming the field when it is not one. */
+bool agreement_record_parse(const char *line, geometry_t geom, agreement_result_t *res, char *msg, size_t msize);
+
+#endif

@@ -1,0 +1,404 @@
+/*
+ * cmd_agreement.c - `brade selfplay --agreement`: a search's choice of play
+ * judged by rollouts (analysis/agreement.h does the work; this reads the
+ * flags, keeps the record file and prints).
+ *
+ *   brade selfplay [--rules R] --agreement K [--rollouts N] [--plies P] [--seed S]
+ *                  [--confirm G [--passes P]] [--player-plies Q] [--a-net FILE]
+ *                  [--threads T] [--save FILE] [--json]
+ *
+ * K fixed positions (seeded self-play, one roll each); the P-ply ranking's
+ * best four plays are rolled out N games each with the same dice, and the
+ * search's choice is scored against the rollout's best.  --confirm G rolls
+ * out again, G games a pass, every play the paired difference cannot yet
+ * separate from the best, until it is separable or P passes are made (1
+ * unless given).  --player-plies Q makes the rollout's players search Q
+ * plies (0 unless given: a stronger judge at many times the cost).
+ * --a-net FILE makes the search and the rollouts use other nets (the
+ * positions stay those of the shipped net's self-play).
+ *
+ * --save FILE keeps every judged position in FILE (written atomically
+ * after each; a line on stderr says so), and when FILE exists the run goes
+ * on from the positions it holds, provided the same settings made them
+ * (else it is refused and left alone): a run of hours is made in pieces by
+ * running the same command again, or with a larger K, and it prints what
+ * one run prints.  Ctrl-C keeps the positions finished.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "analysis/agreement.h"
+#include "analysis/evalnet.h"
+#include "cli/args.h"
+#include "cli/cmd.h"
+#include "cli/interrupt.h"
+#include "cli/netfile.h"
+#include "cli/savefile.h"
+#include "content/readfile.h"
+#include "engine/posid.h"
+
+typedef struct ag_args {
+    const char *rules, *net, *save;
+    int positions, threads;
+    long seed;
+    bool json;
+    agreement_opts_t o;
+} ag_args_t;
+
+static bool parse(int argc, char **argv, ag_args_t *a)
+{
+    memset(a, 0, sizeof *a);
+    agreement_default_opts(&a->o);
+    a->rules = "lyckans-talisman";
+    a->seed = 1;
+    a->threads = 2;
+    bool passes_given = false;
+    for (int i = 0; i < argc; i++) {
+        const char *f = argv[i];
+        if (strcmp(f, "--json") == 0) {
+            a->json = true;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "brade: %s needs a value (see brade help)\n", f);
+            return false;
+        }
+        const char *v = argv[++i];
+        bool ok = true;
+        if (strcmp(f, "--rules") == 0)
+            a->rules = v;
+        else if (strcmp(f, "--a-net") == 0)
+            a->net = v;
+        else if (strcmp(f, "--save") == 0)
+            a->save = v;
+        else if (strcmp(f, "--agreement") == 0)
+            ok = args_int(f, v, 1, 100000, &a->positions);
+        else if (strcmp(f, "--rollouts") == 0)
+            ok = args_int(f, v, 2, 10000000L, &a->o.games);
+        else if (strcmp(f, "--confirm") == 0) {
+            ok = args_int(f, v, 0, 10000000L, &a->o.confirm);
+            if (ok && a->o.confirm == 1) {
+                fprintf(stderr, "brade: --confirm needs 2 games or more (0: no further pass)\n");
+                return false;
+            }
+        } else if (strcmp(f, "--passes") == 0) {
+            ok = args_int(f, v, 1, 100, &a->o.passes);
+            passes_given = true;
+        } else if (strcmp(f, "--plies") == 0)
+            ok = args_int(f, v, 0, SEARCH_MAX_PLIES, &a->o.plies);
+        else if (strcmp(f, "--player-plies") == 0)
+            ok = args_int(f, v, 0, SEARCH_MAX_PLIES, &a->o.ro.plies);
+        else if (strcmp(f, "--seed") == 0)
+            ok = args_number(f, v, 0, 2147483647L, &a->seed);
+        else if (strcmp(f, "--threads") == 0)
+            ok = args_int(f, v, 1, 16, &a->threads);
+        else {
+            fprintf(stderr, "brade: unknown option %s for selfplay --agreement (see brade help)\n", f);
+            return false;
+        }
+        if (!ok)
+            return false;
+    }
+    if (passes_given && a->o.confirm == 0) {
+        fprintf(stderr, "brade: --passes goes with --confirm G (the games of each further pass)\n");
+        return false;
+    }
+    a->o.ro.seed = (uint64_t)a->seed;
+    a->o.ro.threads = a->threads;
+    return true;
+}
+
+/* The record file's header: what made its positions' judgements. */
+static size_t header(const ag_args_t *a, const rules_t *r, const evalnet_t *n, char *buf, size_t size)
+{
+    char rname[256];
+    rules_format(r, rname, sizeof rname);
+    int w = snprintf(buf, size,
+                     "brade-agreement 1\nrules %s\nseed %ld\nplies %d\ntop %d\nrollouts %d\nconfirm %d\n"
+                     "passes %d\nplayer-plies %d\nnet %ld games, weights %016llx\n",
+                     rname, a->seed, a->o.plies, a->o.top, a->o.games, a->o.confirm,
+                     a->o.confirm > 0 ? a->o.passes : 0, a->o.ro.plies, n ? n->games : 0L,
+                     n ? (unsigned long long)evalnet_fingerprint(n) : 0ULL);
+    return w > 0 ? (size_t)w : 0;
+}
+
+/* The judged positions so far, and the record file they are kept in. */
+typedef struct ag_run {
+    const ag_args_t *a;
+    const rules_t *r;
+    char head[1024];
+    agreement_result_t *res; /* [0..done) */
+    int done;
+} ag_run_t;
+
+/* Writes the header and every record to the --save file. */
+static bool save(const ag_run_t *g)
+{
+    size_t cap = strlen(g->head) + (size_t)g->done * 2048 + 1, len = strlen(g->head);
+    char *text = malloc(cap);
+    if (!text)
+        return false;
+    memcpy(text, g->head, len);
+    for (int i = 0; i < g->done; i++) {
+        size_t w = agreement_record_format(&g->res[i], g->r->geometry, text + len, cap - len - 1);
+        if (w >= cap - len - 1) {
+            free(text);
+            return false;
+        }
+        len += w;
+        text[len++] = '\n';
+    }
+    bool ok = savefile_write(g->a->save, text, len);
+    free(text);
+    if (!ok)
+        fprintf(stderr, "%s: cannot write it: %s\n", g->a->save, strerror(errno));
+    return ok;
+}
+
+/* Reads the --save file when it exists: 1 when there is none, 0 with the
+ * positions it holds in g (those beyond K ignored), -1 after a message
+ * (the file is then left alone). */
+static int resume(ag_run_t *g, const board_t *pos, const roll_t *rolls, int k)
+{
+    const char *path = g->a->save;
+    if (access(path, F_OK) != 0 && errno == ENOENT)
+        return 1;
+    size_t len;
+    char *text = readfile_regular(path, 1L << 28, &len);
+    if (!text) {
+        perror(path);
+        return -1;
+    }
+    size_t hl = strlen(g->head);
+    /* the header must be the one this command writes, line by line */
+    int line = 1, rc = 0;
+    for (size_t at = 0; at < hl; line++) {
+        size_t e = strcspn(g->head + at, "\n") + 1;
+        if (at + e > len || memcmp(text + at, g->head + at, e) != 0) {
+            int f = at < len ? (int)strcspn(text + at, "\n") : 0;
+            fprintf(stderr, "%s:%d: cannot go on from it: it has '%.*s', this command makes '%.*s'; run with the "
+                            "settings that made it, or give another file\n",
+                    path, line, f, at < len ? text + at : "", (int)e - 1, g->head + at);
+            fprintf(stderr, "%s: not gone on from, and left as it is\n", path);
+            free(text);
+            return -1;
+        }
+        at += e;
+    }
+    char *p = text + hl, msg[256];
+    while (*p && rc == 0) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        if (g->done < k) {
+            agreement_result_t *res = &g->res[g->done];
+            if (!agreement_record_parse(p, g->r->geometry, res, msg, sizeof msg)) {
+                fprintf(stderr, "%s:%d: %s\n", path, line, msg);
+                rc = -1;
+            } else {
+                char want[POSID_SIZE], got[POSID_SIZE];
+                posid_write(g->r->geometry, &pos[g->done], want);
+                posid_write(g->r->geometry, &res->pos, got);
+                if (res->index != g->done || strcmp(want, got) != 0 || res->roll.a != rolls[g->done].a ||
+                    res->roll.b != rolls[g->done].b) {
+                    fprintf(stderr, "%s:%d: this is not position %d of the set (%s %d-%d): the self-play that picks "
+                                    "the positions has changed since the file was made; give another file\n",
+                            path, line, g->done, want, rolls[g->done].a, rolls[g->done].b);
+                    rc = -1;
+                } else {
+                    res->pos = pos[g->done]; /* the position as self-play left it */
+                    g->done++;
+                }
+            }
+        }
+        line++;
+        p = nl ? nl + 1 : p + strlen(p);
+    }
+    free(text);
+    if (rc < 0)
+        fprintf(stderr, "%s: not gone on from, and left as it is\n", path);
+    return rc;
+}
+
+/* The listing line of one judged position (the text form). */
+static void print_line(const ag_args_t *a, const agreement_result_t *res)
+{
+    bool last = a->o.confirm > 0;
+    int b1 = agreement_best(res, false), b2 = agreement_best(res, last);
+    printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s %s%s%s\n", res->index + 1, res->roll.a, res->roll.b,
+           a->o.plies, res->notes[0], res->notes[b2], b2 == 0 ? "agree" : "differ",
+           b1 == b2 ? "" : b2 == 0 ? " (after confirming; the first pass differed)" : " (after confirming)",
+           agree_separable(last ? &res->last : &res->first) ? "" : " [not separable]");
+    fflush(stdout);
+}
+
+/* Prints one tally's judgement of noise (the text form). */
+static void print_noise(const char *what, const agreement_tally_t *t)
+{
+    printf("%s: the rollout separates its best play (ahead of every other play by 1.96 standard errors of the paired "
+           "difference) on %d of %d positions, and the search agrees on %d of those; a perfect player would be "
+           "expected to agree with this rollout on %.1f (the ceiling its noise allows); the chance that the search's "
+           "play is the best of the plays rolled out, summed: %.1f\n",
+           what, t->separable, t->positions, t->separable_agree, t->ceiling, t->p_search);
+}
+
+/* Prints one tally as JSON members with a suffix ("" or "_confirmed"). */
+static void print_json(const char *sfx, const agreement_tally_t *t)
+{
+    double kk = t->positions ? t->positions : 1;
+    printf(",\n  \"agree%s\": %d,\n  \"within_ci%s\": %d,\n  \"mean_loss%s\": %.4f,\n"
+           "  \"separable%s\": %d,\n  \"separable_agree%s\": %d,\n  \"ceiling%s\": %.2f,\n"
+           "  \"p_search_best%s\": %.2f",
+           sfx, t->agree, sfx, t->within, sfx, t->lost / kk, sfx, t->separable, sfx, t->separable_agree, sfx,
+           t->ceiling, sfx, t->p_search);
+}
+
+/* The summary of every judged position. */
+static void print_summary(const ag_run_t *g)
+{
+    const ag_args_t *a = g->a;
+    agreement_tally_t first = {0}, conf = {0};
+    int confirmed = 0, passes = 0, most = 0;
+    for (int i = 0; i < g->done; i++) {
+        const agreement_result_t *res = &g->res[i];
+        uint64_t mc_seed = (uint64_t)a->seed * 1000003u + (uint64_t)res->index;
+        agreement_tally_add(&first, res, false, mc_seed);
+        agreement_tally_add(&conf, res, true, mc_seed);
+        confirmed += res->passes > 0;
+        passes += res->passes;
+        most = res->passes > most ? res->passes : most;
+    }
+    char rname[256];
+    rules_format(g->r, rname, sizeof rname);
+    double kk = g->done ? g->done : 1;
+    if (a->json) {
+        printf("{\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
+               "  \"player_plies\": %d,\n  \"agree_0ply\": %d",
+               rname, g->done, a->o.plies, a->o.games, a->o.ro.plies, first.agree0);
+        print_json("", &first);
+        if (a->o.confirm > 0) {
+            printf(",\n  \"confirm\": %d,\n  \"passes\": %d,\n  \"confirmed_positions\": %d,\n"
+                   "  \"passes_made\": %d",
+                   a->o.confirm, a->o.passes, confirmed, passes);
+            print_json("_confirmed", &conf);
+        }
+        printf("\n}\n");
+        return;
+    }
+    printf("%s: %d-ply agrees with %d-game rollouts on %d of %d positions (%.0f%%); "
+           "within the rollout's 95%% interval on %d; 0-ply agrees on %d; mean equity given up %.4f\n",
+           rname, a->o.plies, a->o.games, first.agree, g->done, 100.0 * first.agree / kk, first.within,
+           first.agree0, first.lost / kk);
+    print_noise("first pass", &first);
+    if (a->o.confirm > 0) {
+        printf("confirmed: on %d positions the first pass left plays the paired difference could not separate "
+               "from the best, and those were rolled out again, %d games a pass, at most %d pass%s (%d pass%s in "
+               "all, %d at most on one position); then %d-ply agrees on %d of %d (%.0f%%), within the interval "
+               "on %d, mean equity given up %.4f\n",
+               confirmed, a->o.confirm, a->o.passes, a->o.passes == 1 ? "" : "es", passes, passes == 1 ? "" : "es",
+               most, a->o.plies, conf.agree, g->done,
+               100.0 * conf.agree / kk, conf.within, conf.lost / kk);
+        print_noise("confirmed", &conf);
+    }
+}
+
+/* Judges positions done..k-1, saving after each when asked.  Returns 0, 1
+ * when stopped, -1 on failure (after a message). */
+static int judge_rest(ag_run_t *g, const evalnet_t *net, const board_t *pos, const roll_t *rolls, int k)
+{
+    search_ctx_t *sc = search_ctx_new_with(g->r, EVAL_DEFAULT, net);
+    if (!sc) {
+        fprintf(stderr, "brade: out of memory\n");
+        return -1;
+    }
+    struct sigaction old;
+    agreement_opts_t o = g->a->o;
+    o.ro.net = net;
+    o.ro.stop = interrupt_catch(&old);
+    int rc = 0;
+    while (g->done < k) {
+        time_t t0 = time(NULL);
+        int got = agreement_position(sc, g->r, g->done, &pos[g->done], rolls[g->done], &o, &g->res[g->done]);
+        if (got != 0) {
+            if (got < 0)
+                fprintf(stderr, "brade: out of memory\n");
+            rc = got;
+            break;
+        }
+        if (!g->a->json)
+            print_line(g->a, &g->res[g->done]);
+        g->done++;
+        if (g->a->save) {
+            if (!save(g)) {
+                rc = -1;
+                break;
+            }
+            fprintf(stderr, "%s: position %d of %d judged in %.0f s, saved (the same command goes on from here)\n",
+                    g->a->save, g->done, k, difftime(time(NULL), t0));
+        }
+    }
+    interrupt_release(&old);
+    search_ctx_free(sc);
+    return rc;
+}
+
+/* `brade selfplay --agreement ...` (cmd_selfplay hands it over). */
+int cmd_agreement(int argc, char **argv)
+{
+    ag_args_t a;
+    if (!parse(argc, argv, &a))
+        return 2;
+    rules_t r;
+    rules_error_t re;
+    if (!rules_parse(a.rules, &r, &re)) {
+        fprintf(stderr, "brade: unknown ruleset '%s'\n", a.rules);
+        return 2;
+    }
+    evalnet_t *own = NULL;
+    if (a.net && !(own = netfile_load_for(a.net, &r)))
+        return 2;
+    const evalnet_t *n = own ? own : evalnet_builtin(&r);
+    int k = a.positions;
+    board_t *pos = malloc(sizeof *pos * (size_t)k);
+    roll_t *rolls = malloc(sizeof *rolls * (size_t)k);
+    ag_run_t g = {.a = &a, .r = &r, .res = malloc(sizeof *g.res * (size_t)k)};
+    int rc = 1;
+    if (!pos || !rolls || !g.res) {
+        fprintf(stderr, "brade: out of memory\n");
+        goto done;
+    }
+    k = agreement_positions(&r, k, (uint64_t)a.seed, pos, rolls);
+    header(&a, &r, n, g.head, sizeof g.head);
+    if (a.save) {
+        int fresh = resume(&g, pos, rolls, k);
+        if (fresh < 0) {
+            rc = 2;
+            goto done;
+        }
+        if (!fresh)
+            fprintf(stderr, "%s: %d of %d positions judged already%s\n", a.save, g.done, k,
+                    g.done < k ? "; going on" : "");
+        if (!a.json)
+            for (int i = 0; i < g.done; i++)
+                print_line(&a, &g.res[i]);
+    }
+    int got = judge_rest(&g, own, pos, rolls, k);
+    if (got < 0)
+        goto done;
+    print_summary(&g);
+    if (got == 1)
+        fprintf(stderr, "brade: stopped after %d of %d positions%s\n", g.done, k,
+                a.save ? " (the same command goes on from there)" : "");
+    rc = got == 1 ? 130 : 0;
+done:
+    free(pos);
+    free(rolls);
+    free(g.res);
+    evalnet_free(own);
+    return rc;
+}

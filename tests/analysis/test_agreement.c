@@ -1,0 +1,181 @@
+/* test_agreement.c - a search's choice judged by rollouts (agreement.h):
+ * the positions' set, the passes that go on only while plays are in
+ * contention, and the record lines a run is saved and resumed by. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../unit/test_util.h"
+
+#include "analysis/agreement.h"
+
+/* A small judge: 12 games a play, then further passes of `confirm`. */
+static void small_opts(agreement_opts_t *o, int confirm, int passes)
+{
+    agreement_default_opts(o);
+    o->plies = 1;
+    o->games = 12;
+    o->confirm = confirm;
+    o->passes = passes;
+    o->ro.seed = 3;
+    o->ro.threads = 1;
+}
+
+/* Judges position i of seed 3's set under lyckans-talisman. */
+static void judge(int i, const agreement_opts_t *o, agreement_result_t *res)
+{
+    rules_t r = tr("lyckans-talisman");
+    static board_t pos[4]; /* made once: self-play is the slow part */
+    static roll_t rolls[4];
+    static bool made;
+    if (!made)
+        assert_int_equal(agreement_positions(&r, 4, 3, pos, rolls), 4);
+    made = true;
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+    assert_non_null(sc);
+    assert_int_equal(agreement_position(sc, &r, i, &pos[i], rolls[i], o, res), 0);
+    search_ctx_free(sc);
+    assert_int_equal(res->index, i);
+    assert_true(res->nplays >= 2 && res->first.m == (res->nplays < 4 ? res->nplays : 4));
+}
+
+/* A larger set begins with the smaller one: a run can be extended. */
+static void positions_extend(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t a[3], b[6];
+    roll_t ra[3], rb[6];
+    assert_int_equal(agreement_positions(&r, 3, 7, a, ra), 3);
+    assert_int_equal(agreement_positions(&r, 6, 7, b, rb), 6);
+    for (int i = 0; i < 3; i++) {
+        assert_memory_equal(&a[i], &b[i], sizeof a[i]);
+        assert_int_equal(ra[i].a, rb[i].a);
+        assert_int_equal(ra[i].b, rb[i].b);
+    }
+}
+
+/* Further passes leave the first pass as it was, roll out only what is in
+ * contention, and stop early only when the best is separable. */
+static void passes_follow_contention(void **state)
+{
+    (void)state;
+    agreement_opts_t o0, o3;
+    small_opts(&o0, 0, 1);
+    small_opts(&o3, 12, 3);
+    int went_on = 0;
+    for (int i = 0; i < 4; i++) {
+        agreement_result_t plain, seq;
+        judge(i, &o0, &plain);
+        judge(i, &o3, &seq);
+        assert_int_equal(plain.passes, 0);
+        assert_memory_equal(&plain.first, &plain.last, sizeof plain.first);
+        assert_memory_equal(&plain.first, &seq.first, sizeof plain.first);
+        assert_int_equal(plain.zero, seq.zero);
+        assert_true(seq.passes >= 0 && seq.passes <= 3);
+        went_on += seq.passes > 0;
+        if (seq.passes > 0)
+            assert_false(agree_separable(&seq.first));
+        else
+            assert_true(agree_separable(&seq.first));
+        if (seq.passes < 3)
+            assert_true(agree_separable(&seq.last));
+        int most = 0;
+        for (int j = 0; j < seq.last.m; j++) {
+            int more = seq.last.games[j] - 12;
+            assert_true(more >= 0 && more % 12 == 0 && more / 12 <= seq.passes);
+            most = more / 12 > most ? more / 12 : most;
+        }
+        /* every pass made rolled out two plays or more */
+        assert_int_equal(most, seq.passes);
+    }
+    /* 12 games separate few positions' plays: the passes were exercised */
+    assert_true(went_on >= 1);
+}
+
+/* A record line reads back to the same figures, bit for bit, so a run
+ * resumed from its file tallies as one run does. */
+static void record_round_trip(void **state)
+{
+    (void)state;
+    agreement_opts_t o;
+    small_opts(&o, 12, 2);
+    agreement_result_t res, back;
+    judge(1, &o, &res);
+    char line[4096], again[4096], msg[160];
+    size_t n = agreement_record_format(&res, GEOM_BRADE, line, sizeof line);
+    assert_true(n > 0 && n < sizeof line && strlen(line) == n);
+    assert_true(agreement_record_parse(line, GEOM_BRADE, &back, msg, sizeof msg));
+    assert_int_equal(agreement_record_format(&back, GEOM_BRADE, again, sizeof again), n);
+    assert_string_equal(line, again);
+    assert_memory_equal(&res.first, &back.first, sizeof res.first);
+    assert_memory_equal(&res.last, &back.last, sizeof res.last);
+    assert_int_equal(back.zero, res.zero);
+    assert_int_equal(back.passes, res.passes);
+    for (int j = 0; j < res.first.m; j++)
+        assert_string_equal(back.notes[j], res.notes[j]);
+    agreement_tally_t t1 = {0}, t2 = {0};
+    agreement_tally_add(&t1, &res, true, 11);
+    agreement_tally_add(&t2, &back, true, 11);
+    assert_memory_equal(&t1, &t2, sizeof t1);
+    assert_int_equal(t1.positions, 1);
+    assert_true(t1.ceiling > 0 && t1.ceiling <= 1 && t1.p_search <= t1.ceiling + 1e-12);
+    /* too small a buffer: the length it needs, and what fits */
+    char small[16];
+    assert_int_equal(agreement_record_format(&res, GEOM_BRADE, small, sizeof small), n);
+    assert_int_equal(strlen(small), sizeof small - 1);
+}
+
+/* A damaged record is refused with what is wrong. */
+static void record_errors(void **state)
+{
+    (void)state;
+    agreement_opts_t o;
+    small_opts(&o, 0, 1);
+    agreement_result_t res, back;
+    judge(0, &o, &res);
+    char line[4096], bad[4200], msg[160];
+    agreement_record_format(&res, GEOM_BRADE, line, sizeof line);
+    struct {
+        const char *find, *put, *said;
+    } cases[] = {
+        {"judged", "judge", "expected 'judged'"},
+        {" plays ", " plays x", "legal plays"},
+        {" first 4 ", " first 9 ", "plays rolled out"},
+        {" | ", " ; ", "notation is missing"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const char *at = strstr(line, cases[c].find);
+        assert_non_null(at);
+        snprintf(bad, sizeof bad, "%.*s%s%s", (int)(at - line), line, cases[c].put, at + strlen(cases[c].find));
+        assert_false(agreement_record_parse(bad, GEOM_BRADE, &back, msg, sizeof msg));
+        if (!strstr(msg, cases[c].said))
+            fail_msg("case %zu: '%s' does not say '%s'", c, msg, cases[c].said);
+    }
+    /* cut short, and with text after the plays */
+    snprintf(bad, sizeof bad, "%.*s", (int)(strstr(line, " last ") - line), line);
+    assert_false(agreement_record_parse(bad, GEOM_BRADE, &back, msg, sizeof msg));
+    assert_non_null(strstr(msg, "the line ends before"));
+    snprintf(bad, sizeof bad, "%s |", line);
+    assert_false(agreement_record_parse(bad, GEOM_BRADE, &back, msg, sizeof msg));
+    snprintf(bad, sizeof bad, "%s", line);
+    char *mean = strstr(bad, " first 4 ");
+    mean = strchr(mean + 9, ' '); /* after the first play's games */
+    for (int k = 0; k < 3; k++)
+        mean = strchr(mean + 1, ' ');
+    memcpy(mean + 1, "nan", 3);
+    assert_false(agreement_record_parse(bad, GEOM_BRADE, &back, msg, sizeof msg));
+    assert_non_null(strstr(msg, "not a number"));
+    assert_true(agreement_record_parse(line, GEOM_BRADE, &back, msg, sizeof msg));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(positions_extend),
+        cmocka_unit_test(passes_follow_contention),
+        cmocka_unit_test(record_round_trip),
+        cmocka_unit_test(record_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
