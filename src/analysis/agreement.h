@@ -99,7 +99,8 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
 int agreement_best(const agreement_result_t *res, bool last);
 
 /* Writes res as one record line (no newline) into buf; returns the length,
- * or the length it would need (>= size: not all written). */
+ * or the length it would need (>= size: not all written; buf may be NULL
+ * when size is 0, to ask for the length). */
 size_t agreement_record_format(const agreement_result_t *res, geometry_t geom, char *buf, size_t size);
 
 /* Reads a record line into *res (the position from its id, its roll, the

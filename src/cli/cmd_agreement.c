@@ -139,18 +139,17 @@ typedef struct ag_run {
 /* Writes the header and every record to the --save file. */
 static bool save(const ag_run_t *g)
 {
-    size_t cap = strlen(g->head) + (size_t)g->done * 2048 + 1, len = strlen(g->head);
+    size_t len = strlen(g->head), cap = len + 1;
+    for (int i = 0; i < g->done; i++)
+        cap += agreement_record_format(&g->res[i], g->r->geometry, NULL, 0) + 1;
     char *text = malloc(cap);
-    if (!text)
+    if (!text) {
+        fprintf(stderr, "%s: cannot write it: out of memory\n", g->a->save);
         return false;
+    }
     memcpy(text, g->head, len);
     for (int i = 0; i < g->done; i++) {
-        size_t w = agreement_record_format(&g->res[i], g->r->geometry, text + len, cap - len - 1);
-        if (w >= cap - len - 1) {
-            free(text);
-            return false;
-        }
-        len += w;
+        len += agreement_record_format(&g->res[i], g->r->geometry, text + len, cap - len);
         text[len++] = '\n';
     }
     bool ok = savefile_write(g->a->save, text, len);

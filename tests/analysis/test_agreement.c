@@ -124,6 +124,7 @@ static void record_round_trip(void **state)
     char small[16];
     assert_int_equal(agreement_record_format(&res, GEOM_BRADE, small, sizeof small), n);
     assert_int_equal(strlen(small), sizeof small - 1);
+    assert_int_equal(agreement_record_format(&res, GEOM_BRADE, NULL, 0), n);
 }
 
 /* A damaged record is refused with what is wrong. */
