@@ -38,12 +38,37 @@
 
 static const char *const PHASE_NAMES[EVALNET_PHASES] = {"contact", "race"};
 
+/* FNV-1a 64 over len bytes at p, going on from the hash h. */
+static uint64_t fnv1a_from(uint64_t h, const void *p, size_t len)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < len; i++) {
+        h ^= b[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+/* The weights files' checksum: FNV-1a 64 of len bytes of text, from a
+ * basis one digit short of the standard one (14695981039346656037); every
+ * file written carries it, so it stays. */
 static uint64_t fnv1a(const char *s, size_t len)
 {
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < len; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ULL;
+    return fnv1a_from(1469598103934665603ULL, s, len);
+}
+
+uint64_t evalnet_fingerprint(const evalnet_t *n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL; /* the standard FNV-1a 64 basis */
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        const nn_t *t = n->net[ph];
+        if (!t)
+            continue;
+        size_t in = (size_t)t->inputs, hid = (size_t)t->hidden, cl = (size_t)t->classes;
+        h = fnv1a_from(h, t->w1, in * hid * sizeof *t->w1);
+        h = fnv1a_from(h, t->b1, hid * sizeof *t->b1);
+        h = fnv1a_from(h, t->w2, hid * cl * sizeof *t->w2);
+        h = fnv1a_from(h, t->b2, cl * sizeof *t->b2);
     }
     return h;
 }
@@ -329,33 +354,6 @@ static pthread_mutex_t builtin_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The compiled-in net for r's preset, parsed the first time it is asked
  * for (a damaged one, which the build's own check rules out, counts as
  * none). */
-/* FNV-1a over n floats' bytes, going on from h. */
-static uint64_t fnv_floats(uint64_t h, const float *x, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)x;
-    for (size_t i = 0; i < n * sizeof *x; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
-uint64_t evalnet_fingerprint(const evalnet_t *n)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
-        const nn_t *t = n->net[ph];
-        if (!t)
-            continue;
-        size_t in = (size_t)t->inputs, hid = (size_t)t->hidden, cl = (size_t)t->classes;
-        h = fnv_floats(h, t->w1, in * hid);
-        h = fnv_floats(h, t->b1, hid);
-        h = fnv_floats(h, t->w2, hid * cl);
-        h = fnv_floats(h, t->b2, cl);
-    }
-    return h;
-}
-
 const evalnet_t *evalnet_builtin(const rules_t *r)
 {
     for (int i = 0; i < evalnet_blob_count && i < EVALNET_BLOBS_MAX; i++) {
