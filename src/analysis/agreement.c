@@ -5,13 +5,13 @@
 
 #include <assert.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/dice.h"
 #include "analysis/selfplay.h"
+#include "analysis/textout.h"
 #include "engine/notation.h"
 #include "engine/posid.h"
 
@@ -175,45 +175,28 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
     t->p_search += b == 0 ? p_b : agree_p_best(s, 0, seed, AGREEMENT_DRAWS);
 }
 
-/* Appends printf-style text to buf at *at (counting what does not fit). */
-static void put(char *buf, size_t size, size_t *at, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t size, size_t *at, const char *fmt, ...)
+static void put_stats(textout_t *o, const char *name, const agree_stats_t *s)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    int w = vsnprintf(*at < size ? buf + *at : NULL, *at < size ? size - *at : 0, fmt, ap);
-    va_end(ap);
-    if (w > 0)
-        *at += (size_t)w;
-}
-
-static void put_stats(char *buf, size_t size, size_t *at, const char *name, const agree_stats_t *s)
-{
-    put(buf, size, at, " %s %d", name, s->m);
+    textout_put(o, " %s %d", name, s->m);
     for (int j = 0; j < s->m; j++)
-        put(buf, size, at, " %d", s->games[j]);
+        textout_put(o, " %d", s->games[j]);
     for (int j = 0; j < s->m; j++)
-        put(buf, size, at, " %.17g", s->mean[j]);
+        textout_put(o, " %.17g", s->mean[j]);
     for (int j = 0; j < s->m; j++)
         for (int k = j; k < s->m; k++)
-            put(buf, size, at, " %.17g", s->cov[j][k]);
+            textout_put(o, " %.17g", s->cov[j][k]);
 }
 
-size_t agreement_record_format(const agreement_result_t *res, geometry_t geom, char *buf, size_t size)
+void agreement_record_put(textout_t *o, const agreement_result_t *res, geometry_t geom)
 {
     char id[POSID_SIZE];
     posid_write(geom, &res->pos, id);
-    size_t at = 0;
-    if (size > 0)
-        buf[0] = '\0';
-    put(buf, size, &at, "judged %d %s %d-%d plays %d zero %d passes %d", res->index, id, res->roll.a,
-        res->roll.b, res->nplays, res->zero, res->passes);
-    put_stats(buf, size, &at, "first", &res->first);
-    put_stats(buf, size, &at, "last", &res->last);
+    textout_put(o, "judged %d %s %d-%d plays %d zero %d passes %d", res->index, id, res->roll.a, res->roll.b,
+                res->nplays, res->zero, res->passes);
+    put_stats(o, "first", &res->first);
+    put_stats(o, "last", &res->last);
     for (int j = 0; j < res->first.m; j++)
-        put(buf, size, &at, " | %s", res->notes[j]);
-    return at;
+        textout_put(o, " | %s", res->notes[j]);
 }
 
 /* A cursor over a record line's space-separated fields. */

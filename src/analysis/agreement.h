@@ -19,7 +19,7 @@
  *     the best's 95% interval, equity given up, separable, and what the
  *     rollout's noise allows: agree.h's chance that its best and that the
  *     search's play are truly the best);
- *   - agreement_record_format / agreement_record_parse: one judged position as a
+ *   - agreement_record_put / agreement_record_parse: one judged position as a
  *     line of text (the doubles in round-trip precision), so a run saved
  *     position by position and read back tallies exactly as one run does.
  *
@@ -46,6 +46,7 @@
 #include "analysis/agree.h"
 #include "analysis/rollout.h"
 #include "analysis/search.h"
+#include "analysis/textout.h"
 
 enum { AGREEMENT_NOTE = 48 };
 
@@ -98,10 +99,8 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
 /* The index of the rollout's best play after the first or last pass. */
 int agreement_best(const agreement_result_t *res, bool last);
 
-/* Writes res as one record line (no newline) into buf; returns the length,
- * or the length it would need (>= size: not all written; buf may be NULL
- * when size is 0, to ask for the length). */
-size_t agreement_record_format(const agreement_result_t *res, geometry_t geom, char *buf, size_t size);
+/* Appends res to o as one record line (no newline). */
+void agreement_record_put(textout_t *o, const agreement_result_t *res, geometry_t geom);
 
 /* Reads a record line into *res (the position from its id, its roll, the
  * figures).  False with a message naming the field when it is not one. */

@@ -139,18 +139,18 @@ typedef struct ag_run {
 /* Writes the header and every record to the --save file. */
 static bool save(const ag_run_t *g)
 {
-    size_t len = strlen(g->head), cap = len + 1;
-    for (int i = 0; i < g->done; i++)
-        cap += agreement_record_format(&g->res[i], g->r->geometry, NULL, 0) + 1;
-    char *text = malloc(cap);
+    textout_t o;
+    textout_init(&o, 4096);
+    textout_put(&o, "%s", g->head);
+    for (int i = 0; i < g->done; i++) {
+        agreement_record_put(&o, &g->res[i], g->r->geometry);
+        textout_put(&o, "\n");
+    }
+    size_t len;
+    char *text = textout_take(&o, &len);
     if (!text) {
         fprintf(stderr, "%s: cannot write it: out of memory\n", g->a->save);
         return false;
-    }
-    memcpy(text, g->head, len);
-    for (int i = 0; i < g->done; i++) {
-        len += agreement_record_format(&g->res[i], g->r->geometry, text + len, cap - len);
-        text[len++] = '\n';
     }
     bool ok = savefile_write(g->a->save, text, len);
     free(text);
