@@ -19,21 +19,17 @@
  * --a-net FILE / --b-net FILE give a player nets from a weights file
  * (brade train); --a-weights / --b-weights linear weights written by --fit.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/agreement.h"
-#include "analysis/dice.h"
 #include "analysis/eval_model.h"
 #include "analysis/evalfit.h"
-#include "analysis/rollout.h"
 #include "analysis/selfplay.h"
 #include "cli/args.h"
 #include "cli/cmd.h"
 #include "cli/netfile.h"
-#include "engine/notation.h"
 #include "engine/posid.h"
 
 typedef struct sp_args {
