@@ -151,6 +151,85 @@ done:
     return rc;
 }
 
+/* Moves play j of s to index 0, the others keeping their order after it. */
+static void stats_front(agree_stats_t *s, int j)
+{
+    agree_stats_t t = *s;
+    int from[AGREE_MAX];
+    from[0] = j;
+    for (int k = 0, at = 1; k < s->m; k++)
+        if (k != j)
+            from[at++] = k;
+    for (int a = 0; a < s->m; a++) {
+        s->games[a] = t.games[from[a]];
+        s->mean[a] = t.mean[from[a]];
+        for (int b = 0; b < s->m; b++)
+            s->cov[a][b] = t.cov[from[a]][from[b]];
+    }
+}
+
+void agreement_choose(agreement_result_t *res, int j)
+{
+    assert(j >= 0 && j < res->first.m && res->first.m == res->last.m);
+    if (j == 0)
+        return;
+    stats_front(&res->first, j);
+    stats_front(&res->last, j);
+    char note[AGREEMENT_NOTE];
+    memcpy(note, res->notes[j], sizeof note);
+    memmove(res->notes[1], res->notes[0], sizeof note * (size_t)j);
+    memcpy(res->notes[0], note, sizeof note);
+    if (res->zero == j)
+        res->zero = 0;
+    else if (res->zero < j)
+        res->zero++;
+}
+
+/* The index among res's rolled-out plays of the play noted `note`, or -1. */
+static int rolled_out(const agreement_result_t *res, const char *note)
+{
+    for (int j = 0; j < res->first.m; j++)
+        if (strcmp(res->notes[j], note) == 0)
+            return j;
+    return -1;
+}
+
+int agreement_rejudge(search_ctx_t *sc, int plies, agreement_result_t *res, char *choice, size_t csize)
+{
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    if (!sp)
+        return -1;
+    search_opts_t so;
+    search_default_opts(plies, &so);
+    int n = search_rank(sc, &res->pos, res->roll, &so, sp);
+    if (n < 2) {
+        free(sp);
+        return -1;
+    }
+    char note[AGREEMENT_NOTE];
+    /* the 0-ply choice first: res->zero points into the plays as they are now */
+    double e0 = -1e300;
+    int z = 0;
+    for (int j = 0; j < n; j++) {
+        eval_t e;
+        search_play_value(sc, &sp[j].play, 0, &so, &e);
+        if (e.equity > e0) {
+            e0 = e.equity;
+            z = j;
+        }
+    }
+    notation_play(&sp[z].play, res->pos.geom, note, sizeof note);
+    int zi = rolled_out(res, note);
+    res->zero = zi >= 0 ? zi : res->nplays; /* past every rolled-out play: never the best */
+    notation_play(&sp[0].play, res->pos.geom, choice, csize);
+    free(sp);
+    int j = rolled_out(res, choice);
+    if (j < 0)
+        return 1;
+    agreement_choose(res, j);
+    return 0;
+}
+
 int agreement_best(const agreement_result_t *res, bool last)
 {
     return agree_best(last ? &res->last : &res->first);
@@ -173,6 +252,12 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
     double p_b = agree_p_best(s, b, seed, AGREEMENT_DRAWS);
     t->ceiling += p_b;
     t->p_search += b == 0 ? p_b : agree_p_best(s, 0, seed, AGREEMENT_DRAWS);
+}
+
+void agreement_tally_unjudged(agreement_tally_t *t)
+{
+    t->positions++;
+    t->unjudged++;
 }
 
 static void put_stats(textout_t *o, const char *name, const agree_stats_t *s)

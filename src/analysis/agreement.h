@@ -22,6 +22,10 @@
  *   - agreement_record_put / agreement_record_parse: one judged position as a
  *     line of text (the doubles in round-trip precision), so a run saved
  *     position by position and read back tallies exactly as one run does.
+ *   - agreement_rejudge: a recorded position judged again for another
+ *     chooser (another depth, another net) against the record's rollouts,
+ *     which cost an hour a hundred positions while a new choice costs
+ *     seconds: every chooser measured against one judge, paired.
  *
  * A record line (fields separated by single spaces, then the plays'
  * notation after " | " each, in the search's order):
@@ -74,7 +78,8 @@ typedef struct agreement_result {
 /* The tally of one way of judging (the first pass, or the last). */
 typedef struct agreement_tally {
     int positions, agree, within, separable, separable_agree, agree0;
-    double lost, ceiling, p_search;
+    int unjudged;  /* positions whose choice the record did not roll out (agreement_rejudge) */
+    double lost, ceiling, p_search; /* lost: summed over the judged positions */
 } agreement_tally_t;
 
 /* Defaults: 2-ply, top 4, 648 games, no further passes (confirm 0,
@@ -95,6 +100,25 @@ int agreement_position(search_ctx_t *sc, const rules_t *r, int index, const boar
 /* Adds one position to the first-pass (last = false) or last-pass tally;
  * `seed` seeds agree_p_best's draws (the same seed, the same figures). */
 void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed);
+
+/* Counts a position whose choice was not among the plays rolled out: not
+ * the same play, not within the interval, no equity figure. */
+void agreement_tally_unjudged(agreement_tally_t *t);
+
+/* Makes rolled-out play j (0 <= j < m) the choice judged: it moves to
+ * index 0 of the notes and of both stats blocks (means, games, the
+ * covariance's rows and columns), the others keeping their order after it,
+ * and `zero` follows its play. */
+void agreement_choose(agreement_result_t *res, int j);
+
+/* Judges a recorded position again for another chooser: ranks its plays
+ * with sc at `plies` (the rollouts stand as recorded), writes the choice's
+ * notation to choice, points res->zero at sc's 0-ply choice (res->nplays
+ * when the record did not roll it out), and makes the choice play 0
+ * (agreement_choose).  Returns 0, 1 when the record did not roll the
+ * choice out (res's plays then in their recorded order), -1 when out of
+ * memory or the position has fewer than two plays. */
+int agreement_rejudge(search_ctx_t *sc, int plies, agreement_result_t *res, char *choice, size_t csize);
 
 /* The index of the rollout's best play after the first or last pass. */
 int agreement_best(const agreement_result_t *res, bool last);

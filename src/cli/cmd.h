@@ -25,7 +25,8 @@ int cmd_perft(int argc, char **argv);
 int cmd_posid(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
-/* `selfplay --agreement` (cmd_agreement.c; cmd_selfplay hands it over). */
+/* `selfplay --agreement` and `selfplay --rejudge` (cmd_agreement.c;
+ * cmd_selfplay hands them over). */
 int cmd_agreement(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 /* `train --make-data` / `--fit-data` (cmd_train_data.c; cmd_train hands them over). */

@@ -23,6 +23,15 @@
  * (else it is refused and left alone): a run of hours is made in pieces by
  * running the same command again, or with a larger K, and it prints what
  * one run prints.  Ctrl-C keeps the positions finished.
+ *
+ *   brade selfplay --rejudge FILE [--plies P] [--a-net FILE] [--threads T] [--json]
+ *
+ * judges another chooser (another depth, another net) against the rollouts
+ * a --save FILE holds: its positions are ranked again, and each choice is
+ * scored against the recorded rollouts of the plays (one the record did not
+ * roll out counts as a miss and is named).  The rollouts took an hour a
+ * hundred positions; this takes seconds to minutes, and every chooser so
+ * measured meets the same judge.
  */
 #include <errno.h>
 #include <signal.h>
@@ -30,10 +39,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #include "analysis/agreement.h"
 #include "analysis/evalnet.h"
+#include "analysis/workq.h"
 #include "cli/args.h"
 #include "cli/cmd.h"
 #include "cli/interrupt.h"
@@ -43,10 +54,11 @@
 #include "engine/posid.h"
 
 typedef struct ag_args {
-    const char *rules, *net, *save;
+    const char *rules, *net, *save, *rejudge;
     int positions, threads;
     long seed;
     bool json;
+    int judge_flags; /* flags that set the judge, which --rejudge reads from its file */
     agreement_opts_t o;
 } ag_args_t;
 
@@ -70,8 +82,12 @@ static bool parse(int argc, char **argv, ag_args_t *a)
         }
         const char *v = argv[++i];
         bool ok = true;
+        a->judge_flags += strcmp(f, "--plies") != 0 && strcmp(f, "--a-net") != 0 && strcmp(f, "--threads") != 0 &&
+                          strcmp(f, "--rejudge") != 0;
         if (strcmp(f, "--rules") == 0)
             a->rules = v;
+        else if (strcmp(f, "--rejudge") == 0)
+            a->rejudge = v;
         else if (strcmp(f, "--a-net") == 0)
             a->net = v;
         else if (strcmp(f, "--save") == 0)
@@ -104,6 +120,11 @@ static bool parse(int argc, char **argv, ag_args_t *a)
         if (!ok)
             return false;
     }
+    if (a->rejudge && a->judge_flags > 0) {
+        fprintf(stderr, "brade: --rejudge reads the judge's settings from its file; only --plies, --a-net, "
+                        "--threads and --json go with it\n");
+        return false;
+    }
     if (passes_given && a->o.confirm == 0) {
         fprintf(stderr, "brade: --passes goes with --confirm G (the games of each further pass)\n");
         return false;
@@ -134,6 +155,7 @@ typedef struct ag_run {
     char head[1024];
     agreement_result_t *res; /* [0..done) */
     int done;
+    bool *unjudged;          /* --rejudge: [i] when res[i]'s choice was not rolled out (else NULL) */
 } ag_run_t;
 
 /* Writes the header and every record to the --save file. */
@@ -220,7 +242,7 @@ static int resume(ag_run_t *g, const board_t *pos, const roll_t *rolls, int k)
     }
     free(text);
     if (rc < 0)
-        fprintf(stderr, "%s: not gone on from, and left as it is\n", path);
+        fprintf(stderr, g->unjudged ? "%s: not judged again\n" : "%s: not gone on from, and left as it is\n", path);
     return rc;
 }
 
@@ -249,7 +271,7 @@ static void print_noise(const char *what, const agreement_tally_t *t)
 /* Prints one tally as JSON members with a suffix ("" or "_confirmed"). */
 static void print_json(const char *sfx, const agreement_tally_t *t)
 {
-    double kk = t->positions ? t->positions : 1;
+    double kk = t->positions > t->unjudged ? t->positions - t->unjudged : 1; /* the loss is the judged ones' */
     printf(",\n  \"agree%s\": %d,\n  \"within_ci%s\": %d,\n  \"mean_loss%s\": %.4f,\n"
            "  \"separable%s\": %d,\n  \"separable_agree%s\": %d,\n  \"ceiling%s\": %.2f,\n"
            "  \"p_search_best%s\": %.2f",
@@ -266,19 +288,26 @@ static void print_summary(const ag_run_t *g)
     for (int i = 0; i < g->done; i++) {
         const agreement_result_t *res = &g->res[i];
         uint64_t mc_seed = (uint64_t)a->seed * 1000003u + (uint64_t)res->index;
-        agreement_tally_add(&first, res, false, mc_seed);
-        agreement_tally_add(&conf, res, true, mc_seed);
+        if (g->unjudged && g->unjudged[i]) {
+            agreement_tally_unjudged(&first);
+            agreement_tally_unjudged(&conf);
+        } else {
+            agreement_tally_add(&first, res, false, mc_seed);
+            agreement_tally_add(&conf, res, true, mc_seed);
+        }
         confirmed += res->passes > 0;
         passes += res->passes;
         most = res->passes > most ? res->passes : most;
     }
     char rname[256];
     rules_format(g->r, rname, sizeof rname);
-    double kk = g->done ? g->done : 1;
+    double kk = g->done ? g->done : 1, jj = g->done > first.unjudged ? g->done - first.unjudged : 1;
     if (a->json) {
-        printf("{\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
+        if (g->unjudged)
+            printf("{\n  \"rejudged\": true,\n  \"unjudged\": %d,", first.unjudged);
+        printf("%s\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
                "  \"player_plies\": %d,\n  \"agree_0ply\": %d",
-               rname, g->done, a->o.plies, a->o.games, a->o.ro.plies, first.agree0);
+               g->unjudged ? "" : "{", rname, g->done, a->o.plies, a->o.games, a->o.ro.plies, first.agree0);
         print_json("", &first);
         if (a->o.confirm > 0) {
             printf(",\n  \"confirm\": %d,\n  \"passes\": %d,\n  \"confirmed_positions\": %d,\n"
@@ -292,7 +321,11 @@ static void print_summary(const ag_run_t *g)
     printf("%s: %d-ply agrees with %d-game rollouts on %d of %d positions (%.0f%%); "
            "within the rollout's 95%% interval on %d; 0-ply agrees on %d; mean equity given up %.4f\n",
            rname, a->o.plies, a->o.games, first.agree, g->done, 100.0 * first.agree / kk, first.within,
-           first.agree0, first.lost / kk);
+           first.agree0, first.lost / jj);
+    if (first.unjudged > 0)
+        printf("the choice was not among the plays the record rolled out on %d position%s: counted as differing, "
+               "and left out of the equity given up\n",
+               first.unjudged, first.unjudged == 1 ? "" : "s");
     print_noise("first pass", &first);
     if (a->o.confirm > 0) {
         printf("confirmed: on %d positions the first pass left plays the paired difference could not separate "
@@ -301,7 +334,7 @@ static void print_summary(const ag_run_t *g)
                "on %d, mean equity given up %.4f\n",
                confirmed, a->o.confirm, a->o.passes, a->o.passes == 1 ? "" : "es", passes, passes == 1 ? "" : "es",
                most, a->o.plies, conf.agree, g->done,
-               100.0 * conf.agree / kk, conf.within, conf.lost / kk);
+               100.0 * conf.agree / kk, conf.within, conf.lost / jj);
         print_noise("confirmed", &conf);
     }
 }
@@ -346,12 +379,198 @@ static int judge_rest(ag_run_t *g, const evalnet_t *net, const board_t *pos, con
     return rc;
 }
 
-/* `brade selfplay --agreement ...` (cmd_selfplay hands it over). */
+/* The keys of a record file's header, in order, and where --rejudge puts
+ * their values (NULL: a line read but not kept). */
+typedef struct head_key {
+    const char *key;
+    int *value;
+    int lo, hi;
+} head_key_t;
+
+/* Reads FILE's header (the lines header() writes) into a and g->head, with
+ * rbuf holding the ruleset's name; false after a `path:line: message`. */
+static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf, size_t rsize, int *records)
+{
+    size_t len;
+    char *text = readfile_regular(path, 1L << 28, &len);
+    if (!text) {
+        perror(path);
+        return false;
+    }
+    int seed = 0, plies = 0, passes = 0;
+    const head_key_t keys[] = {
+        {"brade-agreement", NULL, 1, 1}, {"rules", NULL, 0, 0},
+        {"seed", &seed, 0, 2147483647}, {"plies", &plies, 0, SEARCH_MAX_PLIES},
+        {"top", &a->o.top, 2, AGREE_MAX}, {"rollouts", &a->o.games, 2, 10000000},
+        {"confirm", &a->o.confirm, 0, 10000000}, {"passes", &passes, 0, 100},
+        {"player-plies", &a->o.ro.plies, 0, SEARCH_MAX_PLIES}, {"net", NULL, 0, 0},
+    };
+    int nkeys = (int)(sizeof keys / sizeof keys[0]);
+    char *p = text;
+    bool ok = true;
+    for (int i = 0; i < nkeys && ok; i++) {
+        size_t e = strcspn(p, "\n"), kl = strlen(keys[i].key);
+        char val[256] = "";
+        if (e > kl && p[kl] == ' ' && memcmp(p, keys[i].key, kl) == 0 && e - kl - 1 < sizeof val)
+            memcpy(val, p + kl + 1, e - kl - 1);
+        else
+            ok = false;
+        char *end = NULL;
+        long v = ok && keys[i].value ? strtol(val, &end, 10) : 0;
+        if (ok && keys[i].value && (end == val || *end || v < keys[i].lo || v > keys[i].hi))
+            ok = false;
+        else if (ok && i == 0 && strcmp(val, "1") != 0)
+            ok = false;
+        if (!ok) {
+            fprintf(stderr, "%s:%d: expected '%s VALUE' of a record file made by selfplay --agreement --save, "
+                            "found '%.*s'\n", path, i + 1, keys[i].key, (int)(e < 80 ? e : 80), p);
+            break;
+        }
+        if (keys[i].value)
+            *keys[i].value = (int)v;
+        if (i == 1)
+            snprintf(rbuf, rsize, "%s", val);
+        p += e + (p[e] == '\n');
+    }
+    if (ok) {
+        size_t hl = (size_t)(p - text);
+        if (hl >= sizeof g->head) {
+            fprintf(stderr, "%s: its header is too long\n", path);
+            ok = false;
+        } else {
+            memcpy(g->head, text, hl);
+            g->head[hl] = '\0';
+        }
+        *records = 0;
+        for (; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] == '\n'))
+            *records += *p != '\n';
+        a->rules = rbuf;
+        a->seed = seed;
+        a->o.passes = passes > 0 ? passes : 1;
+        a->o.ro.seed = (uint64_t)seed;
+        a->save = path;
+        a->o.plies = plies; /* the depth first judged; the caller sets the one judged now */
+    }
+    free(text);
+    return ok;
+}
+
+/* One --rejudge worker: ranks the positions the queue hands it. */
+typedef struct rj_worker {
+    workq_t *q;
+    ag_run_t *g;
+    const evalnet_t *net;
+    int plies;
+    char (*choice)[AGREEMENT_NOTE];
+    bool failed;
+} rj_worker_t;
+
+static void *rejudge_work(void *arg)
+{
+    rj_worker_t *w = arg;
+    search_ctx_t *sc = search_ctx_new_with(w->g->r, EVAL_DEFAULT, w->net);
+    for (int i; sc && (i = workq_take(w->q)) >= 0;) {
+        int got = agreement_rejudge(sc, w->plies, &w->g->res[i], w->choice[i], AGREEMENT_NOTE);
+        w->failed |= got < 0;
+        w->g->unjudged[i] = got == 1;
+    }
+    w->failed |= !sc;
+    search_ctx_free(sc);
+    return NULL;
+}
+
+/* `brade selfplay --rejudge FILE ...`: another chooser against FILE's
+ * rollouts (see the top of this file). */
+static int cmd_rejudge(ag_args_t *a)
+{
+    int plies = a->o.plies, k = 0, rc = 1;
+    char rbuf[256];
+    ag_run_t g = {.a = a};
+    if (!read_header(a->rejudge, a, &g, rbuf, sizeof rbuf, &k))
+        return 2;
+    rules_t r;
+    rules_error_t re;
+    if (!rules_parse(a->rules, &r, &re)) {
+        fprintf(stderr, "%s:2: unknown ruleset '%s'\n", a->rejudge, a->rules);
+        return 2;
+    }
+    g.r = &r;
+    evalnet_t *own = NULL;
+    if (a->net && !(own = netfile_load_for(a->net, &r)))
+        return 2;
+    board_t *pos = malloc(sizeof *pos * (size_t)(k ? k : 1));
+    roll_t *rolls = malloc(sizeof *rolls * (size_t)(k ? k : 1));
+    char(*choice)[AGREEMENT_NOTE] = malloc(sizeof *choice * (size_t)(k ? k : 1));
+    g.res = malloc(sizeof *g.res * (size_t)(k ? k : 1));
+    g.unjudged = calloc((size_t)(k ? k : 1), sizeof *g.unjudged);
+    if (!pos || !rolls || !choice || !g.res || !g.unjudged) {
+        fprintf(stderr, "brade: out of memory\n");
+        goto done;
+    }
+    int found = agreement_positions(&r, k, (uint64_t)a->seed, pos, rolls);
+    if (resume(&g, pos, rolls, found) != 0) {
+        rc = 2;
+        goto done;
+    }
+    if (g.done == 0) {
+        fprintf(stderr, "%s: it holds no judged position\n", a->rejudge);
+        rc = 2;
+        goto done;
+    }
+    a->o.plies = plies;
+    workq_t q;
+    workq_init(&q, g.done);
+    struct sigaction old;
+    q.stop = interrupt_catch(&old);
+    rj_worker_t w[WORKQ_MAX_THREADS];
+    int threads = a->threads < WORKQ_MAX_THREADS ? a->threads : WORKQ_MAX_THREADS;
+    for (int t = 0; t < threads; t++)
+        w[t] = (rj_worker_t){&q, &g, own, plies, choice, false};
+    workq_run(threads, rejudge_work, w, sizeof w[0]);
+    bool stopped = workq_stopped(&q), failed = false;
+    interrupt_release(&old);
+    workq_destroy(&q);
+    for (int t = 0; t < threads; t++)
+        failed |= w[t].failed;
+    if (stopped || failed) {
+        fprintf(stderr, stopped ? "brade: stopped; nothing judged is kept (run it again)\n" : "brade: out of memory\n");
+        rc = stopped ? 130 : 1;
+        goto done;
+    }
+    if (!a->json) {
+        printf("%d-ply choice%s judged against the rollouts in %s\n", plies, a->net ? " of the net given" : "",
+               a->rejudge);
+        for (int i = 0; i < g.done; i++) {
+            const agreement_result_t *res = &g.res[i];
+            if (g.unjudged[i])
+                printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s differ (not rolled out in the record)\n",
+                       res->index + 1, res->roll.a, res->roll.b, plies, choice[i],
+                       res->notes[agreement_best(res, a->o.confirm > 0)]);
+            else
+                print_line(a, res);
+        }
+    }
+    print_summary(&g);
+    rc = 0;
+done:
+    free(pos);
+    free(rolls);
+    free(choice);
+    free(g.res);
+    free(g.unjudged);
+    evalnet_free(own);
+    return rc;
+}
+
+/* `brade selfplay --agreement ...` or `--rejudge FILE ...` (cmd_selfplay
+ * hands both over). */
 int cmd_agreement(int argc, char **argv)
 {
     ag_args_t a;
     if (!parse(argc, argv, &a))
         return 2;
+    if (a.rejudge)
+        return cmd_rejudge(&a);
     rules_t r;
     rules_error_t re;
     if (!rules_parse(a.rules, &r, &re)) {

@@ -6,6 +6,7 @@
  *       plays N games (in pairs with the same dice, colours swapped) and
  *       reports A's points per game with a 95% confidence interval;
  *   brade selfplay [--rules R] --agreement K ...   (cmd_agreement.c)
+ *   brade selfplay --rejudge FILE ...               (cmd_agreement.c)
  *   brade selfplay [--rules R] --positions K [--seed S]
  *       prints those K positions, one a line: the position id and the roll
  *       (material for "best play" puzzles: brade analyse --position ID --roll R);
@@ -265,7 +266,7 @@ static int run_fit(const sp_args_t *a, const rules_t *r)
 int cmd_selfplay(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++)
-        if (strcmp(argv[i], "--agreement") == 0)
+        if (strcmp(argv[i], "--agreement") == 0 || strcmp(argv[i], "--rejudge") == 0)
             return cmd_agreement(argc, argv);
     sp_args_t a;
     if (!parse(argc, argv, &a))

@@ -1,6 +1,7 @@
 /* test_agreement.c - a search's choice judged by rollouts (agreement.h):
  * the positions' set, the passes that go on only while plays are in
- * contention, and the record lines a run is saved and resumed by. */
+ * contention, the record lines a run is saved and resumed by, and a
+ * recorded position judged again for another chooser. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,6 +182,88 @@ static void record_errors(void **state)
     assert_true(agreement_record_parse(line, GEOM_BRADE, &back, msg, sizeof msg));
 }
 
+/* agreement_choose moves a play to the front of the notes and of both
+ * stats blocks, rows and columns alike, and `zero` follows its play; the
+ * tally then scores that play as the choice. */
+static void choose_permutes(void **state)
+{
+    (void)state;
+    agreement_opts_t o;
+    small_opts(&o, 12, 2);
+    agreement_result_t res, moved;
+    judge(2, &o, &res);
+    int m = res.last.m, b = agreement_best(&res, true);
+    assert_true(m >= 3);
+    int j = b == 0 ? m - 1 : b; /* a play not at the front */
+    moved = res;
+    moved.zero = j;
+    agreement_choose(&moved, j);
+    assert_int_equal(moved.zero, 0);
+    /* old index of new index a: j first, then the others in order */
+    for (int a = 0; a < m; a++) {
+        int from = a == 0 ? j : a <= j ? a - 1 : a;
+        assert_string_equal(moved.notes[a], res.notes[from]);
+        assert_int_equal(moved.last.games[a], res.last.games[from]);
+        assert_true(moved.first.mean[a] == res.first.mean[from]);
+        assert_true(moved.last.mean[a] == res.last.mean[from]);
+        for (int c = 0; c < m; c++) {
+            int fc = c == 0 ? j : c <= j ? c - 1 : c;
+            assert_true(moved.last.cov[a][c] == res.last.cov[from][fc]);
+            assert_true(moved.first.cov[a][c] == res.first.cov[from][fc]);
+        }
+    }
+    /* the paired errors are the same pairs' */
+    assert_true(agree_diff_se(&moved.last, 0, 1) == agree_diff_se(&res.last, j, 0));
+    agreement_tally_t t = {0};
+    agreement_tally_add(&t, &moved, true, 5);
+    assert_int_equal(t.agree, j == b);
+    assert_int_equal(t.agree0, j == b);
+    /* zero before and after the play moved */
+    moved = res;
+    moved.zero = 0;
+    agreement_choose(&moved, j);
+    assert_int_equal(moved.zero, 1);
+    moved = res;
+    moved.zero = m; /* not rolled out: stays out of reach */
+    agreement_choose(&moved, j);
+    assert_int_equal(moved.zero, m);
+}
+
+/* Judged again by the search that made it, a record is unchanged; at
+ * another depth the choice is that depth's best play, moved to the front
+ * when the record rolled it out. */
+static void rejudge_same_and_other(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    agreement_opts_t o;
+    small_opts(&o, 12, 2);
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+    assert_non_null(sc);
+    for (int i = 0; i < 4; i++) {
+        agreement_result_t res, again;
+        judge(i, &o, &res);
+        again = res;
+        char choice[AGREEMENT_NOTE];
+        assert_int_equal(agreement_rejudge(sc, o.plies, &again, choice, sizeof choice), 0);
+        assert_string_equal(choice, res.notes[0]);
+        assert_memory_equal(&again, &res, sizeof res);
+        /* 0-ply: the choice is the recorded 0-ply choice */
+        again = res;
+        int got = agreement_rejudge(sc, 0, &again, choice, sizeof choice);
+        if (res.zero < res.first.m) {
+            assert_int_equal(got, 0);
+            assert_string_equal(choice, res.notes[res.zero]);
+            assert_string_equal(again.notes[0], choice);
+            assert_int_equal(again.zero, 0);
+        } else {
+            assert_int_equal(got, 1);
+            assert_int_equal(again.zero, again.nplays);
+        }
+    }
+    search_ctx_free(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -188,6 +271,8 @@ int main(void)
         cmocka_unit_test(passes_follow_contention),
         cmocka_unit_test(record_round_trip),
         cmocka_unit_test(record_errors),
+        cmocka_unit_test(choose_permutes),
+        cmocka_unit_test(rejudge_same_and_other),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

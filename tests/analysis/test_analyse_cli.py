@@ -201,6 +201,7 @@ def agreement_saved():
         js = json.loads(run(base + ["--save", f, "--json"]).stdout)
         assert js == json.loads(run(base + ["--json"]).stdout), js
         assert js["positions"] == 3 and js["passes"] == 2, js
+        rejudged(f, one, js)
         # other settings: refused at the line that differs, file unchanged
         other = run(base[:4] + ["48"] + base[5:] + ["--save", f], code=2)
         assert f + ":6: cannot go on from it: it has 'rollouts 24', this command makes 'rollouts 48'" \
@@ -217,6 +218,47 @@ def agreement_saved():
         run(["selfplay", "--agreement", "1", "--confirm", "1"], code=2)
     finally:
         shutil.rmtree(d)
+
+
+def rejudged(f, one, js):
+    """selfplay --rejudge FILE: the same depth and net as made FILE print
+    what the run printed; another depth scores its own choices against the
+    same rollouts; the judge's settings come from FILE alone."""
+    same = run(["selfplay", "--rejudge", f, "--plies", "1"])
+    first, rest = same.stdout.split("\n", 1)
+    assert first == "1-ply choice judged against the rollouts in " + f, first
+    assert rest == one, (rest, one)
+    # the shipped net given as a file is the same chooser
+    net = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "analysis", "nets",
+                       "lyckans-talisman.net")
+    withnet = run(["selfplay", "--rejudge", f, "--plies", "1", "--a-net", net, "--threads", "1"])
+    assert withnet.stdout.split("\n", 1)[1] == one, withnet.stdout
+    rj = json.loads(run(["selfplay", "--rejudge", f, "--plies", "1", "--json"]).stdout)
+    assert rj.pop("rejudged") is True and rj.pop("unjudged") == 0, rj
+    assert rj == js, (rj, js)
+    # at 0-ply the choice is the 0-ply choice the record names: it agrees
+    # as often as the run said 0-ply did (when the record rolled it out)
+    zero = run(["selfplay", "--rejudge", f, "--plies", "0"]).stdout
+    said = int(re.search(r"0-ply agrees on (\d+)", one).group(1))
+    m = re.search(r"0-ply agrees with 24-game rollouts on (\d+) of 3 positions", zero)
+    assert m, zero
+    if "not among the plays the record rolled out" not in zero:
+        assert int(m.group(1)) == said, (zero, one)
+    assert zero.count("0-ply: ") == 3, zero
+    # the judge is the file's: flags that would change it are refused
+    p = run(["selfplay", "--rejudge", f, "--rollouts", "48"], code=2)
+    assert "only --plies, --a-net, --threads and --json go with it" in p.stderr, p.stderr
+    run(["selfplay", "--rejudge", f + ".none"], code=2)
+    text = open(f).read()
+    bad = f + ".bad"
+    with open(bad, "w") as out:
+        out.write(text.replace("\nrollouts 24\n", "\nrollouts x\n", 1))
+    p = run(["selfplay", "--rejudge", bad], code=2)
+    assert bad + ":6: expected 'rollouts VALUE'" in p.stderr, p.stderr
+    with open(bad, "w") as out:
+        out.write(text.replace(" first 4 ", " first 9 ", 1))
+    p = run(["selfplay", "--rejudge", bad], code=2)
+    assert bad + ":11: the count of plays rolled out" in p.stderr and "not judged again" in p.stderr, p.stderr
 
 
 def train_resume_and_use():
