@@ -254,10 +254,15 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
     t->p_search += b == 0 ? p_b : agree_p_best(s, 0, seed, AGREEMENT_DRAWS);
 }
 
-void agreement_tally_unjudged(agreement_tally_t *t)
+void agreement_tally_unjudged(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed)
 {
+    const agree_stats_t *s = last ? &res->last : &res->first;
+    int b = agree_best(s);
     t->positions++;
     t->unjudged++;
+    t->agree0 += res->zero == b;
+    t->separable += agree_separable(s);
+    t->ceiling += agree_p_best(s, b, seed, AGREEMENT_DRAWS);
 }
 
 static void put_stats(textout_t *o, const char *name, const agree_stats_t *s)

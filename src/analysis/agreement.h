@@ -101,9 +101,11 @@ int agreement_position(search_ctx_t *sc, const rules_t *r, int index, const boar
  * `seed` seeds agree_p_best's draws (the same seed, the same figures). */
 void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed);
 
-/* Counts a position whose choice was not among the plays rolled out: not
- * the same play, not within the interval, no equity figure. */
-void agreement_tally_unjudged(agreement_tally_t *t);
+/* Adds a position whose choice was not among the plays rolled out: not
+ * the same play, not within the interval, no equity figure; what belongs
+ * to the judge (separable, the ceiling) and the 0-ply choice count as in
+ * agreement_tally_add, so every chooser meets the same ceiling. */
+void agreement_tally_unjudged(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed);
 
 /* Makes rolled-out play j (0 <= j < m) the choice judged: it moves to
  * index 0 of the notes and of both stats blocks (means, games, the

@@ -39,7 +39,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <stdint.h>
 #include <unistd.h>
 
 #include "analysis/agreement.h"
@@ -289,8 +288,8 @@ static void print_summary(const ag_run_t *g)
         const agreement_result_t *res = &g->res[i];
         uint64_t mc_seed = (uint64_t)a->seed * 1000003u + (uint64_t)res->index;
         if (g->unjudged && g->unjudged[i]) {
-            agreement_tally_unjudged(&first);
-            agreement_tally_unjudged(&conf);
+            agreement_tally_unjudged(&first, res, false, mc_seed);
+            agreement_tally_unjudged(&conf, res, true, mc_seed);
         } else {
             agreement_tally_add(&first, res, false, mc_seed);
             agreement_tally_add(&conf, res, true, mc_seed);
@@ -303,11 +302,12 @@ static void print_summary(const ag_run_t *g)
     rules_format(g->r, rname, sizeof rname);
     double kk = g->done ? g->done : 1, jj = g->done > first.unjudged ? g->done - first.unjudged : 1;
     if (a->json) {
+        printf("{");
         if (g->unjudged)
-            printf("{\n  \"rejudged\": true,\n  \"unjudged\": %d,", first.unjudged);
-        printf("%s\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
+            printf("\n  \"rejudged\": true,\n  \"unjudged\": %d,", first.unjudged);
+        printf("\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
                "  \"player_plies\": %d,\n  \"agree_0ply\": %d",
-               g->unjudged ? "" : "{", rname, g->done, a->o.plies, a->o.games, a->o.ro.plies, first.agree0);
+               rname, g->done, a->o.plies, a->o.games, a->o.ro.plies, first.agree0);
         print_json("", &first);
         if (a->o.confirm > 0) {
             printf(",\n  \"confirm\": %d,\n  \"passes\": %d,\n  \"confirmed_positions\": %d,\n"

@@ -262,6 +262,17 @@ static void rejudge_same_and_other(void **state)
             assert_int_equal(got, 1);
             assert_int_equal(again.zero, again.nplays);
         }
+        /* a choice not rolled out: a miss, the judge's own figures kept */
+        agreement_tally_t judged = {0}, not = {0};
+        agreement_tally_add(&judged, &res, true, 9);
+        agreement_tally_unjudged(&not, &res, true, 9);
+        assert_int_equal(not.positions, 1);
+        assert_int_equal(not.unjudged, 1);
+        assert_int_equal(not.agree + not.within + not.separable_agree, 0);
+        assert_true(not.lost == 0 && not.p_search == 0);
+        assert_int_equal(not.separable, judged.separable);
+        assert_int_equal(not.agree0, judged.agree0);
+        assert_true(not.ceiling == judged.ceiling);
     }
     search_ctx_free(sc);
 }
