@@ -24,14 +24,17 @@
  * running the same command again, or with a larger K, and it prints what
  * one run prints.  Ctrl-C keeps the positions finished.
  *
- *   brade selfplay --rejudge FILE [--plies P] [--a-net FILE] [--threads T] [--json]
+ *   brade selfplay --rejudge FILE [--plies P] [--a-net FILE] [--lookahead on|off]
+ *                  [--threads T] [--json]
  *
  * judges another chooser (another depth, another net) against the rollouts
  * a --save FILE holds: its positions are ranked again, and each choice is
  * scored against the recorded rollouts of the plays (one the record did not
  * roll out counts as a miss and is named).  The rollouts took an hour a
  * hundred positions; this takes seconds to minutes, and every chooser so
- * measured meets the same judge.
+ * measured meets the same judge.  --lookahead off takes the exact one-roll
+ * lookahead from the chooser's evaluator: at 0 plies that is the judge's
+ * own player, so its score shows how far the judge favours its players.
  */
 #include <errno.h>
 #include <signal.h>
@@ -57,6 +60,7 @@ typedef struct ag_args {
     int positions, threads;
     long seed;
     bool json;
+    bool no_lookahead; /* --rejudge --lookahead off: the chooser's evaluator without the exact lookahead */
     int judge_flags; /* flags that set the judge, which --rejudge reads from its file */
     agreement_opts_t o;
 } ag_args_t;
@@ -82,11 +86,17 @@ static bool parse(int argc, char **argv, ag_args_t *a)
         const char *v = argv[++i];
         bool ok = true;
         a->judge_flags += strcmp(f, "--plies") != 0 && strcmp(f, "--a-net") != 0 && strcmp(f, "--threads") != 0 &&
-                          strcmp(f, "--rejudge") != 0;
+                          strcmp(f, "--rejudge") != 0 && strcmp(f, "--lookahead") != 0;
         if (strcmp(f, "--rules") == 0)
             a->rules = v;
         else if (strcmp(f, "--rejudge") == 0)
             a->rejudge = v;
+        else if (strcmp(f, "--lookahead") == 0 && (strcmp(v, "on") == 0 || strcmp(v, "off") == 0))
+            a->no_lookahead = strcmp(v, "off") == 0;
+        else if (strcmp(f, "--lookahead") == 0) {
+            fprintf(stderr, "brade: --lookahead must be on or off\n");
+            return false;
+        }
         else if (strcmp(f, "--a-net") == 0)
             a->net = v;
         else if (strcmp(f, "--save") == 0)
@@ -121,7 +131,11 @@ static bool parse(int argc, char **argv, ag_args_t *a)
     }
     if (a->rejudge && a->judge_flags > 0) {
         fprintf(stderr, "brade: --rejudge reads the judge's settings from its file; only --plies, --a-net, "
-                        "--threads and --json go with it\n");
+                        "--lookahead, --threads and --json go with it\n");
+        return false;
+    }
+    if (a->no_lookahead && !a->rejudge) {
+        fprintf(stderr, "brade: --lookahead goes with --rejudge (the chooser's evaluator)\n");
         return false;
     }
     if (passes_given && a->o.confirm == 0) {
@@ -461,6 +475,7 @@ typedef struct rj_worker {
     ag_run_t *g;
     const evalnet_t *net;
     int plies;
+    bool lookahead;
     char (*choice)[AGREEMENT_NOTE];
     bool failed;
 } rj_worker_t;
@@ -469,6 +484,8 @@ static void *rejudge_work(void *arg)
 {
     rj_worker_t *w = arg;
     search_ctx_t *sc = search_ctx_new_with(w->g->r, EVAL_DEFAULT, w->net);
+    if (sc)
+        sc->eval->lookahead = w->lookahead;
     for (int i; sc && (i = workq_take(w->q)) >= 0;) {
         int got = agreement_rejudge(sc, w->plies, &w->g->res[i], w->choice[i], AGREEMENT_NOTE);
         w->failed |= got < 0;
@@ -525,7 +542,7 @@ static int cmd_rejudge(ag_args_t *a)
     rj_worker_t w[WORKQ_MAX_THREADS];
     int threads = a->threads < WORKQ_MAX_THREADS ? a->threads : WORKQ_MAX_THREADS;
     for (int t = 0; t < threads; t++)
-        w[t] = (rj_worker_t){&q, &g, own, plies, choice, false};
+        w[t] = (rj_worker_t){&q, &g, own, plies, !a->no_lookahead, choice, false};
     workq_run(threads, rejudge_work, w, sizeof w[0]);
     bool stopped = workq_stopped(&q), failed = false;
     interrupt_release(&old);
@@ -538,8 +555,8 @@ static int cmd_rejudge(ag_args_t *a)
         goto done;
     }
     if (!a->json) {
-        printf("%d-ply choice%s judged against the rollouts in %s\n", plies, a->net ? " of the net given" : "",
-               a->rejudge);
+        printf("%d-ply choice%s%s judged against the rollouts in %s\n", plies, a->net ? " of the net given" : "",
+               a->no_lookahead ? " (no exact lookahead)" : "", a->rejudge);
         for (int i = 0; i < g.done; i++) {
             const agreement_result_t *res = &g.res[i];
             if (g.unjudged[i])

@@ -245,9 +245,17 @@ def rejudged(f, one, js):
     if "not among the plays the record rolled out" not in zero:
         assert int(m.group(1)) == said, (zero, one)
     assert zero.count("0-ply: ") == 3, zero
+    # the chooser without the exact lookahead (at 0 plies, the judge's own
+    # players): said on the first line, every position judged
+    nola = run(["selfplay", "--rejudge", f, "--plies", "0", "--lookahead", "off"]).stdout
+    assert nola.startswith("0-ply choice (no exact lookahead) judged against"), nola
+    assert nola.count("0-ply: ") == 3, nola
+    run(["selfplay", "--rejudge", f, "--lookahead", "maybe"], code=2)
+    p = run(["selfplay", "--agreement", "1", "--lookahead", "off"], code=2)
+    assert "--lookahead goes with --rejudge" in p.stderr, p.stderr
     # the judge is the file's: flags that would change it are refused
     p = run(["selfplay", "--rejudge", f, "--rollouts", "48"], code=2)
-    assert "only --plies, --a-net, --threads and --json go with it" in p.stderr, p.stderr
+    assert "only --plies, --a-net, --lookahead, --threads and --json go with it" in p.stderr, p.stderr
     run(["selfplay", "--rejudge", f + ".none"], code=2)
     text = open(f).read()
     bad = f + ".bad"
