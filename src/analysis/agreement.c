@@ -77,6 +77,23 @@ static uint64_t pass_seed(uint64_t seed, int p)
     return seed + (uint64_t)p * 0x9e3779b9u;
 }
 
+/* The index among sp[0..n) of the play the evaluator alone (0 plies)
+ * values most. */
+static int zero_choice(search_ctx_t *sc, const search_play_t *sp, int n, const search_opts_t *so)
+{
+    double e0 = -1e300;
+    int z = 0;
+    for (int j = 0; j < n; j++) {
+        eval_t e;
+        search_play_value(sc, &sp[j].play, 0, so, &e);
+        if (e.equity > e0) {
+            e0 = e.equity;
+            z = j;
+        }
+    }
+    return z;
+}
+
 int agreement_position(search_ctx_t *sc, const rules_t *r, int index, const board_t *b, roll_t roll,
                    const agreement_opts_t *o, agreement_result_t *out)
 {
@@ -133,16 +150,7 @@ int agreement_position(search_ctx_t *sc, const rules_t *r, int index, const boar
         else
             out->passes = p;
     }
-    /* the 0-ply choice, for comparison */
-    double e0 = -1e300;
-    for (int j = 0; j < n; j++) {
-        eval_t e;
-        search_play_value(sc, &sp[j].play, 0, &so, &e);
-        if (e.equity > e0) {
-            e0 = e.equity;
-            out->zero = j;
-        }
-    }
+    out->zero = zero_choice(sc, sp, n, &so); /* for comparison */
     rc = 0;
 done:
     free(sp);
@@ -208,17 +216,7 @@ int agreement_rejudge(search_ctx_t *sc, int plies, agreement_result_t *res, char
     }
     char note[AGREEMENT_NOTE];
     /* the 0-ply choice first: res->zero points into the plays as they are now */
-    double e0 = -1e300;
-    int z = 0;
-    for (int j = 0; j < n; j++) {
-        eval_t e;
-        search_play_value(sc, &sp[j].play, 0, &so, &e);
-        if (e.equity > e0) {
-            e0 = e.equity;
-            z = j;
-        }
-    }
-    notation_play(&sp[z].play, res->pos.geom, note, sizeof note);
+    notation_play(&sp[zero_choice(sc, sp, n, &so)].play, res->pos.geom, note, sizeof note);
     int zi = rolled_out(res, note);
     res->zero = zi >= 0 ? zi : res->nplays; /* past every rolled-out play: never the best */
     notation_play(&sp[0].play, res->pos.geom, choice, csize);
