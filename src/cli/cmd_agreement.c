@@ -259,15 +259,20 @@ static int resume(ag_run_t *g, const board_t *pos, const roll_t *rolls, int k)
     return rc;
 }
 
-/* The listing line of one judged position (the text form). */
-static void print_line(const ag_args_t *a, const agreement_result_t *res)
+/* The listing line of one judged position (the text form); `unjudged`:
+ * NULL, or (--rejudge) the choice the record did not roll out. */
+static void print_line(const ag_args_t *a, const agreement_result_t *res, const char *unjudged)
 {
     bool last = a->o.confirm > 0;
     int b1 = agreement_best(res, false), b2 = agreement_best(res, last);
-    printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s %s%s%s\n", res->index + 1, res->roll.a, res->roll.b,
-           a->o.plies, res->notes[0], res->notes[b2], b2 == 0 ? "agree" : "differ",
-           b1 == b2 ? "" : b2 == 0 ? " (after confirming; the first pass differed)" : " (after confirming)",
-           agree_separable(last ? &res->last : &res->first) ? "" : " [not separable]");
+    printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s ", res->index + 1, res->roll.a, res->roll.b, a->o.plies,
+           unjudged ? unjudged : res->notes[0], res->notes[b2]);
+    if (unjudged)
+        printf("differ (not rolled out in the record)\n");
+    else
+        printf("%s%s%s\n", b2 == 0 ? "agree" : "differ",
+               b1 == b2 ? "" : b2 == 0 ? " (after confirming; the first pass differed)" : " (after confirming)",
+               agree_separable(last ? &res->last : &res->first) ? "" : " [not separable]");
     fflush(stdout);
 }
 
@@ -377,7 +382,7 @@ static int judge_rest(ag_run_t *g, const evalnet_t *net, const board_t *pos, con
             break;
         }
         if (!g->a->json)
-            print_line(g->a, &g->res[g->done]);
+            print_line(g->a, &g->res[g->done], NULL);
         g->done++;
         if (g->a->save) {
             if (!save(g)) {
@@ -463,7 +468,6 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
         a->o.passes = passes > 0 ? passes : 1;
         a->o.ro.seed = (uint64_t)seed;
         a->save = path;
-        a->o.plies = plies; /* the depth first judged; the caller sets the one judged now */
     }
     free(text);
     return ok;
@@ -500,7 +504,7 @@ static void *rejudge_work(void *arg)
  * rollouts (see the top of this file). */
 static int cmd_rejudge(ag_args_t *a)
 {
-    int plies = a->o.plies, k = 0, rc = 1;
+    int plies = a->o.plies, k = 0, rc = 1; /* the depth judged now (the header's is only checked) */
     char rbuf[256];
     ag_run_t g = {.a = a};
     if (!read_header(a->rejudge, a, &g, rbuf, sizeof rbuf, &k))
@@ -515,11 +519,12 @@ static int cmd_rejudge(ag_args_t *a)
     evalnet_t *own = NULL;
     if (a->net && !(own = netfile_load_for(a->net, &r)))
         return 2;
-    board_t *pos = malloc(sizeof *pos * (size_t)(k ? k : 1));
-    roll_t *rolls = malloc(sizeof *rolls * (size_t)(k ? k : 1));
-    char(*choice)[AGREEMENT_NOTE] = malloc(sizeof *choice * (size_t)(k ? k : 1));
-    g.res = malloc(sizeof *g.res * (size_t)(k ? k : 1));
-    g.unjudged = calloc((size_t)(k ? k : 1), sizeof *g.unjudged);
+    size_t cap = k > 0 ? (size_t)k : 1;
+    board_t *pos = malloc(sizeof *pos * cap);
+    roll_t *rolls = malloc(sizeof *rolls * cap);
+    char(*choice)[AGREEMENT_NOTE] = malloc(sizeof *choice * cap);
+    g.res = malloc(sizeof *g.res * cap);
+    g.unjudged = calloc(cap, sizeof *g.unjudged);
     if (!pos || !rolls || !choice || !g.res || !g.unjudged) {
         fprintf(stderr, "brade: out of memory\n");
         goto done;
@@ -534,7 +539,6 @@ static int cmd_rejudge(ag_args_t *a)
         rc = 2;
         goto done;
     }
-    a->o.plies = plies;
     workq_t q;
     workq_init(&q, g.done);
     struct sigaction old;
@@ -557,15 +561,8 @@ static int cmd_rejudge(ag_args_t *a)
     if (!a->json) {
         printf("%d-ply choice%s%s judged against the rollouts in %s\n", plies, a->net ? " of the net given" : "",
                a->no_lookahead ? " (no exact lookahead)" : "", a->rejudge);
-        for (int i = 0; i < g.done; i++) {
-            const agreement_result_t *res = &g.res[i];
-            if (g.unjudged[i])
-                printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s differ (not rolled out in the record)\n",
-                       res->index + 1, res->roll.a, res->roll.b, plies, choice[i],
-                       res->notes[agreement_best(res, a->o.confirm > 0)]);
-            else
-                print_line(a, res);
-        }
+        for (int i = 0; i < g.done; i++)
+            print_line(a, &g.res[i], g.unjudged[i] ? choice[i] : NULL);
     }
     print_summary(&g);
     rc = 0;
@@ -620,7 +617,7 @@ int cmd_agreement(int argc, char **argv)
                     g.done < k ? "; going on" : "");
         if (!a.json)
             for (int i = 0; i < g.done; i++)
-                print_line(&a, &g.res[i]);
+                print_line(&a, &g.res[i], NULL);
     }
     int got = judge_rest(&g, own, pos, rolls, k);
     if (got < 0)
