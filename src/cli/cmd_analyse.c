@@ -4,7 +4,8 @@
  * probabilities, error classes and an explanation of the top choice.
  *
  *   brade analyse [position flags] [--roll A-B] [--json] [--plies N]
- *                 [--rollouts N --seed S --threads T --truncate P --luck on|off]
+ *                 [--rollouts N --seed S --threads T --truncate P --luck on|off
+ *                  --player-plies Q]
  *                 [--play TEXT] [--thresholds D,B,V] [--lang en|sv]
  *                 [--evaluator net|linear|hand|pips] [--weights FILE] [--batch]
  *                 [--cube centred|mine|theirs [--away A,B[,crawford|post]]]
@@ -103,7 +104,7 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
 /* Reads the analysis flags (a->extra, in the order of EXTRA below). */
 static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--threads", "--thresholds",
                                     "--lang", "--evaluator", "--truncate", "--weights", "--luck", "--svg",
-                                    "--cube", "--away", NULL};
+                                    "--cube", "--away", "--player-plies", NULL};
 
 static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 {
@@ -153,6 +154,16 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
             fprintf(stderr, "brade: --luck must be on or off\n");
             return false;
         }
+    }
+    /* the rollout's players search Q plies (0, the default: the net alone);
+     * 1 costs about 60 times as much a game under bräde */
+    if (a->extra[13] && !parse_int(a->extra[13], 0, SEARCH_MAX_PLIES, &o->ro.plies)) {
+        fprintf(stderr, "brade: --player-plies must be 0..%d\n", SEARCH_MAX_PLIES);
+        return false;
+    }
+    if (a->extra[13] && !o->rollouts) {
+        fprintf(stderr, "brade: --player-plies needs --rollouts (it is the rollout's players' depth)\n");
+        return false;
     }
     o->ro.games = o->rollouts;
     o->ro.seed = (uint64_t)seed;
@@ -307,8 +318,11 @@ static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ct
     print_probs_text(&e, &a->rules, o->lang);
     printf(" (%d-ply)\n", o->plies);
     if (rolled)
-        printf("%-22s equity %+.3f ± %.3f (95%%, %d games, seed %llu)\n", "rollout", ro.equity, ro.ci95,
-               ro.games, (unsigned long long)o->ro.seed);
+        printf("%-22s equity %+.3f ± %.3f (95%%, %d games, seed %llu%s)\n", "rollout", ro.equity, ro.ci95,
+               ro.games, (unsigned long long)o->ro.seed, o->ro.plies == 1   ? ", players 1-ply"
+                                                         : o->ro.plies == 2 ? ", players 2-ply"
+                                                         : o->ro.plies > 2  ? ", players deeper"
+                                                                            : "");
     char text[1024];
     explain_analysis_facts(o->lang, &f, &a->rules, text, sizeof text);
     printf("%s\n", text);
@@ -497,7 +511,8 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         printf("{\n  \"rules\": \"%s\",\n  \"to_move\": \"%s\",\n  \"roll\": [%d, %d],\n  \"plies\": %d,\n",
                rname, me, a->roll.a, a->roll.b, o->plies);
         if (o->rollouts > 0)
-            printf("  \"rollouts\": %d,\n  \"seed\": %llu,\n", o->rollouts, (unsigned long long)o->ro.seed);
+            printf("  \"rollouts\": %d,\n  \"seed\": %llu,\n  \"player_plies\": %d,\n", o->rollouts,
+                   (unsigned long long)o->ro.seed, o->ro.plies);
         printf("  \"plays\": [\n");
         for (int i = 0; i < n; i++) {
             const ranked_t *x = &rk[i];
@@ -566,7 +581,13 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             int t = x->rolled ? 100 : x->sp.plies;
             if (t != tier) {
                 tier = t;
-                if (x->rolled)
+                if (x->rolled && o->ro.plies > 0)
+                    printf(sv ? "  utspelade, %d partier per drag, spelarna söker %d drag framåt "
+                                "(± är 95 %% osäkerhet):\n"
+                              : "  rolled out, %d games a play, the players searching %d-ply "
+                                "(± is the 95%% margin):\n",
+                           x->ro.games, o->ro.plies);
+                else if (x->rolled)
                     printf(sv ? "  utspelade, %d partier per drag (± är 95 %% osäkerhet):\n"
                               : "  rolled out, %d games a play (± is the 95%% margin):\n",
                            x->ro.games);

@@ -104,6 +104,23 @@ def rollouts_reproducible():
         assert vr["rollout"]["se"] < plain["rollout"]["se"], (plain["rollout"], vr["rollout"])
 
 
+def rollouts_player_plies():
+    # --player-plies 1: the rollout's players search a ply; the same games
+    # (seed, dice) played by other players give other results, the same on
+    # one thread or two, and the depth is named in the text and the JSON
+    base = ["analyse", "--json", "--roll", "6-2", "--rollouts", "24", "--truncate", "6", "--seed", "5"] + C7
+    zero = json.loads(run(base).stdout)
+    one = json.loads(run(base + ["--player-plies", "1", "--threads", "1"]).stdout)
+    assert zero["player_plies"] == 0 and one["player_plies"] == 1
+    assert one == json.loads(run(base + ["--player-plies", "1", "--threads", "2"]).stdout)
+    eq = lambda j: sorted((p["notation"], p["rollout"]["equity"]) for p in j["plays"] if "rollout" in p)
+    assert eq(zero) != eq(one), eq(one)
+    text = run(base[:1] + base[2:] + ["--player-plies", "1"]).stdout
+    assert "rolled out, 24 games a play, the players searching 1-ply" in text, text
+    run(["analyse", "--roll", "6-2", "--rollouts", "24", "--player-plies", "9"] + C7, code=2)
+    run(["analyse", "--roll", "6-2", "--player-plies", "1"] + C7, code=2)
+
+
 def learner_play_rolled_out():
     # the learner's play is rolled out wherever the search ranks it
     mid = ["--position", "WIwmYwTlfUABgXg", "--roll", "5-3", "--json", "--rollouts", "36",
@@ -558,7 +575,8 @@ def one_die():
 
 CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
          ("exact-ending", exact_ending), ("learner-play", learner_play),
-         ("rollouts-reproducible", rollouts_reproducible), ("bad-input", bad_input),
+         ("rollouts-reproducible", rollouts_reproducible), ("rollouts-player-plies", rollouts_player_plies),
+         ("bad-input", bad_input),
          ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
          ("positions-listed", positions_listed), ("agreement-confirm", agreement_confirm),
          ("agreement-saved", agreement_saved),
