@@ -233,6 +233,8 @@ int agreement_best(const agreement_result_t *res, bool last)
     return agree_best(last ? &res->last : &res->first);
 }
 
+const double AGREEMENT_NEAR_AT[AGREEMENT_NEAR] = {0.01, 0.02, 0.04};
+
 void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed)
 {
     const agree_stats_t *s = last ? &res->last : &res->first;
@@ -243,6 +245,8 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
     t->within += b == 0 || s->mean[b] - s->mean[0] <= 1.96 * se_b;
     t->agree0 += res->zero == b;
     t->lost += s->mean[b] - s->mean[0];
+    for (int k = 0; k < AGREEMENT_NEAR; k++)
+        t->near[k] += s->mean[b] - s->mean[0] <= AGREEMENT_NEAR_AT[k];
     if (agree_separable(s)) {
         t->separable++;
         t->separable_agree += b == 0;

@@ -76,8 +76,14 @@ typedef struct agreement_result {
 } agreement_result_t;
 
 /* The tally of one way of judging (the first pass, or the last). */
+/* The margins behind the best play that agreement_tally_t.near counts:
+ * 0.01, 0.02 and 0.04 points a game (AGREEMENT_NEAR_AT). */
+enum { AGREEMENT_NEAR = 3 };
+extern const double AGREEMENT_NEAR_AT[AGREEMENT_NEAR];
+
 typedef struct agreement_tally {
     int positions, agree, within, separable, separable_agree, agree0;
+    int near[AGREEMENT_NEAR]; /* choices at most AGREEMENT_NEAR_AT[k] behind the rollout's best */
     int unjudged;  /* positions whose choice the record did not roll out (agreement_rejudge) */
     double lost, ceiling, p_search; /* lost: summed over the judged positions */
 } agreement_tally_t;

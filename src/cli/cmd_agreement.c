@@ -295,6 +295,17 @@ static void print_json(const char *sfx, const agreement_tally_t *t)
            "  \"p_search_best%s\": %.2f",
            sfx, t->agree, sfx, t->within, sfx, t->lost / kk, sfx, t->separable, sfx, t->separable_agree, sfx,
            t->ceiling, sfx, t->p_search);
+    printf(",\n  \"near%s\": [", sfx);
+    for (int k = 0; k < AGREEMENT_NEAR; k++)
+        printf("%s%d", k ? ", " : "", t->near[k]);
+    printf("]");
+}
+
+/* "; within 0.01 of the best on 82, 0.02 on 89, 0.04 on 94" */
+static void print_near(const agreement_tally_t *t)
+{
+    for (int k = 0; k < AGREEMENT_NEAR; k++)
+        printf(k ? ", %.2f on %d" : "; within %.2f of the best on %d", AGREEMENT_NEAR_AT[k], t->near[k]);
 }
 
 /* The summary of every judged position. */
@@ -325,8 +336,11 @@ static void print_summary(const ag_run_t *g)
         if (g->unjudged)
             printf("\n  \"rejudged\": true,\n  \"unjudged\": %d,", first.unjudged);
         printf("\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
-               "  \"player_plies\": %d,\n  \"agree_0ply\": %d",
+               "  \"player_plies\": %d,\n  \"agree_0ply\": %d,\n  \"near_at\": [",
                rname, g->done, a->o.plies, a->o.games, a->o.ro.plies, first.agree0);
+        for (int k = 0; k < AGREEMENT_NEAR; k++)
+            printf("%s%.2f", k ? ", " : "", AGREEMENT_NEAR_AT[k]);
+        printf("]");
         print_json("", &first);
         if (a->o.confirm > 0) {
             printf(",\n  \"confirm\": %d,\n  \"passes\": %d,\n  \"confirmed_positions\": %d,\n"
@@ -338,9 +352,11 @@ static void print_summary(const ag_run_t *g)
         return;
     }
     printf("%s: %d-ply agrees with %d-game rollouts on %d of %d positions (%.0f%%); "
-           "within the rollout's 95%% interval on %d; 0-ply agrees on %d; mean equity given up %.4f\n",
+           "within the rollout's 95%% interval on %d; 0-ply agrees on %d; mean equity given up %.4f",
            rname, a->o.plies, a->o.games, first.agree, g->done, 100.0 * first.agree / kk, first.within,
            first.agree0, first.lost / jj);
+    print_near(&first);
+    printf("\n");
     if (first.unjudged > 0)
         printf("the choice was not among the plays the record rolled out on %d position%s: counted as differing, "
                "and left out of the equity given up\n",
@@ -350,10 +366,12 @@ static void print_summary(const ag_run_t *g)
         printf("confirmed: on %d positions the first pass left plays the paired difference could not separate "
                "from the best, and those were rolled out again, %d games a pass, at most %d pass%s (%d pass%s in "
                "all, %d at most on one position); then %d-ply agrees on %d of %d (%.0f%%), within the interval "
-               "on %d, mean equity given up %.4f\n",
+               "on %d, mean equity given up %.4f",
                confirmed, a->o.confirm, a->o.passes, a->o.passes == 1 ? "" : "es", passes, passes == 1 ? "" : "es",
                most, a->o.plies, conf.agree, g->done,
                100.0 * conf.agree / kk, conf.within, conf.lost / jj);
+        print_near(&conf);
+        printf("\n");
         print_noise("confirmed", &conf);
     }
 }

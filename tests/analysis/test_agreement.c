@@ -273,6 +273,27 @@ static void rejudge_same_and_other(void **state)
         assert_int_equal(not.separable, judged.separable);
         assert_int_equal(not.agree0, judged.agree0);
         assert_true(not.ceiling == judged.ceiling);
+        /* the margins: a choice d behind the best counts where d <= the
+         * margin (the same play at every one), an unjudged one at none */
+        int b = agreement_best(&res, true);
+        double d = res.last.mean[b] - res.last.mean[0];
+        for (int k = 0; k < AGREEMENT_NEAR; k++) {
+            assert_int_equal(judged.near[k], d <= AGREEMENT_NEAR_AT[k]);
+            assert_int_equal(not.near[k], 0);
+            if (b == 0)
+                assert_int_equal(judged.near[k], 1);
+        }
+        /* a choice 0.015 behind: past the first margin, within the others */
+        agreement_result_t behind = res;
+        double top = behind.last.mean[b];
+        behind.last.mean[1] = top + 0.1;
+        behind.last.mean[0] = top + 0.1 - 0.015;
+        agreement_tally_t tb = {0};
+        agreement_tally_add(&tb, &behind, true, 9);
+        assert_int_equal(tb.agree, 0);
+        assert_int_equal(tb.near[0], 0);
+        assert_int_equal(tb.near[1], 1);
+        assert_int_equal(tb.near[2], 1);
     }
     search_ctx_free(sc);
 }

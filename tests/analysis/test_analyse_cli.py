@@ -178,6 +178,12 @@ def agreement_confirm():
         # separated by 1.96 paired errors from each of at most 3 rivals: at
         # least 92.5% sure of its best (the union bound)
         assert conf["ceiling" + sfx] >= 0.9 * conf["separable" + sfx], conf
+        # the choices within 0.01, 0.02, 0.04 of the best: the same play is
+        # within every margin, a wider margin holds at least as many
+        near = conf["near" + sfx]
+        assert conf["agree" + sfx] <= near[0] <= near[1] <= near[2] <= 3, conf
+    assert conf["near_at"] == [0.01, 0.02, 0.04], conf
+    assert plain["near"] == conf["near"], (plain, conf)
     assert "confirm" not in plain and conf["confirm"] == 72, conf
     assert 0 <= conf["confirmed_positions"] <= conf["positions"] == 3, conf
     assert 0 <= conf["agree_confirmed"] <= conf["within_ci_confirmed"] <= 3, conf
@@ -191,6 +197,8 @@ def agreement_confirm():
     assert "confirmed: on %d positions" % conf["confirmed_positions"] in text, text
     said = re.findall(r"a perfect player would be expected to agree with this rollout on ([0-9.]+)", text)
     assert len(said) == 2 and abs(float(said[1]) - conf["ceiling_confirmed"]) <= 0.051, (said, conf)
+    near = re.findall(r"within 0\.01 of the best on (\d+), 0\.02 on (\d+), 0\.04 on (\d+)", text)
+    assert [list(map(int, n)) for n in near] == [conf["near"], conf["near_confirmed"]], (near, conf)
 
 
 def agreement_saved():
