@@ -75,12 +75,12 @@ typedef struct agreement_result {
     agree_stats_t first, last;      /* after the first pass; after the last */
 } agreement_result_t;
 
-/* The tally of one way of judging (the first pass, or the last). */
 /* The margins behind the best play that agreement_tally_t.near counts:
  * 0.01, 0.02 and 0.04 points a game (AGREEMENT_NEAR_AT). */
 enum { AGREEMENT_NEAR = 3 };
 extern const double AGREEMENT_NEAR_AT[AGREEMENT_NEAR];
 
+/* The tally of one way of judging (the first pass, or the last). */
 typedef struct agreement_tally {
     int positions, agree, within, separable, separable_agree, agree0;
     int near[AGREEMENT_NEAR]; /* choices at most AGREEMENT_NEAR_AT[k] behind the rollout's best */

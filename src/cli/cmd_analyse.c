@@ -317,12 +317,13 @@ static int analyse_facts(const pos_args_t *a, const analyse_opts_t *o, search_ct
     printf("%-22s equity %+.3f, ", sv ? "värdering" : "evaluation", e.equity);
     print_probs_text(&e, &a->rules, o->lang);
     printf(" (%d-ply)\n", o->plies);
-    if (rolled)
+    if (rolled) {
+        char players[32] = "";
+        if (o->ro.plies > 0)
+            snprintf(players, sizeof players, ", players %d-ply", o->ro.plies);
         printf("%-22s equity %+.3f ± %.3f (95%%, %d games, seed %llu%s)\n", "rollout", ro.equity, ro.ci95,
-               ro.games, (unsigned long long)o->ro.seed, o->ro.plies == 1   ? ", players 1-ply"
-                                                         : o->ro.plies == 2 ? ", players 2-ply"
-                                                         : o->ro.plies > 2  ? ", players deeper"
-                                                                            : "");
+               ro.games, (unsigned long long)o->ro.seed, players);
+    }
     char text[1024];
     explain_analysis_facts(o->lang, &f, &a->rules, text, sizeof text);
     printf("%s\n", text);

@@ -117,6 +117,8 @@ def rollouts_player_plies():
     assert eq(zero) != eq(one), eq(one)
     text = run(base[:1] + base[2:] + ["--player-plies", "1"]).stdout
     assert "rolled out, 24 games a play, the players searching 1-ply" in text, text
+    facts = run(["analyse", "--rollouts", "8", "--truncate", "2", "--player-plies", "1"] + C7).stdout
+    assert "8 games, seed 1, players 1-ply)" in facts, facts
     run(["analyse", "--roll", "6-2", "--rollouts", "24", "--player-plies", "9"] + C7, code=2)
     run(["analyse", "--roll", "6-2", "--player-plies", "1"] + C7, code=2)
 
