@@ -96,8 +96,47 @@ static double normal(uint64_t *rng)
     return sqrt(-2 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
-double agree_p_best(const agree_stats_t *s, int which, uint64_t seed, int draws)
+/* The plays of s in an order that does not depend on how the caller
+ * listed them: by mean, highest first, then by variance, then by the
+ * listed order (only plays alike in both keep it). */
+static void canonical_order(const agree_stats_t *s, int *ord)
 {
+    for (int j = 0; j < s->m; j++) {
+        int at = j;
+        while (at > 0) {
+            int k = ord[at - 1];
+            bool before = s->mean[j] > s->mean[k] ||
+                          (s->mean[j] == s->mean[k] && s->cov[j][j] < s->cov[k][k]);
+            if (!before)
+                break;
+            ord[at] = k;
+            at--;
+        }
+        ord[at] = j;
+    }
+}
+
+double agree_p_best(const agree_stats_t *given, int which, uint64_t seed, int draws)
+{
+    /* The draws go to the plays in the canonical order, so every listing
+     * of the same plays (a rejudge puts its chooser's play first) gets the
+     * same answer from the same seed. */
+    int ord[AGREE_MAX];
+    canonical_order(given, ord);
+    agree_stats_t c;
+    const agree_stats_t *s = &c;
+    c.m = given->m;
+    int at = -1;
+    for (int a = 0; a < c.m; a++) {
+        c.games[a] = given->games[ord[a]];
+        c.mean[a] = given->mean[ord[a]];
+        for (int b = 0; b < c.m; b++)
+            c.cov[a][b] = given->cov[ord[a]][ord[b]];
+        if (ord[a] == which)
+            at = a;
+    }
+    assert(at >= 0);
+    which = at;
     int m = s->m;
     /* Cholesky factor L of cov (lower), a pivot at or below zero (plays
      * that never differ, or exact values) giving a zero column */

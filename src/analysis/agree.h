@@ -61,7 +61,9 @@ double agree_diff_se(const agree_stats_t *s, int j, int k);
 bool agree_separable(const agree_stats_t *s);
 
 /* The probability (by `draws` seeded Monte Carlo draws) that play `which`
- * has the highest true value, the true values drawn from N(mean, cov). */
+ * has the highest true value, the true values drawn from N(mean, cov).
+ * The draws follow the plays sorted by mean (then variance), so the answer
+ * does not depend on the order the plays are listed in. */
 double agree_p_best(const agree_stats_t *s, int which, uint64_t seed, int draws);
 
 #endif

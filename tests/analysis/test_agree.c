@@ -78,6 +78,47 @@ static void independent_equal_is_a_toss(void **state)
     assert_true(fabs(se * se - s.cov[0][0] - s.cov[1][1]) < 0.2 * se * se);
 }
 
+/* Four close plays with correlated noise, listed in every order (as a
+ * rejudge lists them, its chooser's play first): each play's chance of
+ * being best is the same to the last bit, so every chooser judged against
+ * one record meets the same ceiling. */
+static void chance_ignores_the_listing_order(void **state)
+{
+    (void)state;
+    double x[4][N], shared[N];
+    noise(shared, N, 8);
+    for (int j = 0; j < 4; j++) {
+        noise(x[j], N, 10 + (uint64_t)j);
+        for (int g = 0; g < N; g++)
+            x[j][g] = 0.7 * shared[g] + 0.5 * x[j][g] + 0.003 * j;
+    }
+    static const int perms[][4] = {{0, 1, 2, 3}, {3, 2, 1, 0}, {2, 0, 3, 1}, {1, 3, 0, 2}};
+    double first[4] = {0};
+    for (size_t q = 0; q < sizeof perms / sizeof perms[0]; q++) {
+        agree_pass_t p = {N, {x[perms[q][0]], x[perms[q][1]], x[perms[q][2]], x[perms[q][3]]}};
+        agree_stats_t s;
+        agree_combine(&p, 1, 4, &s);
+        double sum = 0;
+        for (int a = 0; a < 4; a++) {
+            double pb = agree_p_best(&s, a, 11, 5000);
+            int play = perms[q][a];
+            if (q == 0)
+                first[play] = pb;
+            else
+                assert_true(pb == first[play]);
+            sum += pb;
+        }
+        assert_true(fabs(sum - 1.0) < 1e-12);
+    }
+    /* close plays: none is certain, and at least three have a chance */
+    int chances = 0;
+    for (int j = 0; j < 4; j++) {
+        assert_true(first[j] < 0.9);
+        chances += first[j] > 0.001;
+    }
+    assert_true(chances >= 3);
+}
+
 /* A second pass over some plays: their means are over all their games,
  * their errors shrink, and the covariance with a play left out comes from
  * the first pass alone, scaled by its share of the games. */
@@ -147,6 +188,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(shared_noise_separates),
         cmocka_unit_test(independent_equal_is_a_toss),
+        cmocka_unit_test(chance_ignores_the_listing_order),
         cmocka_unit_test(combine_two_passes),
         cmocka_unit_test(rollout_hands_over_games),
     };

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Choosers against the bundled sequential-judge records (docs/analysis.md,
+# "Choosers against one judge").  Run from the repository root after
+# `ninja -C build`; it prints a Markdown table row per record and depth.
+#
+#   bench/brade/judges.sh [RECORD...]
+#
+# RECORD defaults to every tests/data/agreement/*.txt.  PLIES (default
+# "0 1 2") lists the search depths judged; each row is
+# `brade selfplay --rejudge RECORD --plies P --json`: seconds at 0 and 1
+# ply, about a minute at 2, several minutes at 3 (PLIES="0 1 2 3").
+# NET=FILE judges that net's choices instead of the shipped one's (the
+# record's rollouts stay those of the shipped net).  A record the shipped
+# net or self-play no longer matches is refused by brade (path:line), and
+# the script stops there: such a record has to be made again with the
+# command in tests/data/agreement/README.md.
+set -euo pipefail
+BRADE=${BRADE:-build/brade}
+plies=${PLIES:-0 1 2}
+if [ "$#" -eq 0 ]; then
+  set -- tests/data/agreement/*.txt
+fi
+netflag=()
+if [ -n "${NET:-}" ]; then
+  netflag=(--a-net "$NET")
+fi
+echo "| record | chooser | same play as the judge | of those it separates | within its 95% interval | mean equity given up | within 0.01 / 0.02 / 0.04 | ceiling |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|"
+for f in "$@"; do
+  for p in $plies; do
+    "$BRADE" selfplay --rejudge "$f" --plies "$p" "${netflag[@]}" --json |
+      python3 -c "
+import json, os, sys
+j = json.load(sys.stdin)
+name = os.path.basename(sys.argv[1])
+chooser = f\"{j['plies']}-ply\" + (f\" ({j['unjudged']} not rolled out)\" if j['unjudged'] else '')
+near = ' / '.join(str(n) for n in j['near_confirmed'])
+print(f\"| {name} | {chooser} | {j['agree_confirmed']} of {j['positions']} | {j['separable_agree_confirmed']} of {j['separable_confirmed']} \"
+      f\"| {j['within_ci_confirmed']} | {j['mean_loss_confirmed']:.4f} | {near} | {j['ceiling_confirmed']:.1f} |\")
+" "$f"
+  done
+done
