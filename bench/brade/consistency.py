@@ -4,7 +4,8 @@
     consistency.py [--rules R] [--positions N] [--seed S] [--brade build/brade] [--show K]
 
 N positions of seeded self-play (`brade selfplay --positions`), each valued
-at 0 and at 1 ply (`brade analyse --position-id ID --plies P --json`), in
+at 0 and at 1 ply (`brade analyse --plies P --json --batch`, one process a
+depth, through bench/gnubg/bradeproc.py), in
 three groups: nobody on the bar, the side on roll on the bar, the other side
 on the bar.  Prints per group the mean and median of |0-ply - 1-ply| and how
 many positions move by more than half a point, then the K that move most.
@@ -13,18 +14,16 @@ A net that valued positions perfectly would not move at all: a large move
 is a position it misreads at 0-ply or at 1-ply, and the 2-ply search's move
 filter ranks plays at 0-ply.  This measures the net against itself, not
 strength; rollouts judge (docs/analysis.md, "The judge checked by stronger
-players").  About 35 seconds per 400 positions.
+players").
 """
 import argparse
-import json
+import os
 import statistics
 import subprocess
+import sys
 
-
-def value(brade, rules, pid, plies):
-    out = subprocess.run([brade, "analyse", "--rules", rules, "--position-id", pid, "--plies",
-                          str(plies), "--json"], capture_output=True, text=True, check=True).stdout
-    return json.loads(out)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gnubg"))
+from bradeproc import Brade  # noqa: E402
 
 
 def main():
@@ -37,13 +36,15 @@ def main():
     a = ap.parse_args()
     listing = subprocess.run([a.brade, "selfplay", "--rules", a.rules, "--positions", str(a.positions),
                               "--seed", a.seed], capture_output=True, text=True, check=True).stdout
+    ply0 = Brade(a.brade, a.rules, plies=0)
+    ply1 = Brade(a.brade, a.rules, plies=1)
     groups = {}
     for line in listing.splitlines():
         if not line.strip():
             continue
         pid = line.split()[0]
-        j0 = value(a.brade, a.rules, pid, 0)
-        j1 = value(a.brade, a.rules, pid, 1)
+        j0 = ply0.position(pid)
+        j1 = ply1.position(pid)
         e0, e1 = j0["evaluation"]["equity"], j1["evaluation"]["equity"]
         me = j0["to_move"]
         you = "white" if me == "black" else "black"
@@ -51,6 +52,8 @@ def main():
         key = ("the side on roll on the bar" if bar[me] else
                "the other side on the bar" if bar[you] else "nobody on the bar")
         groups.setdefault(key, []).append((abs(e0 - e1), pid, e0, e1))
+    ply0.close()
+    ply1.close()
     for key in sorted(groups):
         rows = groups[key]
         d = [r[0] for r in rows]

@@ -16,18 +16,26 @@ class Brade:
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                   bufsize=1)
 
-    def analyse(self, pid, d1, d2):
-        """The analysis of POSITION-ID with roll d1-d2, as a dict."""
-        self.p.stdin.write(f"--position-id {pid} --roll {d1}-{d2}\n")
+    def ask(self, flags):
+        """The answer to one batch line of FLAGS, as a dict."""
+        self.p.stdin.write(flags + "\n")
         self.p.stdin.flush()
         lines = []
         while True:
             line = self.p.stdout.readline()
             if not line:
-                raise RuntimeError(f"{' '.join(self.cmd)} stopped at {pid} {d1}-{d2}")
+                raise RuntimeError(f"{' '.join(self.cmd)} stopped at {flags}")
             lines.append(line)
             if line == "}\n":
                 return json.loads("".join(lines))
+
+    def analyse(self, pid, d1, d2):
+        """The analysis of POSITION-ID with roll d1-d2, as a dict."""
+        return self.ask(f"--position-id {pid} --roll {d1}-{d2}")
+
+    def position(self, pid):
+        """The facts and evaluation of POSITION-ID before a roll, as a dict."""
+        return self.ask(f"--position-id {pid}")
 
     def close(self):
         self.p.stdin.close()
