@@ -116,27 +116,22 @@ static void canonical_order(const agree_stats_t *s, int *ord)
     }
 }
 
-double agree_p_best(const agree_stats_t *given, int which, uint64_t seed, int draws)
+void agree_stats_permute(const agree_stats_t *s, const int *from, agree_stats_t *out)
 {
-    /* The draws go to the plays in the canonical order, so every listing
-     * of the same plays (a rejudge puts its chooser's play first) gets the
-     * same answer from the same seed. */
-    int ord[AGREE_MAX];
-    canonical_order(given, ord);
-    agree_stats_t c;
-    const agree_stats_t *s = &c;
-    c.m = given->m;
-    int at = -1;
-    for (int a = 0; a < c.m; a++) {
-        c.games[a] = given->games[ord[a]];
-        c.mean[a] = given->mean[ord[a]];
-        for (int b = 0; b < c.m; b++)
-            c.cov[a][b] = given->cov[ord[a]][ord[b]];
-        if (ord[a] == which)
-            at = a;
+    assert(out != s);
+    out->m = s->m;
+    for (int a = 0; a < s->m; a++) {
+        out->games[a] = s->games[from[a]];
+        out->mean[a] = s->mean[from[a]];
+        for (int b = 0; b < s->m; b++)
+            out->cov[a][b] = s->cov[from[a]][from[b]];
     }
-    assert(at >= 0);
-    which = at;
+}
+
+/* agree_p_best for the plays in the order s lists them: the draws go to
+ * them in that order. */
+static double p_best_as_listed(const agree_stats_t *s, int which, uint64_t seed, int draws)
+{
     int m = s->m;
     /* Cholesky factor L of cov (lower), a pivot at or below zero (plays
      * that never differ, or exact values) giving a zero column */
@@ -172,4 +167,20 @@ double agree_p_best(const agree_stats_t *given, int which, uint64_t seed, int dr
         hits += b == which;
     }
     return draws > 0 ? (double)hits / draws : 0;
+}
+
+double agree_p_best(const agree_stats_t *s, int which, uint64_t seed, int draws)
+{
+    /* The draws go to the plays in the canonical order, so every listing
+     * of the same plays (a rejudge puts its chooser's play first) gets the
+     * same answer from the same seed. */
+    assert(which >= 0 && which < s->m);
+    int ord[AGREE_MAX];
+    canonical_order(s, ord);
+    int at = 0;
+    while (ord[at] != which)
+        at++;
+    agree_stats_t c;
+    agree_stats_permute(s, ord, &c);
+    return p_best_as_listed(&c, at, seed, draws);
 }

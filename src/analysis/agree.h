@@ -60,6 +60,10 @@ double agree_diff_se(const agree_stats_t *s, int j, int k);
  * standard errors of the difference. */
 bool agree_separable(const agree_stats_t *s);
 
+/* out = the plays of s listed in another order: out's play a is s's play
+ * from[a] (from: a permutation of 0..m-1); out must not be s. */
+void agree_stats_permute(const agree_stats_t *s, const int *from, agree_stats_t *out);
+
 /* The probability (by `draws` seeded Monte Carlo draws) that play `which`
  * has the highest true value, the true values drawn from N(mean, cov).
  * The draws follow the plays sorted by mean (then variance), so the answer

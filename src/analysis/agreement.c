@@ -168,12 +168,7 @@ static void stats_front(agree_stats_t *s, int j)
     for (int k = 0, at = 1; k < s->m; k++)
         if (k != j)
             from[at++] = k;
-    for (int a = 0; a < s->m; a++) {
-        s->games[a] = t.games[from[a]];
-        s->mean[a] = t.mean[from[a]];
-        for (int b = 0; b < s->m; b++)
-            s->cov[a][b] = t.cov[from[a]][from[b]];
-    }
+    agree_stats_permute(&t, from, s);
 }
 
 void agreement_choose(agreement_result_t *res, int j)
