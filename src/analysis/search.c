@@ -259,6 +259,29 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
     return n;
 }
 
+int search_rank_deepen(search_ctx_t *c, const search_opts_t *o, search_play_t *out, int n,
+                       const board_t *after)
+{
+    int at = -1;
+    for (int i = 0; i < n && at < 0; i++)
+        if (board_equal(&out[i].play.after, after))
+            at = i;
+    if (at <= 0 || out[at].plies >= out[0].plies)
+        return at;
+    int index = out[at].index;
+    bool cache = out[0].plies >= 2;
+    if (cache)
+        eval_ctx_cache(c->eval, true);
+    deepen(c, &out[at], out[0].plies, o);
+    if (cache)
+        eval_ctx_cache(c->eval, false);
+    qsort(out, (size_t)n, sizeof *out, cmp_play);
+    for (int i = 0; i < n; i++)
+        if (out[i].index == index)
+            return i;
+    return -1; /* not reached: the play is still in out */
+}
+
 int search_choose(search_ctx_t *c, const board_t *b, roll_t roll, const movegen_buf_t *plays,
                   int n, const search_opts_t *o)
 {

@@ -367,11 +367,18 @@ static bool write_chart(const pos_args_t *a, const analyse_opts_t *o, const rank
     bool sv = o->lang == LANG_SV;
     diagram_bar_t bars[11];
     char labels[11][128];
-    int k = 0;
+    int k = 0, cut = 0;
     for (int i = 0; i < n && k < 11; i++) {
         if (i >= 10 && i != yours)
             continue;
         notation_play(&rk[i].sp.play, a->board.geom, labels[k], sizeof labels[k]);
+        if (!rk[i].rolled && rk[i].sp.plies < rk[0].sp.plies) {
+            /* cut by the move filter: its value is a shallower look's */
+            size_t len = strlen(labels[k]);
+            snprintf(labels[k] + len, sizeof labels[k] - len, sv ? " (sållat, %d)" : " (cut, %d-ply)",
+                     rk[i].sp.plies);
+            cut++;
+        }
         double lost = rk[0].equity - rk[i].equity;
         bars[k] =
             (diagram_bar_t){labels[k], rk[i].equity, rk[i].rolled ? rk[i].ro.ci95 : 0,
@@ -391,13 +398,21 @@ static bool write_chart(const pos_args_t *a, const analyse_opts_t *o, const rank
                     : "Points a game, rolled out %d games a play (seed %llu); whisker: the 95%% margin. "
                       "Colour: fine, doubtful, bad, very bad.",
                  o->rollouts, (unsigned long long)o->ro.seed);
-    else
-        snprintf(
-            note, sizeof note,
-            sv ? "Poäng per parti, programmets bedömning %d drag framåt. Färg: bra, tveksamt, dåligt, mycket "
-                 "dåligt."
-               : "Points a game, the engine looking %d plays ahead. Colour: fine, doubtful, bad, very bad.",
-            o->plies);
+    else {
+        char depth[64];
+        if (o->plies == 0)
+            snprintf(depth, sizeof depth, sv ? "utan att se framåt" : "looking no roll ahead");
+        else if (o->plies == 1)
+            snprintf(depth, sizeof depth, sv ? "ett slag framåt" : "looking one roll ahead");
+        else
+            snprintf(depth, sizeof depth, sv ? "%d slag framåt" : "looking %d rolls ahead", o->plies);
+        snprintf(note, sizeof note,
+                 sv ? "Poäng per parti, programmets bedömning %s. Färg: bra, tveksamt, dåligt, mycket dåligt.%s"
+                    : "Points a game, the engine %s. Colour: fine, doubtful, bad, very bad.%s",
+                 depth,
+                 !cut ? "" : sv ? "\nSållat: bortsållat av dragfiltret, värderat på ett grundare djup."
+                                : "\nCut: left by the move filter, valued at a shallower depth.");
+    }
     strbuf_t svg;
     strbuf_init(&svg);
     diagram_chart_svg(title, note, bars, k, &svg);
@@ -455,6 +470,8 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         }
         your_board = movegen_play(legal, v.play)->after; /* the buffer is reused below */
         your_after = &your_board;
+        /* a play the move filter cut is judged as deep as the best */
+        (void)search_rank_deepen(sc, &so, sp, n, your_after);
     }
     for (int i = 0; i < n; i++) {
         rk[i].sp = sp[i];

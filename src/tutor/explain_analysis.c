@@ -297,9 +297,9 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
             explain_verdict(lang, b, r, &v, legal, yours, text, sizeof text);
             add(buf, size, &u, "%s\n", text);
         } else {
-            for (int i = 0; i < n; i++)
-                if (board_equal(&sp[i].play.after, &movegen_play(legal, v.play)->after))
-                    mine = i;
+            /* a play the move filter cut is judged as deep as the best */
+            board_t after = movegen_play(legal, v.play)->after;
+            mine = search_rank_deepen(sc, &so, sp, n, &after);
         }
     }
     grade_thresholds_t t;

@@ -81,10 +81,9 @@ static int confirm(search_ctx_t *sc, const rules_t *rules, const review_item_t *
     int n = search_rank(sc, &it->before, it->roll, &so, ranked);
     if (n < 2)
         return 0;
-    int mine = -1;
-    for (int i = 0; i < n && mine < 0; i++)
-        if (board_equal(&ranked[i].play.after, &it->d.mine_after))
-            mine = i;
+    /* the learner's play ranked by its value as deep as the best (as the
+     * review graded it), not where a move filter left it */
+    int mine = search_rank_deepen(sc, &so, ranked, n, &it->d.mine_after);
     int k = mine >= 0 && mine < MISTAKE_MAX ? mine + 1 : 3;
     if (k < 3)
         k = 3;

@@ -89,6 +89,22 @@ def learner_play():
     assert j["yours"] > 0
     assert "yours" in j["explanation"], j["explanation"]
     run(["analyse", "--roll", "4-2", "--play", "1/2"] + C7, code=2)
+    # a play the move filter cut is judged as deep as the best once it is
+    # the learner's (vasa: the hit bar/4 19/24*, cut at 0-ply)
+    vasa = ["analyse", "--json", "--rules", "vasa", "--position-id", "BJ4B52EA/AmTcAA", "--roll", "4-5",
+            "--plies", "1"]
+    plain = json.loads(run(vasa).stdout)["plays"]
+    hit = [p for p in plain if p["notation"] == "bar/4 19/24*"][0]
+    assert hit["plies"] == 0, hit
+    j = json.loads(run(vasa + ["--play", "bar/4 19/24*"]).stdout)
+    mine = j["plays"][j["yours"]]
+    assert mine["notation"] == "bar/4 19/24*" and mine["plies"] == 1, mine
+    assert mine["equity"] != hit["equity"], (mine, hit)
+    eq = [p["equity"] for p in j["plays"] if p["plies"] == 1]
+    assert eq == sorted(eq, reverse=True) and j["plays"][0]["plies"] == 1, j["plays"]
+    text = run(vasa[:1] + vasa[2:] + ["--play", "bar/4 19/24*"]).stdout
+    given = re.search(r"gives away (\d+\.\d+) points", text)
+    assert given and abs(float(given.group(1)) - (j["plays"][0]["equity"] - mine["equity"])) < 0.0015, text
 
 
 def rollouts_reproducible():

@@ -1,5 +1,6 @@
 /* test_explain_analysis.c - the words for analysis values (src/tutor/
  * explain_analysis.c): facts, grades, the contrast of two plays, hint. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -226,6 +227,45 @@ static void hint_text(void **state)
     assert_non_null(strstr(text, "[rules: lyckans-talisman]"));
 }
 
+/* The learner's own play is graded at the depth of the best even where
+ * the move filter cut it: the vasa hit bar/4 19/24* (cut at 0-ply, where
+ * the net misvalues it by more than a point) is listed and graded by its
+ * 1-ply value, the one search_rank_deepen gives. */
+static void hint_judges_yours_deep(void **state)
+{
+    (void)state;
+    rules_t r = tr("vasa");
+    board_t b = tb("vasa", "1:6 4:1 12:1 14:2 17:3 18:2", "1:3 3:1 12:2 14:4 18:2 19:2 bar:1", BOARD_BLACK);
+    roll_t roll = {4, 5};
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    assert_non_null(sc);
+    assert_non_null(sp);
+    search_opts_t so;
+    search_default_opts(1, &so);
+    int n = search_rank(sc, &b, roll, &so, sp);
+    int hit = -1;
+    for (int i = 0; i < n; i++) {
+        char note[64];
+        notation_play(&sp[i].play, b.geom, note, sizeof note);
+        if (strcmp(note, "bar/4 19/24*") == 0)
+            hit = i;
+    }
+    assert_true(hit > 0);
+    assert_int_equal(sp[hit].plies, 0); /* the filter cut it */
+    board_t after = sp[hit].play.after;
+    hit = search_rank_deepen(sc, &so, sp, n, &after);
+    assert_true(hit > 0 && hit < 5);
+    char line[64], lost[96], text[4096];
+    snprintf(line, sizeof line, "%2d. %-22s %+.3f", hit + 1, "bar/4 19/24*", sp[hit].value.equity);
+    snprintf(lost, sizeof lost, "it gives away %.3f points", sp[0].value.equity - sp[hit].value.equity);
+    explain_analysis_hint(LANG_EN, &b, &r, roll, 1, 5, "bar/4 19/24*", text, sizeof text);
+    assert_non_null(strstr(text, line));
+    assert_non_null(strstr(text, lost));
+    free(sp);
+    search_ctx_free(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +275,7 @@ int main(void)
         cmocka_unit_test(big_result_sentences),
         cmocka_unit_test(janblotta_sentences),
         cmocka_unit_test(hint_text),
+        cmocka_unit_test(hint_judges_yours_deep),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

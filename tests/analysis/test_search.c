@@ -173,6 +173,53 @@ static void ranking_order(void **state)
     search_ctx_free(c);
 }
 
+/* A learner's play the move filter cut is judged as deep as the best:
+ * search_rank_deepen values it at the best play's depth (the same value
+ * search_play_value gives), keeps the list in ranking order, returns
+ * where the play now stands, leaves a play already that deep alone, and
+ * returns -1 for a position no play reaches. */
+static void deepen_cut_play(void **state)
+{
+    (void)state;
+    rules_t r = tr("vasa");
+    /* vasa: black on the bar, 4-5; the hit bar/4 19/24* is cut at 0-ply */
+    board_t b = tb("vasa", "1:6 4:1 12:1 14:2 17:3 18:2", "1:3 3:1 12:2 14:4 18:2 19:2 bar:1",
+                   BOARD_BLACK);
+    search_ctx_t *c = search_ctx_new(&r, EVAL_NET);
+    search_play_t *x = malloc(sizeof *x * MOVEGEN_MAX_PLAYS);
+    search_opts_t o;
+    search_default_opts(1, &o);
+    int n = search_rank(c, &b, (roll_t){4, 5}, &o, x);
+    assert_true(n > 2);
+    int cut = -1;
+    for (int i = n - 1; i > 0 && cut < 0; i--)
+        if (x[i].plies == 0 && x[i].play.outcome.kind == OUT_NONE)
+            cut = i;
+    assert_true(cut > 0);
+    board_t after = x[cut].play.after;
+    int index = x[cut].index;
+    eval_t want;
+    search_play_value(c, &x[cut].play, 1, &o, &want);
+    /* a play at full depth already: nothing changes */
+    search_play_t top = x[0];
+    assert_int_equal(search_rank_deepen(c, &o, x, n, &x[0].play.after), 0);
+    assert_true(x[0].value.equity == top.value.equity && x[0].plies == 1);
+    int at = search_rank_deepen(c, &o, x, n, &after);
+    assert_true(at >= 0 && at < n);
+    assert_int_equal(x[at].index, index);
+    assert_int_equal(x[at].plies, 1);
+    assert_true(x[at].value.equity == want.equity);
+    for (int i = 1; i < n; i++) {
+        assert_true(x[i].plies <= x[i - 1].plies);
+        if (x[i].plies == x[i - 1].plies)
+            assert_true(x[i].value.equity <= x[i - 1].value.equity);
+    }
+    board_t none = b; /* the position before the roll: no play reaches it */
+    assert_int_equal(search_rank_deepen(c, &o, x, n, &none), -1);
+    free(x);
+    search_ctx_free(c);
+}
+
 static void rollout_deterministic(void **state)
 {
     (void)state;
@@ -307,6 +354,7 @@ int main(void)
         cmocka_unit_test(ranks_exact_wins),
         cmocka_unit_test(search_deterministic),
         cmocka_unit_test(ranking_order),
+        cmocka_unit_test(deepen_cut_play),
         cmocka_unit_test(rollout_deterministic),
         cmocka_unit_test(check_claimed_best),
         cmocka_unit_test(certain_races),

@@ -16,6 +16,7 @@ The binary is $BRADE (default build/brade).
 """
 
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -254,6 +255,15 @@ def check_chart(tmp, update):
     labels = [t.text for t in root.iter(SVG + "text") if t.text and t.text.endswith("\u2190")]
     if len(labels) != 1 or "14/19 19/20" not in labels[0]:
         errors.append("chart: the learner's play is not marked: %r" % labels)
+    # a play the move filter cut says so (the learner's own play never is:
+    # it is judged as deep as the best)
+    names = [t.text for t in root.iter(SVG + "text") if t.text and re.match(r"\d+\. ", t.text)]
+    for i, (name, p) in enumerate(zip(names, j["plays"])):
+        cut = p["plies"] < j["plays"][0]["plies"]
+        if cut != ("(cut, %d-ply)" % p["plies"] in name):
+            errors.append("chart: bar %r, the play searched %d-ply against %d" % (name, p["plies"], j["plays"][0]["plies"]))
+    if j["plays"][j["yours"]]["plies"] != j["plays"][0]["plies"] or not any("(cut," in n for n in names):
+        errors.append("chart: the learner's play is not judged at the full depth, or no play is cut: %r" % names)
     errors += against_golden(tmp, svg, "chart", update)
     return errors
 
