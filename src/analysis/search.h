@@ -78,8 +78,9 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
 /* Judges the play of out[0..n) (ranked by search_rank) that reaches
  * *after as deep as the best play, when a move filter cut it at a lower
  * depth: a learner's own play is valued at the depth of the best before
- * it is graded, as gnubg's analysis values the play made.  Re-sorts out (best first) and returns the play's
- * index in it, or -1 when no play of out reaches *after. */
+ * it is graded, as gnubg's analysis values the play made.  Re-sorts out
+ * (best first) and returns the play's index in it, or -1 when no play of
+ * out reaches *after.  The play itself stays in out: nothing is owned. */
 int search_rank_deepen(search_ctx_t *c, const search_opts_t *o, search_play_t *out, int n,
                        const board_t *after);
 

@@ -375,7 +375,7 @@ static bool write_chart(const pos_args_t *a, const analyse_opts_t *o, const rank
         if (!rk[i].rolled && rk[i].sp.plies < rk[0].sp.plies) {
             /* cut by the move filter: its value is a shallower look's */
             size_t len = strlen(labels[k]);
-            snprintf(labels[k] + len, sizeof labels[k] - len, sv ? " (sållat, %d)" : " (cut, %d-ply)",
+            snprintf(labels[k] + len, sizeof labels[k] - len, sv ? " (sållat, %d drag)" : " (cut, %d-ply)",
                      rk[i].sp.plies);
             cut++;
         }
