@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""What a learner who plays the rollouts' best play is told by brade (bräde).
+
+    tutor_grades.py [--record FILE]... [--plies 1,2] [--brade build/brade]
+
+The bräde counterpart of bench/gnubg/grades.py, with the sequential judge
+in place of gnubg: for every position of an agreement record
+(tests/data/agreement/*.txt, `brade selfplay --agreement ... --save`), the
+play its rollouts rank best (`selfplay --rejudge` names it) is given to
+`brade analyse --play` as the learner's play, and the grade brade gives it
+at each depth is counted: fine, doubtful, bad or very bad.  A perfect tutor
+says "fine" every time.  Counted twice: on all 100 positions, and on those
+where the judge separates its best from every other play it rolled out (the
+rest are near ties where the judge's best is itself uncertain).
+"""
+import argparse
+import glob
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gnubg"))
+from bradeproc import Brade  # noqa: E402
+
+GRADES = ["fine", "doubtful", "bad", "very-bad"]
+LINE = re.compile(r"^\s*(\d+)\. roll (\d)-(\d)\s+\d-ply: (.*?)\s+rollout: (.*?)\s+(agree|differ)(.*)$")
+
+
+def judged_best(brade, record):
+    """The rules, then (position id, roll, the rollouts' best play, separable) a position."""
+    head = open(record).read().split("\n")
+    rules = [x.split()[1] for x in head if x.startswith("rules ")][0]
+    ids = [x.split() for x in head if x.startswith("judged ")]
+    text = subprocess.run([brade, "selfplay", "--rejudge", record, "--plies", "2"], capture_output=True,
+                          text=True, check=True).stdout
+    out = []
+    for line in text.splitlines():
+        m = LINE.match(line)
+        if m:
+            k = int(m.group(1)) - 1
+            assert ids[k][1] == str(k), (record, k)
+            out.append((ids[k][2], ids[k][3], m.group(5), "not separable" not in m.group(7)))
+    assert len(out) == len(ids), (record, len(out), len(ids))
+    return rules, out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--record", action="append")
+    ap.add_argument("--plies", default="1,2")
+    ap.add_argument("--brade", default=os.path.join(here, "..", "..", "build", "brade"))
+    a = ap.parse_args()
+    records = a.record or sorted(glob.glob(os.path.join(here, "..", "..", "tests", "data", "agreement",
+                                                        "*-seed*.txt")))
+    print("| ruleset | depth | all positions: fine / doubtful / bad / very bad | separable ones |")
+    print("|---|---|---|---|")
+    for record in records:
+        rules, items = judged_best(a.brade, record)
+        for plies in [int(x) for x in a.plies.split(",")]:
+            b = Brade(a.brade, rules, plies=plies)
+            every = {g: 0 for g in GRADES}
+            sep = {g: 0 for g in GRADES}
+            for pid, roll, play, separable in items:
+                j = b.ask(f"--position-id {pid} --roll {roll} --play {play.replace(' ', ',')}")
+                g = j["plays"][j["yours"]]["grade"]
+                every[g] += 1
+                sep[g] += separable
+            b.close()
+
+            def row(c):
+                n = sum(c.values())
+                return f"{' / '.join(str(c[g]) for g in GRADES)} of {n}"
+            print(f"| {rules} | {plies}-ply | {row(every)} | {row(sep)} |")
+
+
+if __name__ == "__main__":
+    main()
