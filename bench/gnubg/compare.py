@@ -69,6 +69,22 @@ def load_ref(path):
     return ref
 
 
+def bench_queries(args):
+    """The queries of args.queries with at least two legal plays (the first
+    args.limit when it is set) and gnubg's reference for them, made first
+    when it does not exist yet."""
+    queries = load_queries(args.queries)
+    ref_path = args.ref or os.path.splitext(args.queries)[0] + f".gnubg{args.ref_plies}.jsonl"
+    ref = load_ref(ref_path) if os.path.exists(ref_path) else {}
+    if any(q not in ref for q in queries):
+        make_ref(args.queries, ref_path, args.ref_plies)
+        ref = load_ref(ref_path)
+    queries = [q for q in queries if len(ref[q]) >= 2]
+    if args.limit:
+        queries = queries[:args.limit]
+    return queries, ref
+
+
 def brade_picks(args, queries, plies):
     """brade's first play for each query, from one brade process."""
     b = Brade(args.brade, plies=plies, weights=args.weights, evaluator=args.evaluator)
@@ -112,15 +128,7 @@ def main():
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--json")
     args = ap.parse_args()
-    queries = load_queries(args.queries)
-    ref_path = args.ref or os.path.splitext(args.queries)[0] + f".gnubg{args.ref_plies}.jsonl"
-    ref = load_ref(ref_path) if os.path.exists(ref_path) else {}
-    if any(q not in ref for q in queries):
-        make_ref(args.queries, ref_path, args.ref_plies)
-        ref = load_ref(ref_path)
-    queries = [q for q in queries if len(ref[q]) >= 2]
-    if args.limit:
-        queries = queries[:args.limit]
+    queries, ref = bench_queries(args)
     results = {}
     failed = False
     for plies in [int(x) for x in args.plies.split(",")]:

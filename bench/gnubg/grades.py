@@ -25,7 +25,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from bradeproc import Brade  # noqa: E402
-from compare import load_queries, load_ref, make_ref  # noqa: E402
+from compare import bench_queries  # noqa: E402
 
 GRADES = ["fine", "doubtful", "bad", "very-bad"]
 
@@ -63,15 +63,7 @@ def main():
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--json")
     args = ap.parse_args()
-    queries = load_queries(args.queries)
-    ref_path = args.ref or os.path.splitext(args.queries)[0] + f".gnubg{args.ref_plies}.jsonl"
-    ref = load_ref(ref_path) if os.path.exists(ref_path) else {}
-    if any(q not in ref for q in queries):
-        make_ref(args.queries, ref_path, args.ref_plies)
-        ref = load_ref(ref_path)
-    queries = [q for q in queries if len(ref[q]) >= 2]
-    if args.limit:
-        queries = queries[:args.limit]
+    queries, ref = bench_queries(args)
     results = {}
     for plies in [int(x) for x in args.plies.split(",")]:
         got = grade_all(args, queries, ref, plies)
