@@ -69,6 +69,20 @@ def load_ref(path):
     return ref
 
 
+def bench_args(ap, plies):
+    """The arguments every script over a query file and its gnubg reference
+    takes: --queries, --ref, --ref-plies, --plies (default `plies`),
+    --weights, --brade, --limit and --json."""
+    ap.add_argument("--queries", required=True)
+    ap.add_argument("--ref")
+    ap.add_argument("--ref-plies", type=int, default=2)
+    ap.add_argument("--plies", default=plies)
+    ap.add_argument("--weights")
+    ap.add_argument("--brade", default=os.path.join(HERE, "..", "..", "build", "brade"))
+    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--json")
+
+
 def bench_queries(args):
     """The queries of args.queries with at least two legal plays (the first
     args.limit when it is set) and gnubg's reference for them, made first
@@ -117,16 +131,9 @@ def summarise(losses, agree, times):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--queries", required=True)
-    ap.add_argument("--ref")
-    ap.add_argument("--ref-plies", type=int, default=2)
-    ap.add_argument("--plies", default="0,1,2")
-    ap.add_argument("--weights")
+    bench_args(ap, "0,1,2")
     ap.add_argument("--evaluator")
-    ap.add_argument("--brade", default=os.path.join(HERE, "..", "..", "build", "brade"))
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--limit", type=int, default=0)
-    ap.add_argument("--json")
     args = ap.parse_args()
     queries, ref = bench_queries(args)
     results = {}

@@ -25,7 +25,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from bradeproc import Brade  # noqa: E402
-from compare import bench_queries  # noqa: E402
+from compare import bench_args, bench_queries  # noqa: E402
 
 GRADES = ["fine", "doubtful", "bad", "very-bad"]
 
@@ -54,14 +54,7 @@ def grade_all(args, queries, ref, plies):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--queries", required=True)
-    ap.add_argument("--ref")
-    ap.add_argument("--ref-plies", type=int, default=2)
-    ap.add_argument("--plies", default="1,2")
-    ap.add_argument("--weights")
-    ap.add_argument("--brade", default=os.path.join(HERE, "..", "..", "build", "brade"))
-    ap.add_argument("--limit", type=int, default=0)
-    ap.add_argument("--json")
+    bench_args(ap, "1,2")
     args = ap.parse_args()
     queries, ref = bench_queries(args)
     results = {}
