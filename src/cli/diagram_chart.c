@@ -15,8 +15,8 @@ void diagram_chart_svg(const char *title, const char *note, const diagram_bar_t 
     static const char *const FILL[] = {"#2e7d32", "#c9a227", "#e07b00", "#c62828"};
     const int W = DIAGRAM_WIDTH, LABEL = 230, ROW = 30, TOPM = 56;
     int lines = 0; /* the note's lines: one below the other */
-    for (const char *s = note; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : "")
-        lines++;
+    for (const char *s = note; s && *s; lines++)
+        s += strcspn(s, "\n") + (s[strcspn(s, "\n")] == '\n');
     int h = TOPM + n * ROW + 60 + 16 * (lines > 1 ? lines - 1 : 0);
     double lo = 0, hi = 0;
     for (int i = 0; i < n; i++) {
@@ -62,14 +62,13 @@ void diagram_chart_svg(const char *title, const char *note, const diagram_bar_t 
     snprintf(scale, sizeof scale, "%+.2f", hi);
     diagram_text(x1, TOPM + n * ROW + 22, 11, false, "#777777", "middle", scale, out);
     diagram_text(zx, TOPM + n * ROW + 22, 11, false, "#777777", "middle", "0", out);
+    const char *s = note;
     for (int j = 0; j < lines; j++) {
-        const char *s = note;
-        for (int skip = 0; skip < j; skip++)
-            s = strchr(s, '\n') + 1;
-        const char *e = strchr(s, '\n');
+        size_t len = strcspn(s, "\n");
         char line[512];
-        snprintf(line, sizeof line, "%.*s", (int)(e ? (size_t)(e - s) : strlen(s)), s);
+        snprintf(line, sizeof line, "%.*s", (int)len, s);
         diagram_text(DIAGRAM_MARGIN, h - 12 - 16 * (lines - 1 - j), 12, false, "#444444", "start", line, out);
+        s += len + (s[len] == '\n');
     }
     strbuf_add(out, "</svg>\n");
 #undef XOF
