@@ -258,7 +258,7 @@ def check_chart(tmp, update):
     # a play the move filter cut says so (the learner's own play never is:
     # it is judged as deep as the best)
     names = [t.text for t in root.iter(SVG + "text") if t.text and re.match(r"\d+\. ", t.text)]
-    for i, (name, p) in enumerate(zip(names, j["plays"])):
+    for name, p in zip(names, j["plays"]):
         cut = p["plies"] < j["plays"][0]["plies"]
         if cut != ("(cut, %d-ply)" % p["plies"] in name):
             errors.append("chart: bar %r, the play searched %d-ply against %d" % (name, p["plies"], j["plays"][0]["plies"]))
