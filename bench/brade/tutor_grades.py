@@ -6,7 +6,7 @@
 The bräde counterpart of bench/gnubg/grades.py, with the sequential judge
 in place of gnubg: for every position of an agreement record
 (tests/data/agreement/*.txt, `brade selfplay --agreement ... --save`), the
-play its rollouts rank best (`selfplay --rejudge` names it) is given to
+play its rollouts rank best (`selfplay --rejudge --json` names it) is given to
 `brade analyse --play` as the learner's play, and the grade brade gives it
 at each depth is counted: fine, doubtful, bad or very bad.  A perfect tutor
 says "fine" every time.  Counted twice: on all 100 positions, and on those
@@ -15,8 +15,8 @@ rest are near ties where the judge's best is itself uncertain).
 """
 import argparse
 import glob
+import json
 import os
-import re
 import subprocess
 import sys
 
@@ -24,25 +24,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from bradeproc import Brade  # noqa: E402
 
 GRADES = ["fine", "doubtful", "bad", "very-bad"]
-LINE = re.compile(r"^\s*(\d+)\. roll (\d)-(\d)\s+\d-ply: (.*?)\s+rollout: (.*?)\s+(agree|differ)(.*)$")
 
 
 def judged_best(brade, record):
     """The rules, then (position id, roll, the rollouts' best play, separable) a position."""
-    head = open(record).read().split("\n")
-    rules = [x.split()[1] for x in head if x.startswith("rules ")][0]
-    ids = [x.split() for x in head if x.startswith("judged ")]
-    text = subprocess.run([brade, "selfplay", "--rejudge", record, "--plies", "2"], capture_output=True,
-                          text=True, check=True).stdout
-    out = []
-    for line in text.splitlines():
-        m = LINE.match(line)
-        if m:
-            k = int(m.group(1)) - 1
-            assert ids[k][1] == str(k), (record, k)
-            out.append((ids[k][2], ids[k][3], m.group(5), "not separable" not in m.group(7)))
-    assert len(out) == len(ids), (record, len(out), len(ids))
-    return rules, out
+    rules = [x.split()[1] for x in open(record).read().split("\n") if x.startswith("rules ")][0]
+    js = json.loads(subprocess.run([brade, "selfplay", "--rejudge", record, "--plies", "2", "--json"],
+                                   capture_output=True, text=True, check=True).stdout)
+    return rules, [(r["id"], r["roll"], r["best"], r["separable"]) for r in js["judged"]]
 
 
 def main():

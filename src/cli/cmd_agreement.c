@@ -169,6 +169,7 @@ typedef struct ag_run {
     agreement_result_t *res; /* [0..done) */
     int done;
     bool *unjudged;          /* --rejudge: [i] when res[i]'s choice was not rolled out (else NULL) */
+    char (*choice)[AGREEMENT_NOTE]; /* --rejudge: [i] the choice's notation when unjudged[i] (else NULL) */
 } ag_run_t;
 
 /* Writes the header and every record to the --save file. */
@@ -301,6 +302,41 @@ static void print_json(const char *sfx, const agreement_tally_t *t)
     printf("]");
 }
 
+/* The JSON member "judged": one object a position, as the judge of the
+ * last pass (the first when there was no further pass) scores it: its id
+ * and roll, the choice, the rollout's best, whether they are the same,
+ * whether the choice is within the best's 95% interval, the equity it
+ * gives up (null when the record did not roll it out) and whether the
+ * rollout separates its best.  Each is a one-position tally
+ * (agreement_tally_add), so the rows add up to the summary. */
+static void print_json_rows(const ag_run_t *g)
+{
+    bool last = g->a->o.confirm > 0;
+    printf(",\n  \"judged\": [");
+    for (int i = 0; i < g->done; i++) {
+        const agreement_result_t *res = &g->res[i];
+        uint64_t mc_seed = (uint64_t)g->a->seed * 1000003u + (uint64_t)res->index;
+        bool out = g->unjudged && g->unjudged[i];
+        agreement_tally_t one = {0};
+        if (out)
+            agreement_tally_unjudged(&one, res, last, mc_seed);
+        else
+            agreement_tally_add(&one, res, last, mc_seed);
+        char id[POSID_SIZE];
+        posid_write(g->r->geometry, &res->pos, id);
+        printf("%s\n    {\"index\": %d, \"id\": \"%s\", \"roll\": \"%d-%d\", \"choice\": \"%s\", "
+               "\"best\": \"%s\", \"agree\": %s, \"within_ci\": %s, ",
+               i ? "," : "", res->index, id, res->roll.a, res->roll.b, out ? g->choice[i] : res->notes[0],
+               res->notes[agreement_best(res, last)], one.agree ? "true" : "false", one.within ? "true" : "false");
+        if (out)
+            printf("\"loss\": null, ");
+        else
+            printf("\"loss\": %.4f, ", one.lost);
+        printf("\"separable\": %s, \"rolled_out\": %s}", one.separable ? "true" : "false", out ? "false" : "true");
+    }
+    printf("\n  ]");
+}
+
 /* "; within 0.01 of the best on 82, 0.02 on 89, 0.04 on 94" */
 static void print_near(const agreement_tally_t *t)
 {
@@ -348,6 +384,7 @@ static void print_summary(const ag_run_t *g)
                    a->o.confirm, a->o.passes, confirmed, passes);
             print_json("_confirmed", &conf);
         }
+        print_json_rows(g);
         printf("\n}\n");
         return;
     }
@@ -543,6 +580,7 @@ static int cmd_rejudge(ag_args_t *a)
     char(*choice)[AGREEMENT_NOTE] = malloc(sizeof *choice * cap);
     g.res = malloc(sizeof *g.res * cap);
     g.unjudged = calloc(cap, sizeof *g.unjudged);
+    g.choice = choice;
     if (!pos || !rolls || !choice || !g.res || !g.unjudged) {
         fprintf(stderr, "brade: out of memory\n");
         goto done;

@@ -244,6 +244,7 @@ def agreement_saved():
         js = json.loads(run(base + ["--save", f, "--json"]).stdout)
         assert js == json.loads(run(base + ["--json"]).stdout), js
         assert js["positions"] == 3 and js["passes"] == 2, js
+        judged_rows(js, one, f)
         rejudged(f, one, js)
         # other settings: refused at the line that differs, file unchanged
         other = run(base[:4] + ["48"] + base[5:] + ["--save", f], code=2)
@@ -263,6 +264,35 @@ def agreement_saved():
         shutil.rmtree(d)
 
 
+def judged_rows(js, text, f):
+    """--json's "judged" rows: one a position of record f, in order, each
+    naming the choice and the rollout's best of the text listing's line,
+    and adding up to the summary's counts of the judge of the last pass."""
+    rows = js["judged"]
+    ids = [l.split() for l in open(f).read().splitlines() if l.startswith("judged ")]
+    assert len(rows) == js["positions"] == len(ids), (rows, ids)
+    lines = [l for l in text.splitlines() if re.match(r"^\s*\d+\. roll ", l)]
+    assert len(lines) == len(rows), (lines, rows)
+    for k, (r, rec, line) in enumerate(zip(rows, ids, lines)):
+        assert r["index"] == k and [str(k), r["id"], r["roll"]] == rec[1:4], (r, rec)
+        m = re.match(r"^\s*(\d+)\. roll (\d-\d)\s+\d-ply: (.*?)\s+rollout: (.*?)\s+(agree|differ)", line)
+        assert m and int(m.group(1)) == k + 1 and m.group(2) == r["roll"], (line, r)
+        assert (m.group(3), m.group(4)) == (r["choice"], r["best"]), (line, r)
+        assert r["agree"] == (m.group(5) == "agree") == (r["choice"] == r["best"]), (line, r)
+        assert r["separable"] == ("not separable" not in line), (line, r)
+        assert r["rolled_out"] == (r["loss"] is not None), r
+        if r["agree"]:
+            assert r["within_ci"] and r["loss"] == 0, r
+        elif r["rolled_out"]:
+            assert r["loss"] >= 0, r
+    sfx = "_confirmed" if "confirm" in js else ""
+    assert sum(r["agree"] for r in rows) == js["agree" + sfx], js
+    assert sum(r["within_ci"] for r in rows) == js["within_ci" + sfx], js
+    assert sum(r["separable"] for r in rows) == js["separable" + sfx], js
+    judged = [r["loss"] for r in rows if r["rolled_out"]]
+    assert abs(sum(judged) / max(len(judged), 1) - js["mean_loss" + sfx]) < 2e-4, js
+
+
 def rejudged(f, one, js):
     """selfplay --rejudge FILE: the same depth and net as made FILE print
     what the run printed; another depth scores its own choices against the
@@ -279,6 +309,11 @@ def rejudged(f, one, js):
     rj = json.loads(run(["selfplay", "--rejudge", f, "--plies", "1", "--json"]).stdout)
     assert rj.pop("rejudged") is True and rj.pop("unjudged") == 0, rj
     assert rj == js, (rj, js)
+    judged_rows(rj, one, f)
+    # another depth's rows are its own choices, against the same bests
+    rj0 = json.loads(run(["selfplay", "--rejudge", f, "--plies", "0", "--json"]).stdout)
+    judged_rows(rj0, run(["selfplay", "--rejudge", f, "--plies", "0"]).stdout, f)
+    assert [r["best"] for r in rj0["judged"]] == [r["best"] for r in rj["judged"]], (rj0, rj)
     # at 0-ply the choice is the 0-ply choice the record names: it agrees
     # as often as the run said 0-ply did (when the record rolled it out)
     zero = run(["selfplay", "--rejudge", f, "--plies", "0"]).stdout
