@@ -56,20 +56,26 @@ typedef struct worker {
     movegen_buf_t *buf;
 } worker_t;
 
+bool train_random_play(const rules_t *r, movegen_buf_t *buf, board_t *b, uint64_t *rng)
+{
+    roll_t roll = {dice_below(rng, 6) + 1, dice_below(rng, 6) + 1};
+    int n = movegen_plays(b, r, roll, buf);
+    if (n <= 0)
+        return false;
+    const play_t *p = movegen_play(buf, dice_below(rng, n));
+    if (p->outcome.kind != OUT_NONE)
+        return false;
+    *b = p->after;
+    board_swap(b);
+    return true;
+}
+
 bool train_random_start(const rules_t *r, int max_plies, movegen_buf_t *buf, board_t *b, uint64_t *rng)
 {
     int k = dice_below(rng, max_plies + 1);
-    for (int i = 0; i < k; i++) {
-        roll_t roll = {dice_below(rng, 6) + 1, dice_below(rng, 6) + 1};
-        int n = movegen_plays(b, r, roll, buf);
-        if (n <= 0)
+    for (int i = 0; i < k; i++)
+        if (!train_random_play(r, buf, b, rng))
             return false;
-        const play_t *p = movegen_play(buf, dice_below(rng, n));
-        if (p->outcome.kind != OUT_NONE)
-            return false;
-        *b = p->after;
-        board_swap(b);
-    }
     return true;
 }
 

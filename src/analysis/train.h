@@ -70,6 +70,11 @@ typedef struct train_hooks {
  * stopped early, -1 when out of memory or a checkpoint failed. */
 int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train_hooks_t *h);
 
+/* Plays one uniformly random legal play of a random roll from *b (with
+ * dice from rng) and turns the board to the other side.  False, *b
+ * unchanged, when the roll has no play or the play ends the game. */
+bool train_random_play(const rules_t *r, movegen_buf_t *buf, board_t *b, uint64_t *rng);
+
 /* Plays up to max_plies uniformly random plays (how many: uniform too)
  * from *b with dice from rng, for positions self-play alone would rarely
  * reach.  False when they ended the game. */

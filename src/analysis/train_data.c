@@ -79,8 +79,14 @@ static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t
     float exact[NN_MAX_CLASSES];
     for (int tries = 0; tries < 8; tries++) {
         int t = dice_below(&rng, nrec);
-        if (!evalnet_exact(j->n, &w->record[t], exact)) {
-            *pick = w->record[t];
+        board_t b = w->record[t];
+        /* sideways: the position after a random play instead of the one
+         * self-play made (no draw at all when off, so older data stay
+         * what they were) */
+        if (j->o->sideways > 0 && dice_unit(&rng) < j->o->sideways)
+            (void)train_random_play(j->r, w->buf, &b, &rng);
+        if (!evalnet_exact(j->n, &b, exact)) {
+            *pick = b;
             return true;
         }
     }
@@ -208,6 +214,7 @@ void train_data_start(train_data_t *out, const evalnet_t *n, const train_data_op
     out->net_games = n->games;
     out->random_start = o->random_start;
     out->random_plies = o->random_plies;
+    out->sideways = o->sideways;
 }
 
 int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
@@ -243,6 +250,8 @@ const char *train_data_mismatch(const train_data_t *d, const evalnet_t *n, const
     else if (fabs(d->random_start - want.random_start) > 1e-9 || d->random_plies != want.random_plies)
         snprintf(buf, size, "it was made with random starts %g of up to %d plies, not %g of up to %d",
                  d->random_start, d->random_plies, want.random_start, want.random_plies);
+    else if (fabs(d->sideways - want.sideways) > 1e-9)
+        snprintf(buf, size, "it was made with --sideways %g, not %g", d->sideways, want.sideways);
     else if (d->net_games != want.net_games)
         snprintf(buf, size, "it was made by a net of %ld training games, this one has %ld", d->net_games,
                  want.net_games);
@@ -344,9 +353,10 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
     textout_init(&o, 4096);
     textout_put(&o,
                 "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nplies %d\nselect %d\nseed %llu\n"
-                "net-games %ld\nrandom-start %.17g\nrandom-plies %d\nmade %d\npositions %d\n",
+                "net-games %ld\nrandom-start %.17g\nrandom-plies %d\nsideways %.17g\nmade %d\npositions %d\n",
                 TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->select,
-                (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->made, d->n);
+                (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways, d->made,
+                d->n);
     for (int i = 0; i < d->n; i++) {
         char id[POSID_SIZE];
         posid_write(r->geometry, &d->items[i].b, id);
@@ -402,7 +412,10 @@ static bool header(in_t *in, const char *key, char *val, size_t size)
     size_t k = strlen(key);
     if (strncmp(buf, key, k) != 0 || buf[k] != ' ')
         return fail(in, "'%s' expected here", key);
-    snprintf(val, size, "%s", buf + k + 1);
+    size_t n = strlen(buf + k + 1);
+    if (n >= size)
+        return fail(in, "the '%s' line is too long", key);
+    memcpy(val, buf + k + 1, n + 1);
     return true;
 }
 
@@ -436,7 +449,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
     memset(out, 0, sizeof *out);
     in_t in = {text, text + len, 0, msg, msg_size};
     long version, classes, games, plies = 0, select, seed, net_games, positions, random_plies = -1, made = -1;
-    double random_start = -1;
+    double random_start = -1, sideways = 0;
     char rules[64];
     /* version 1 has no 'plies' line: its targets are all rolled out */
     bool ok = header_long(&in, "brade-rollout-data", 1, 1000, &version) &&
@@ -458,6 +471,8 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
               /* version 3 on: how the positions were picked, and how far */
               (version < 3 || (header_real(&in, "random-start", 0, 1, &random_start) &&
                                header_long(&in, "random-plies", 1, 200, &random_plies) &&
+                               /* version 4 on: the share of positions taken sideways */
+                               (version < 4 || header_real(&in, "sideways", 0, 1, &sideways)) &&
                                header_long(&in, "made", 0, 10000000L, &made))) &&
               header_long(&in, "positions", 0, 10000000L, &positions) &&
               (made < 0 || positions <= made ||
@@ -472,6 +487,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
         out->net_games = net_games;
         out->random_start = random_start;
         out->random_plies = (int)random_plies;
+        out->sideways = sideways;
         out->made = made >= 0 ? (int)made : (int)positions;
         out->items = calloc((size_t)(positions > 0 ? positions : 1), sizeof *out->items);
         ok = out->items || fail(&in, "out of memory");

@@ -13,7 +13,11 @@
  *     game at a uniformly chosen ply; with `select` > 1 it draws that many
  *     and keeps the one where the net's 0-ply and 1-ply values differ
  *     most (where the net disagrees with itself, as gnubg chose its
- *     training positions).  Each kept position is rolled out `games`
+ *     training positions).  With `sideways` above 0 that share of the
+ *     picks is replaced by the position after a uniformly random legal
+ *     play of a random roll: positions one step off the net's own play,
+ *     the kind a search values for every play it screens, which self-play
+ *     (TD's and the picking games') never reaches.  Each kept position is rolled out `games`
  *     times by the net's 0-ply player (without the exact lookahead, as a
  *     rollout plays) and gets the class distribution of the results (a
  *     position none of whose games finished, all at the ply limit, is
@@ -45,6 +49,8 @@
  *   net-games 800000     (the training games of the net that rolled out)
  *   random-start 0.25    (version 3 on: the share of games from random
  *   random-plies 24       starts, and their plies; version 2 files have
+ *   sideways 0.5         (version 4 on; 0 before: the share of the picks
+ *                         replaced by the position after a random play)
  *   made 5000             none of these three lines and cannot be
  *                         continued; made: positions 0..made-1 of the
  *                         seeded sequence are done, those with no
@@ -67,7 +73,7 @@
 
 #include "analysis/evalnet.h"
 
-enum { TRAIN_DATA_VERSION = 3 };
+enum { TRAIN_DATA_VERSION = 4 };
 
 typedef struct train_item {
     board_t b;                /* the side on roll to move */
@@ -84,6 +90,7 @@ typedef struct train_data {
     long net_games;           /* the net's training games when it rolled out */
     double random_start;      /* the picking games' random starts (-1: not */
     int random_plies;         /*   recorded, a version 1 or 2 file) */
+    double sideways;          /* share of positions taken sideways (0 before version 4) */
     int made;                 /* positions 0..made-1 of the sequence are done */
     train_item_t *items;      /* owned */
     int n;
@@ -98,6 +105,7 @@ typedef struct train_data_opts {
     uint64_t seed;
     double random_start;      /* share of the games that start after random plays */
     int random_plies;         /* ... up to this many */
+    double sideways;          /* share of the picks replaced by the position after a random play */
     int checkpoint_every;     /* positions between checkpoint calls (0: none) */
     const volatile sig_atomic_t *stop; /* set (Ctrl-C): no more positions are begun */
 } train_data_opts_t;

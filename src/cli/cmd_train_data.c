@@ -4,7 +4,7 @@
  *
  *   brade train --rules R --make-data FILE [--positions K] [--data-games G | --data-plies N]
  *               [--select S] [--seed S] [--threads T] [--net NET]
- *               [--random-start P] [--random-plies K] [--checkpoint-every C]
+ *               [--random-start P] [--random-plies K] [--sideways P] [--checkpoint-every C]
  *   brade train --rules R --out NET --fit-data FILE [--fit-data FILE...]
  *               [--epochs E] [--alpha A] [--holdout P] [--seed S]
  *
@@ -12,7 +12,9 @@
  * shipped one, or NET), each the one of S drawn where the net's 0-ply and
  * 1-ply values differ most (a share P of the games, 0.25 unless given,
  * start after up to K uniformly random plays, 24 unless given, as the
- * training's do), and rolls each out G games, or with --data-plies N
+ * training's do; --sideways P replaces a share P of the picks, 0 unless
+ * given, by the position after a random legal play of a random roll), and
+ * rolls each out G games, or with --data-plies N
  * values it by the net's own N-ply search instead (a progress line
  * on a terminal); FILE gets them
  * with the rolled-out share of every result class (written atomically;
@@ -109,6 +111,8 @@ static bool parse(int argc, char **argv, td_args_t *a)
             ok = args_real(f, v, 0, 1, &a->mk.random_start);
         else if (strcmp(f, "--random-plies") == 0)
             ok = args_int(f, v, 1, 200, &a->mk.random_plies);
+        else if (strcmp(f, "--sideways") == 0)
+            ok = args_real(f, v, 0, 1, &a->mk.sideways);
         else if (strcmp(f, "--seed") == 0) {
             ok = args_number(f, v, 0, 2147483647L, &seed);
             a->mk.seed = a->ft.seed = (uint64_t)seed;

@@ -103,11 +103,11 @@ static void text_round_trip_and_damage(void **state)
         rules_t other = tr(k == 0 ? "helmfrid" : "lyckans-talisman");
         assert_false(train_data_parse(t, strlen(t), &other, &back, &line, msg, sizeof msg));
         assert_int_equal(line, 2);
-        /* the first position's shares no longer add up to one (line 13,
-         * after the 12 header lines) */
+        /* the first position's shares no longer add up to one (line 14,
+         * after the 13 header lines) */
         char *bad = strdup(t);
         char *p9 = bad;
-        for (int l = 1; l < 13; l++)
+        for (int l = 1; l < 14; l++)
             p9 = strchr(p9, '\n') + 1;
         char *last = strchr(p9, '\n');
         while (last[-1] != ' ')
@@ -116,7 +116,7 @@ static void text_round_trip_and_damage(void **state)
         last[1] = '.';
         last[2] = '9';
         assert_false(train_data_parse(bad, strlen(bad), &r, &back, &line, msg, sizeof msg));
-        assert_int_equal(line, 13);
+        assert_int_equal(line, 14);
         /* cut short: the line after the last one read */
         assert_false(train_data_parse(t, (size_t)(strchr(p9 - bad + t, '\n') - t + 1), &r, &back, &line, msg,
                                       sizeof msg));
@@ -372,7 +372,7 @@ static void made_in_pieces(void **state)
     m[5] = '1';
     train_data_t refused;
     assert_false(train_data_parse(bad, strlen(bad), &r, &refused, &line, msg, sizeof msg));
-    assert_int_equal(line, 12);
+    assert_int_equal(line, 13);
     free(bad);
     for (int i = 0; i < s.n; i++)
         free(s.text[i]);
@@ -434,6 +434,97 @@ static void fit_moves_the_net(void **state)
     train_data_free(&d);
 }
 
+/* True when some legal play of some roll from `from` leads to `to` (the
+ * board turned to the other side, as a pick is). */
+static bool one_play_away(const board_t *from, const board_t *to, const rules_t *r, movegen_buf_t *buf)
+{
+    for (int a = 1; a <= 6; a++)
+        for (int b = a; b <= 6; b++) {
+            int n = movegen_plays(from, r, (roll_t){a, b}, buf);
+            for (int i = 0; i < n; i++) {
+                board_t after = movegen_play(buf, i)->after;
+                board_swap(&after);
+                if (board_equal(&after, to))
+                    return true;
+            }
+        }
+    return false;
+}
+
+/* --sideways: each pick is the position one random play after the one the
+ * same seed picks without it (the header says so and reads back); 0 draws
+ * nothing, so data made before the option stay as they were; a version 3
+ * file (no sideways line) reads as 0; and a run is not gone on from with
+ * another share. */
+static void sideways_picks(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    evalnet_t *n = evalnet_new(&r, 8, 3);
+    train_data_opts_t o;
+    train_data_default_opts(&o);
+    o.positions = 8;
+    o.games = 4;
+    o.seed = 5;
+    o.random_start = 0; /* the picks' games from the start: every pick found on its first try */
+    train_data_t plain, side;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &plain), 0);
+    o.sideways = 1;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &side), 0);
+    assert_int_equal(plain.n, 8);
+    assert_int_equal(side.n, 8);
+    movegen_buf_t *buf = movegen_buf_new();
+    assert_non_null(buf);
+    int moved = 0;
+    for (int i = 0; i < 8; i++) {
+        assert_true(board_consistent(&side.items[i].b));
+        if (board_equal(&plain.items[i].b, &side.items[i].b))
+            continue; /* the roll had no play: the pick stays */
+        assert_true(one_play_away(&plain.items[i].b, &side.items[i].b, &r, buf));
+        moved++;
+    }
+    assert_true(moved >= 6);
+    /* the header, and the text read back */
+    char *t = text_of(&side, &r);
+    assert_non_null(strstr(t, "\nsideways 1\n"));
+    train_data_t back;
+    int line;
+    char msg[200], why[160];
+    assert_true(train_data_parse(t, strlen(t), &r, &back, &line, msg, sizeof msg));
+    assert_true(back.sideways == 1.0);
+    assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
+    o.sideways = 0.5;
+    assert_non_null(train_data_mismatch(&back, n, &o, why, sizeof why));
+    assert_non_null(strstr(why, "--sideways 1, not 0.5"));
+    train_data_free(&back);
+    /* a version 3 file: no sideways line, read as 0 */
+    char *v3 = text_of(&plain, &r), *at = strstr(v3, "\nsideways 0\n");
+    assert_non_null(at);
+    memmove(at + 1, at + 12, strlen(at + 12) + 1);
+    v3[strlen("brade-rollout-data ")] = '3';
+    assert_true(train_data_parse(v3, strlen(v3), &r, &back, &line, msg, sizeof msg));
+    assert_true(back.sideways == 0.0);
+    assert_int_equal(back.n, 8);
+    assert_memory_equal(&back.items[7].b, &plain.items[7].b, sizeof(board_t));
+    o.sideways = 0;
+    assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
+    /* a version 4 file without it is refused at that line */
+    char *v4 = text_of(&plain, &r), *at4 = strstr(v4, "\nsideways 0\n");
+    memmove(at4 + 1, at4 + 12, strlen(at4 + 12) + 1);
+    train_data_free(&back);
+    assert_false(train_data_parse(v4, strlen(v4), &r, &back, &line, msg, sizeof msg));
+    assert_int_equal(line, 11);
+    assert_non_null(strstr(msg, "'sideways' expected"));
+    free(v4);
+    free(v3);
+    free(t);
+    train_data_free(&back);
+    movegen_buf_free(buf);
+    train_data_free(&plain);
+    train_data_free(&side);
+    evalnet_free(n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -443,6 +534,7 @@ int main(void)
         cmocka_unit_test(searched_targets),
         cmocka_unit_test(fit_moves_the_net),
         cmocka_unit_test(made_in_pieces),
+        cmocka_unit_test(sideways_picks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
