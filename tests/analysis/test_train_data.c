@@ -12,15 +12,23 @@
 #include "analysis/search.h"
 #include "analysis/train_data.h"
 
-static train_data_t make(const evalnet_t *n, const rules_t *r, int threads, int select)
+/* The defaults with a small run's size: `positions`, rolled out `games`
+ * games each, `seed`. */
+static train_data_opts_t small_opts(int positions, int games, uint64_t seed)
 {
     train_data_opts_t o;
     train_data_default_opts(&o);
-    o.positions = 6;
-    o.games = 8;
+    o.positions = positions;
+    o.games = games;
+    o.seed = seed;
+    return o;
+}
+
+static train_data_t make(const evalnet_t *n, const rules_t *r, int threads, int select)
+{
+    train_data_opts_t o = small_opts(6, 8, 5);
     o.select = select;
     o.threads = threads;
-    o.seed = 5;
     train_data_t d;
     assert_int_equal(train_data_make(n, r, &o, NULL, NULL, &d), 0);
     assert_int_equal(d.n, 6);
@@ -56,11 +64,7 @@ static void data_are_deterministic(void **state)
         assert_true(fabs(sum - 1.0) < 1e-5);
         assert_int_equal(one.items[i].b.side[0][BOARD_OFF] < 15 && one.items[i].b.side[1][BOARD_OFF] < 15, 1);
     }
-    train_data_opts_t o;
-    train_data_default_opts(&o);
-    o.positions = 6;
-    o.games = 8;
-    o.seed = 6;
+    train_data_opts_t o = small_opts(6, 8, 6);
     train_data_t other;
     assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &other), 0);
     char *c = text_of(&other, &r);
@@ -298,12 +302,8 @@ static void made_in_pieces(void **state)
     (void)state;
     rules_t r = tr("lyckans-talisman");
     evalnet_t *n = evalnet_new(&r, 8, 3);
-    train_data_opts_t o;
-    train_data_default_opts(&o);
-    o.positions = 7;
-    o.games = 4;
+    train_data_opts_t o = small_opts(7, 4, 9);
     o.select = 2;
-    o.seed = 9;
     o.threads = 1; /* one thread: the prefix grows one position at a time */
     o.checkpoint_every = 3;
     saves_t s = {.r = &r};
@@ -461,11 +461,7 @@ static void sideways_picks(void **state)
     (void)state;
     rules_t r = tr("lyckans-talisman");
     evalnet_t *n = evalnet_new(&r, 8, 3);
-    train_data_opts_t o;
-    train_data_default_opts(&o);
-    o.positions = 8;
-    o.games = 4;
-    o.seed = 5;
+    train_data_opts_t o = small_opts(8, 4, 5);
     o.random_start = 0; /* the picks' games from the start: every pick found on its first try */
     train_data_t plain, side;
     assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &plain), 0);
