@@ -17,8 +17,8 @@
  *     picks is replaced by the position after a uniformly random legal
  *     play of a random roll: positions one step off the net's own play,
  *     the kind a search values for every play it screens, which self-play
- *     (TD's and the picking games') never reaches.  Each kept position is rolled out `games`
- *     times by the net's 0-ply player (without the exact lookahead, as a
+ *     (TD's and the picking games') never reaches.  Each kept position
+ *     is rolled out `games` times by the net's 0-ply player (without the exact lookahead, as a
  *     rollout plays) and gets the class distribution of the results (a
  *     position none of whose games finished, all at the ply limit, is
  *     left out).  With `plies` above 0 a kept position is valued by the
@@ -48,13 +48,15 @@
  *   seed 1
  *   net-games 800000     (the training games of the net that rolled out)
  *   random-start 0.25    (version 3 on: the share of games from random
- *   random-plies 24       starts, and their plies; version 2 files have
- *   sideways 0.5         (version 4 on; 0 before: the share of the picks
- *                         replaced by the position after a random play)
- *   made 5000             none of these three lines and cannot be
- *                         continued; made: positions 0..made-1 of the
+ *   random-plies 24       starts, and their plies)
+ *   sideways 0.5         (version 4 on, read as 0 before: the share of
+ *                         the picks replaced by the position after a
+ *                         random play)
+ *   made 5000            (version 3 on: positions 0..made-1 of the
  *                         seeded sequence are done, those with no
- *                         finished rollout game left out)
+ *                         finished rollout game left out; version 1 and
+ *                         2 files have none of these lines and cannot be
+ *                         continued)
  *   positions 5000       (the lines that follow)
  *   ID COLOUR p0 p1 ... p11   (one line a position: its id, as brade posid
  *                              or gnubg writes it, the side on roll, the
