@@ -28,10 +28,9 @@ GRADES = ["fine", "doubtful", "bad", "very-bad"]
 
 def judged_best(brade, record):
     """The rules, then (position id, roll, the rollouts' best play, separable) a position."""
-    rules = [x.split()[1] for x in open(record).read().split("\n") if x.startswith("rules ")][0]
     js = json.loads(subprocess.run([brade, "selfplay", "--rejudge", record, "--plies", "2", "--json"],
                                    capture_output=True, text=True, check=True).stdout)
-    return rules, [(r["id"], r["roll"], r["best"], r["separable"]) for r in js["judged"]]
+    return js["rules"], [(r["id"], r["roll"], r["best"], r["separable"]) for r in js["judged"]]
 
 
 def main():

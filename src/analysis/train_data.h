@@ -18,10 +18,10 @@
  *     play of a random roll: positions one step off the net's own play,
  *     the kind a search values for every play it screens, which self-play
  *     (TD's and the picking games') never reaches.  Each kept position
- *     is rolled out `games` times by the net's 0-ply player (without the exact lookahead, as a
- *     rollout plays) and gets the class distribution of the results (a
- *     position none of whose games finished, all at the ply limit, is
- *     left out).  With `plies` above 0 a kept position is valued by the
+ *     is rolled out `games` times by the net's 0-ply player (without the
+ *     exact lookahead, as a rollout plays) and gets the class
+ *     distribution of the results (a position none of whose games
+ *     finished, all at the ply limit, is left out).  With `plies` above 0 a kept position is valued by the
  *     net's own search that deep instead (with the exact lookahead), its
  *     value turned back into classes by evalnet_from_eval.
  *   - train_data_fit teaches the net those distributions: plain gradient

@@ -302,6 +302,20 @@ static void print_json(const char *sfx, const agreement_tally_t *t)
     printf("]");
 }
 
+/* Adds position i of g to the first-pass (last = false) or last-pass
+ * tally t: as a miss when --rejudge's choice was not rolled out.  The
+ * Monte Carlo seed is the position's own, so a position tallied alone
+ * gives what it adds to the summary. */
+static void tally_one(const ag_run_t *g, int i, bool last, agreement_tally_t *t)
+{
+    const agreement_result_t *res = &g->res[i];
+    uint64_t mc_seed = (uint64_t)g->a->seed * 1000003u + (uint64_t)res->index;
+    if (g->unjudged && g->unjudged[i])
+        agreement_tally_unjudged(t, res, last, mc_seed);
+    else
+        agreement_tally_add(t, res, last, mc_seed);
+}
+
 /* The JSON member "judged": one object a position, as the judge of the
  * last pass (the first when there was no further pass) scores it: its id
  * and roll, the choice, the rollout's best, whether they are the same,
@@ -315,13 +329,9 @@ static void print_json_rows(const ag_run_t *g)
     printf(",\n  \"judged\": [");
     for (int i = 0; i < g->done; i++) {
         const agreement_result_t *res = &g->res[i];
-        uint64_t mc_seed = (uint64_t)g->a->seed * 1000003u + (uint64_t)res->index;
         bool out = g->unjudged && g->unjudged[i];
         agreement_tally_t one = {0};
-        if (out)
-            agreement_tally_unjudged(&one, res, last, mc_seed);
-        else
-            agreement_tally_add(&one, res, last, mc_seed);
+        tally_one(g, i, last, &one);
         char id[POSID_SIZE];
         posid_write(g->r->geometry, &res->pos, id);
         printf("%s\n    {\"index\": %d, \"id\": \"%s\", \"roll\": \"%d-%d\", \"choice\": \"%s\", "
@@ -352,14 +362,8 @@ static void print_summary(const ag_run_t *g)
     int confirmed = 0, passes = 0, most = 0;
     for (int i = 0; i < g->done; i++) {
         const agreement_result_t *res = &g->res[i];
-        uint64_t mc_seed = (uint64_t)a->seed * 1000003u + (uint64_t)res->index;
-        if (g->unjudged && g->unjudged[i]) {
-            agreement_tally_unjudged(&first, res, false, mc_seed);
-            agreement_tally_unjudged(&conf, res, true, mc_seed);
-        } else {
-            agreement_tally_add(&first, res, false, mc_seed);
-            agreement_tally_add(&conf, res, true, mc_seed);
-        }
+        tally_one(g, i, false, &first);
+        tally_one(g, i, true, &conf);
         confirmed += res->passes > 0;
         passes += res->passes;
         most = res->passes > most ? res->passes : most;

@@ -15,8 +15,10 @@ void diagram_chart_svg(const char *title, const char *note, const diagram_bar_t 
     static const char *const FILL[] = {"#2e7d32", "#c9a227", "#e07b00", "#c62828"};
     const int W = DIAGRAM_WIDTH, LABEL = 230, ROW = 30, TOPM = 56;
     int lines = 0; /* the note's lines: one below the other */
-    for (const char *s = note; s && *s; lines++)
-        s += strcspn(s, "\n") + (s[strcspn(s, "\n")] == '\n');
+    for (const char *s = note; s && *s; lines++) {
+        size_t len = strcspn(s, "\n");
+        s += len + (s[len] == '\n');
+    }
     int h = TOPM + n * ROW + 60 + 16 * (lines > 1 ? lines - 1 : 0);
     double lo = 0, hi = 0;
     for (int i = 0; i < n; i++) {
