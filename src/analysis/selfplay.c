@@ -85,31 +85,41 @@ int selfplay_game(selfplay_player_t *white, selfplay_player_t *black, const rule
 {
     board_t b;
     board_start(&b, r->geometry, BOARD_WHITE);
-    return selfplay_game_from(&b, white, black, r, rng, buf, record, max_record, nrecord, result,
-                              plies);
+    return selfplay_game_from(&b, white, black, r, rng, buf, record, NULL, max_record, nrecord,
+                              result, plies);
 }
 
 int selfplay_game_from(const board_t *start, selfplay_player_t *white, selfplay_player_t *black,
                        const rules_t *r, uint64_t *rng, movegen_buf_t *buf, board_t *record,
-                       int max_record, int *nrecord, outcome_t *result, int *plies)
+                       bool *explored, int max_record, int *nrecord, outcome_t *result,
+                       int *plies)
 {
     board_t b = *start;
     int nrec = 0, winner = -1;
     memset(result, 0, sizeof *result);
     int ply;
     for (ply = 0; ply < MAX_GAME_PLIES; ply++) {
-        if (record && nrec < max_record)
+        bool *made_random = NULL;
+        if (record && nrec < max_record) {
+            if (explored) {
+                made_random = &explored[nrec];
+                *made_random = false;
+            }
             record[nrec++] = b;
+        }
         selfplay_player_t *pl = b.turn == BOARD_WHITE ? white : black;
         roll_t roll = {dice_below(rng, 6) + 1, dice_below(rng, 6) + 1};
         int n = movegen_plays(&b, r, roll, buf);
         if (n <= 0)
             break;
         int pick;
-        if (pl->spec.random || (pl->spec.noise > 0 && dice_unit(rng) < pl->spec.noise))
+        if (pl->spec.random || (pl->spec.noise > 0 && dice_unit(rng) < pl->spec.noise)) {
             pick = dice_below(rng, n);
-        else
+            if (made_random)
+                *made_random = true;
+        } else {
             pick = search_choose(pl->search, &b, roll, buf, n, &pl->opts);
+        }
         const play_t *p = movegen_play(buf, pick);
         if (p->outcome.kind != OUT_NONE) {
             *result = p->outcome;

@@ -55,10 +55,14 @@ int selfplay_game(selfplay_player_t *white, selfplay_player_t *black, const rule
                   uint64_t *rng, movegen_buf_t *buf, board_t *record, int max_record,
                   int *nrecord, outcome_t *result, int *plies);
 
-/* The same from position `start` (its side on roll moves first). */
+/* The same from position `start` (its side on roll moves first).  When
+ * `explored` is not NULL (it has max_record entries, as record), explored[i]
+ * says whether the play made from record[i] was a random one (the
+ * player's noise) rather than the player's own choice. */
 int selfplay_game_from(const board_t *start, selfplay_player_t *white, selfplay_player_t *black,
                        const rules_t *r, uint64_t *rng, movegen_buf_t *buf, board_t *record,
-                       int max_record, int *nrecord, outcome_t *result, int *plies);
+                       bool *explored, int max_record, int *nrecord, outcome_t *result,
+                       int *plies);
 
 typedef struct selfplay_opts {
     int games;     /* rounded up to an even number (pairs) */

@@ -35,6 +35,7 @@ void train_default_opts(train_opts_t *o)
 /* One game of a round: the positions before each roll and the result. */
 typedef struct game_slot {
     board_t *record; /* MAX_RECORD positions */
+    bool *explored;  /* MAX_RECORD: the play from record[t] was a random one */
     int n;
     int winner;      /* colour, -1 when the game hit the ply limit */
     outcome_t result;
@@ -99,7 +100,7 @@ static void *play_games(void *arg)
         }
         int plies;
         s->winner = selfplay_game_from(&start, w->player, w->player, rd->r, &rng, w->buf, s->record,
-                                       MAX_RECORD, &s->n, &s->result, &plies);
+                                       s->explored, MAX_RECORD, &s->n, &s->result, &plies);
     }
     return NULL;
 }
@@ -113,11 +114,39 @@ typedef struct learner {
     long positions;
 } learner_t;
 
+void train_lambda_targets(const evalnet_t *n, float (*v)[NN_MAX_CLASSES], int T, const bool *cut,
+                          int last_class, float lambda)
+{
+    int K = n->classes;
+    float next_target[NN_MAX_CLASSES], next_out[NN_MAX_CLASSES];
+    for (int k = 0; k < K; k++)
+        next_target[k] = next_out[k] = 0.0f;
+    for (int t = T - 1; t >= 0; t--) {
+        float out_t[NN_MAX_CLASSES];
+        memcpy(out_t, v[t], (size_t)K * sizeof(float));
+        if (cut && cut[t]) {
+            /* the play from t was random: what followed says nothing of
+             * t's value under the net's own play, so t keeps its output
+             * and the positions before it bootstrap from that */
+        } else if (t == T - 1) {
+            for (int k = 0; k < K; k++)
+                v[t][k] = k == last_class ? 1.0f : 0.0f;
+        } else {
+            evalnet_flip(n, next_out);
+            evalnet_flip(n, next_target);
+            for (int k = 0; k < K; k++)
+                v[t][k] = (1.0f - lambda) * next_out[k] + lambda * next_target[k];
+        }
+        memcpy(next_out, out_t, (size_t)K * sizeof(float));
+        memcpy(next_target, v[t], (size_t)K * sizeof(float));
+    }
+}
+
 /* Trains n on one finished game. */
 static void learn_game(evalnet_t *n, const rules_t *r, const game_slot_t *s, float alpha,
                        float lambda, learner_t *L)
 {
-    int K = n->classes, T = s->n;
+    int T = s->n;
     nn_act_t a;
     outcome_kind_t near[2];
     for (int t = 0; t < T; t++) {
@@ -129,33 +158,14 @@ static void learn_game(evalnet_t *n, const rules_t *r, const game_slot_t *s, flo
         }
         L->phase[t] = evalnet_encode(n, &s->record[t], r, &L->x[t], near);
         nn_forward(n->net[L->phase[t]], &L->x[t], &a);
-        memcpy(L->target[t], a.p, (size_t)K * sizeof(float));
+        memcpy(L->target[t], a.p, (size_t)n->classes * sizeof(float));
     }
-    /* lambda-returns, backwards: the last position's target is the real
-     * result; before it, (1 - lambda) * next output + lambda * next target,
-     * both turned to this side's view.  target[t] holds the output of t
-     * until it is overwritten by its target. */
-    float next_target[NN_MAX_CLASSES], next_out[NN_MAX_CLASSES];
     int last = evalnet_class_of(n, &s->result, s->record[T - 1].turn == s->winner);
-    for (int k = 0; k < K; k++)
-        next_target[k] = 0.0f;
-    for (int t = T - 1; t >= 0; t--) {
-        float out_t[NN_MAX_CLASSES];
-        memcpy(out_t, L->target[t], (size_t)K * sizeof(float));
-        if (t == T - 1) {
-            for (int k = 0; k < K; k++)
-                L->target[t][k] = k == last ? 1.0f : 0.0f;
-        } else {
-            evalnet_flip(n, next_out);
-            evalnet_flip(n, next_target);
-            for (int k = 0; k < K; k++)
-                L->target[t][k] = (1.0f - lambda) * next_out[k] + lambda * next_target[k];
-        }
-        memcpy(next_out, out_t, (size_t)K * sizeof(float));
-        memcpy(next_target, L->target[t], (size_t)K * sizeof(float));
-    }
+    train_lambda_targets(n, L->target, T, s->explored, last, lambda);
     for (int t = 0; t < T; t++) {
-        if (L->phase[t] < 0)
+        /* a position whose play was random keeps its own output as its
+         * target: no gradient, so no step */
+        if (L->phase[t] < 0 || s->explored[t])
             continue;
         nn_t *net = n->net[L->phase[t]];
         nn_forward(net, &L->x[t], &a);
@@ -209,7 +219,8 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
     memset(ws, 0, sizeof ws);
     int rc = rd.slots && L.x && L.phase && L.target ? 0 : -1;
     for (int g = 0; rc == 0 && g < per_round; g++)
-        if (!(rd.slots[g].record = malloc(MAX_RECORD * sizeof(board_t))))
+        if (!(rd.slots[g].record = malloc(MAX_RECORD * sizeof(board_t))) ||
+            !(rd.slots[g].explored = malloc(MAX_RECORD * sizeof(bool))))
             rc = -1;
     selfplay_spec_t spec;
     memset(&spec, 0, sizeof spec);
@@ -289,8 +300,10 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
         movegen_buf_free(ws[t].buf);
     }
     if (rd.slots)
-        for (int g = 0; g < per_round; g++)
+        for (int g = 0; g < per_round; g++) {
             free(rd.slots[g].record);
+            free(rd.slots[g].explored);
+        }
     free(rd.slots);
     free(L.x);
     free(L.phase);

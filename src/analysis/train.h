@@ -7,7 +7,12 @@
  * target is its lambda-return: the next position's output (turned to this
  * side's view) mixed with the target after it, the last position's being
  * the game's real result; the net then takes one gradient step per
- * position on the cross entropy against its target.
+ * position on the cross entropy against its target.  With exploration
+ * (--noise), a position whose play was a random one is not taught, and the
+ * lambda-return of the positions before it stops there, as Watkins cuts
+ * Q(lambda) at an exploratory action: they learn its value, not that of
+ * where the random play led (which would bias them down), while the
+ * positions after it are taught as usual.
  *
  * Games are played in rounds: within a round the weights stay fixed, the
  * games are shared among the threads, and the updates are applied in game
@@ -69,6 +74,17 @@ typedef struct train_hooks {
  * alpha, lambda and noise are set from o.  Returns 0 when done, 1 when
  * stopped early, -1 when out of memory or a checkpoint failed. */
 int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train_hooks_t *h);
+
+/* The lambda-returns of one game, backwards, in place: v[0..T) holds the
+ * net's outputs (each from the view of the side on roll there) and gets
+ * the targets.  The last position's target is the class last_class (the
+ * real result from its side's view); before it, (1 - lambda) * the next
+ * output + lambda * the next target, both turned to this side's view.
+ * Where cut[t] (cut may be NULL), the play from t was random: v[t] keeps
+ * its output, so the positions before t bootstrap from t's own value and
+ * nothing after t reaches them. */
+void train_lambda_targets(const evalnet_t *n, float (*v)[NN_MAX_CLASSES], int T, const bool *cut,
+                          int last_class, float lambda);
 
 /* Plays one uniformly random legal play of a random roll from *b (with
  * dice from rng) and turns the board to the other side.  False, *b

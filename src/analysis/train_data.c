@@ -72,8 +72,8 @@ static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t
         return false;
     int nrec = 0, plies;
     outcome_t res;
-    selfplay_game_from(&start, w->player, w->player, j->r, &rng, w->buf, w->record, MAX_RECORD, &nrec, &res,
-                       &plies);
+    selfplay_game_from(&start, w->player, w->player, j->r, &rng, w->buf, w->record, NULL, MAX_RECORD, &nrec,
+                       &res, &plies);
     if (nrec <= 0)
         return false;
     float exact[NN_MAX_CLASSES];
@@ -146,8 +146,8 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
         uint64_t rng = dice_stream(o->seed ^ TAG_ROLL, (uint64_t)k * (uint64_t)o->games + (uint64_t)g);
         int nrec, plies;
         outcome_t res;
-        int winner = selfplay_game_from(&best, w->player, w->player, j->r, &rng, w->buf, NULL, 0, &nrec, &res,
-                                        &plies);
+        int winner = selfplay_game_from(&best, w->player, w->player, j->r, &rng, w->buf, NULL, NULL, 0, &nrec,
+                                        &res, &plies);
         if (winner < 0)
             continue; /* the ply limit: no result */
         counts[evalnet_class_of(j->n, &res, winner == best.turn)]++;
