@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# A candidate net against the shipped one, as docs/analysis.md measures
+# every net before it is shipped: paired games at 0-ply (the play match
+# decides), then the candidate's 2-ply choices against the ruleset's
+# bundled sequential-judge record (reported, never used to choose).  Run
+# from the repository root after `ninja -C build`:
+#
+#   bench/brade/candidate.sh RULES NET [GAMES]
+#
+# GAMES (default 4000) paired games for each seed in SEEDS (default
+# "9 21"), NET playing `--a net` against the shipped net; one Markdown row
+# per seed and one for all of them (the mean, its 95% interval from the
+# seeds' intervals).  Then bench/brade/judges.sh on
+# tests/data/agreement/RULES-seed3.txt at PLIES (default 2) with NET.
+set -euo pipefail
+BRADE=${BRADE:-build/brade}
+[ "$#" -ge 2 ] || { echo "usage: $0 RULES NET [GAMES]" >&2; exit 2; }
+rules=$1 net=$2 games=${3:-4000}
+seeds=${SEEDS:-9 21}
+echo "| net | seed | games | points a game against the shipped net | wins |"
+echo "|---|---:|---:|---|---:|"
+rows=()
+for s in $seeds; do
+  row=$("$BRADE" selfplay --rules "$rules" --a net --a-net "$net" --b net --games "$games" --seed "$s" --json |
+    python3 -c "import json,sys; j=json.load(sys.stdin); print(j['points_per_game'], j['ci95'], j['games'], j['a_wins'])")
+  read -r p c g w <<<"$row"
+  printf '| %s | %s | %s | %+.3f ± %.3f | %s |\n' "$(basename "$net")" "$s" "$g" "$p" "$c" "$w"
+  rows+=("$p $c $g")
+done
+printf '%s\n' "${rows[@]}" | python3 -c "
+import math, sys
+rows = [tuple(map(float, l.split())) for l in sys.stdin if l.strip()]
+n = len(rows)
+mean = sum(r[0] for r in rows) / n
+ci = math.sqrt(sum(r[1] ** 2 for r in rows)) / n
+print(f'| $(basename "$net") | all | {int(sum(r[2] for r in rows))} | {mean:+.3f} ± {ci:.3f} | |')
+"
+record=tests/data/agreement/$rules-seed3.txt
+if [ -f "$record" ]; then
+  PLIES=${PLIES:-2} NET=$net bench/brade/judges.sh "$record"
+fi
