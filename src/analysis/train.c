@@ -162,16 +162,19 @@ static void learn_game(evalnet_t *n, const rules_t *r, const game_slot_t *s, flo
     }
     int last = evalnet_class_of(n, &s->result, s->record[T - 1].turn == s->winner);
     train_lambda_targets(n, L->target, T, s->explored, last, lambda);
+    int untaught = 0;
     for (int t = 0; t < T; t++) {
         /* a position whose play was random keeps its own output as its
-         * target: no gradient, so no step */
+         * target: no gradient, so no step (nor a share of the mean loss) */
+        if (s->explored[t])
+            untaught++;
         if (L->phase[t] < 0 || s->explored[t])
             continue;
         nn_t *net = n->net[L->phase[t]];
         nn_forward(net, &L->x[t], &a);
         L->loss += nn_train_step(net, &L->x[t], &a, L->target[t], alpha);
     }
-    L->positions += T;
+    L->positions += T - untaught;
 }
 
 static double since(const struct timespec *t0)
