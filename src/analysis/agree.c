@@ -72,6 +72,12 @@ int agree_best(const agree_stats_t *s)
     return b;
 }
 
+bool agree_is_best(const agree_stats_t *s, int j)
+{
+    assert(j >= 0 && j < s->m);
+    return s->mean[j] == s->mean[agree_best(s)];
+}
+
 double agree_diff_se(const agree_stats_t *s, int j, int k)
 {
     double v = s->cov[j][j] + s->cov[k][k] - 2 * s->cov[j][k];

@@ -50,8 +50,13 @@ typedef struct agree_stats {
  * mean is over all the games it was rolled out in. */
 void agree_combine(const agree_pass_t *passes, int npass, int m, agree_stats_t *out);
 
-/* The index of the highest mean. */
+/* The index of the highest mean; of plays tied exactly, the first (so a
+ * chooser's play, which the judge puts first, wins a tie). */
 int agree_best(const agree_stats_t *s);
+
+/* Whether play j (0 <= j < m) is a best play: its mean is the highest,
+ * tied or not.  With few games exact ties happen; every tied play counts. */
+bool agree_is_best(const agree_stats_t *s, int j);
 
 /* The standard error of mean[j] - mean[k]. */
 double agree_diff_se(const agree_stats_t *s, int j, int k);

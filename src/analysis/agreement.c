@@ -238,7 +238,7 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
     t->positions++;
     t->agree += b == 0;
     t->within += b == 0 || s->mean[b] - s->mean[0] <= 1.96 * se_b;
-    t->agree0 += res->zero == b;
+    t->agree0 += res->zero < s->m && agree_is_best(s, res->zero);
     t->lost += s->mean[b] - s->mean[0];
     for (int k = 0; k < AGREEMENT_NEAR; k++)
         t->near[k] += s->mean[b] - s->mean[0] <= AGREEMENT_NEAR_AT[k];
@@ -257,7 +257,7 @@ void agreement_tally_unjudged(agreement_tally_t *t, const agreement_result_t *re
     int b = agree_best(s);
     t->positions++;
     t->unjudged++;
-    t->agree0 += res->zero == b;
+    t->agree0 += res->zero < s->m && agree_is_best(s, res->zero);
     t->separable += agree_separable(s);
     t->ceiling += agree_p_best(s, b, seed, AGREEMENT_DRAWS);
 }

@@ -119,6 +119,31 @@ static void chance_ignores_the_listing_order(void **state)
     assert_true(chances >= 3);
 }
 
+/* Three plays, the first and third with the same games' results: the
+ * first is the best by index, and both are best plays; the second, lower,
+ * is not.  (The judge's 0-ply count rests on this: a 0-ply choice tied
+ * exactly with the chooser's agrees as the chooser's does.) */
+static void exact_tie_is_a_best_play(void **state)
+{
+    (void)state;
+    double a[N], b[N];
+    noise(a, N, 3);
+    for (int g = 0; g < N; g++)
+        b[g] = a[g] - 0.25;
+    agree_pass_t p = {N, {a, b, a}};
+    agree_stats_t s;
+    agree_combine(&p, 1, 3, &s);
+    assert_int_equal(agree_best(&s), 0);
+    assert_true(agree_is_best(&s, 0));
+    assert_false(agree_is_best(&s, 1));
+    assert_true(agree_is_best(&s, 2));
+    agree_pass_t q = {N, {b, a, a}};
+    agree_combine(&q, 1, 3, &s);
+    assert_int_equal(agree_best(&s), 1);
+    assert_false(agree_is_best(&s, 0));
+    assert_true(agree_is_best(&s, 1) && agree_is_best(&s, 2));
+}
+
 /* A second pass over some plays: their means are over all their games,
  * their errors shrink, and the covariance with a play left out comes from
  * the first pass alone, scaled by its share of the games. */
@@ -189,6 +214,7 @@ int main(void)
         cmocka_unit_test(shared_noise_separates),
         cmocka_unit_test(independent_equal_is_a_toss),
         cmocka_unit_test(chance_ignores_the_listing_order),
+        cmocka_unit_test(exact_tie_is_a_best_play),
         cmocka_unit_test(combine_two_passes),
         cmocka_unit_test(rollout_hands_over_games),
     };
