@@ -32,12 +32,28 @@ int evalnet_classes_for(const rules_t *r)
     return 2 * (r->geometry == GEOM_BACKGAMMON ? EVALNET_BG_SIDE : EVALNET_BRADE_SIDE);
 }
 
+bool evalnet_set_rules(evalnet_t *n, const rules_t *r)
+{
+    char name[sizeof n->rules];
+    if (rules_format(r, name, sizeof name) >= sizeof name)
+        return false;
+    memcpy(n->rules, name, sizeof name);
+    return true;
+}
+
+bool evalnet_trained_for(const evalnet_t *n, const rules_t *r)
+{
+    char name[sizeof n->rules];
+    return rules_format(r, name, sizeof name) < sizeof name && strcmp(n->rules, name) == 0;
+}
+
 evalnet_t *evalnet_new(const rules_t *r, int hidden, uint64_t seed)
 {
     evalnet_t *n = calloc(1, sizeof *n);
     if (!n)
         return NULL;
-    snprintf(n->rules, sizeof n->rules, "%s", r->name);
+    if (!evalnet_set_rules(n, r))
+        snprintf(n->rules, sizeof n->rules, "%s", r->name);
     n->encoding = evalnet_encoding_for(r);
     n->classes = evalnet_classes_for(r);
     n->hidden = hidden;

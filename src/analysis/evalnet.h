@@ -39,7 +39,7 @@
 #include "analysis/nn.h"
 
 enum { EVALNET_CONTACT = 0, EVALNET_RACE = 1, EVALNET_PHASES = 2 };
-enum { EVALNET_VERSION = 1 };
+enum { EVALNET_VERSION = 1, EVALNET_RULES_MAX = 128 };
 
 /* Encodings: the input layout a net was trained with. */
 typedef enum { ENC_BRADE = 1, ENC_BG = 2 } evalnet_enc_t;
@@ -50,7 +50,8 @@ enum { BC_HEM, BC_HEM_MUNK, BC_PAT, BC_PAT_MUNK, BC_JAN, BC_SPJ, EVALNET_BRADE_S
 enum { GC_SINGLE, GC_GAMMON, GC_BACKGAMMON, EVALNET_BG_SIDE };
 
 typedef struct evalnet {
-    char rules[32];         /* the preset it was trained under */
+    char rules[EVALNET_RULES_MAX]; /* the ruleset it was trained under: a preset, or a
+                                      preset with options ("vasa+extra-patterns=kejsar") */
     evalnet_enc_t encoding;
     int classes;            /* 2 x classes per winner */
     int hidden;
@@ -72,6 +73,15 @@ typedef struct evalnet {
 
 /* A fresh net for ruleset r with random starting weights. */
 evalnet_t *evalnet_new(const rules_t *r, int hidden, uint64_t seed);
+
+/* Names r (as rules_format writes it: the preset, then any options that
+ * differ from it) as the ruleset n is trained under.  False, n unchanged,
+ * when the name does not fit. */
+bool evalnet_set_rules(evalnet_t *n, const rules_t *r);
+
+/* Whether n was trained under exactly r: the same preset with the same
+ * options. */
+bool evalnet_trained_for(const evalnet_t *n, const rules_t *r);
 void evalnet_free(evalnet_t *n);
 /* Widens both nets of n to `hidden` units (nn_widen: nearly the same
  * values to start with) and drops its pruning nets, taught on the narrower

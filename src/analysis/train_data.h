@@ -83,7 +83,7 @@ typedef struct train_item {
 } train_item_t;
 
 typedef struct train_data {
-    char rules[32];
+    char rules[EVALNET_RULES_MAX]; /* the ruleset of the net that made the data */
     int classes;
     int games;                /* rollout games a position (0: searched targets) */
     int plies;                /* the search depth of the targets (0: rolled out) */

@@ -176,8 +176,8 @@ static int prune_main(const tr_args_t *a, const rules_t *r, int argc, char **arg
     evalnet_t *n = netfile_load_for(a->out, r);
     if (!n)
         return 1;
-    if (strcmp(n->rules, r->name) != 0) {
-        fprintf(stderr, "%s: a net for %s, not %s\n", a->out, n->rules, r->name);
+    if (!evalnet_trained_for(n, r)) {
+        fprintf(stderr, "%s: a net for %s, not %s\n", a->out, n->rules, a->rules);
         evalnet_free(n);
         return 2;
     }
@@ -227,9 +227,9 @@ int cmd_train(int argc, char **argv)
         fprintf(stderr, "brade: unknown ruleset '%s' (see brade rules)\n", a.rules);
         return 2;
     }
-    if (strchr(a.rules, '+')) {
-        fprintf(stderr, "brade: train a preset (%s); a ruleset with options uses its preset's net\n",
-                r.name);
+    char rname[EVALNET_RULES_MAX];
+    if (rules_format(&r, rname, sizeof rname) >= sizeof rname) {
+        fprintf(stderr, "brade: '%s' has too many options to name in a weights file\n", a.rules);
         return 2;
     }
     if (a.prune)
@@ -239,7 +239,7 @@ int cmd_train(int argc, char **argv)
         n = netfile_load_for(a.out, &r);
         if (!n)
             return 1;
-        if (strcmp(n->rules, r.name) != 0 || (a.hidden_set && a.hidden != n->hidden) ||
+        if (!evalnet_trained_for(n, &r) || (a.hidden_set && a.hidden != n->hidden) ||
             (a.seed_set && (uint64_t)a.seed != n->seed)) {
             fprintf(stderr, "%s: a net for %s with %d hidden units and seed %llu; remove it or "
                             "name another file to start a new one\n",
@@ -279,7 +279,7 @@ int cmd_train(int argc, char **argv)
             }
             fprintf(stderr, "widened from %d to %d hidden units\n", was, n->hidden);
         }
-        snprintf(n->rules, sizeof n->rules, "%s", r.name);
+        evalnet_set_rules(n, &r); /* fits: rname did */
         n->games = 0;
         n->seed = (uint64_t)a.seed;
     } else {

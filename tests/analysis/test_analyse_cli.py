@@ -367,6 +367,45 @@ def rejudged(f, one, js):
     assert bad + ":11: the count of plays rolled out" in p.stderr and "not judged again" in p.stderr, p.stderr
 
 
+def train_under_options():
+    """A net trained under a ruleset with options names the whole ruleset
+    in its file; it resumes and takes pruning nets only under the same
+    options, starts from a preset's net with --from, and plays under them."""
+    d = tempfile.mkdtemp()
+    try:
+        rules = "helmfrid+bearoff=exact-only"
+        plain = os.path.join(d, "hf.net")
+        base = ["--hidden", "6", "--round", "4", "--final-games", "0"]
+        run(["train", "--rules", "helmfrid", "--out", plain, "--games", "4"] + base)
+        net = os.path.join(d, "hf-exact.net")
+        p = run(["train", "--rules", rules, "--out", net, "--from", plain, "--games", "4", "--final-games", "0"])
+        assert "starting from" in p.stderr, p.stderr
+        text = open(net).read()
+        assert text.startswith("brade-net 1\nrules helmfrid+bearoff=exact-only\n"), text[:80]
+        assert "\ngames 4\n" in text, text[:300]
+        p = run(["train", "--rules", rules, "--out", net, "--games", "8", "--final-games", "0"])
+        assert "resuming" in p.stderr and "\ngames 8\n" in open(net).read(), p.stderr
+        # another ruleset (the preset alone, other options) is refused, the file left alone
+        text = open(net).read()
+        for other in ("helmfrid", "helmfrid+bearoff=rearmost-only", "helmfrid+bearoff=exact-only+munk=none"):
+            p = run(["train", "--rules", other, "--out", net, "--games", "12", "--final-games", "0"], code=2)
+            assert "a net for helmfrid+bearoff=exact-only" in p.stderr, p.stderr
+            p = run(["train", "--rules", other, "--out", net, "--prune", "4", "--prune-games", "2"], code=2)
+            assert "a net for helmfrid+bearoff=exact-only, not " + other in p.stderr, p.stderr
+        assert open(net).read() == text
+        p = run(["train", "--rules", rules, "--out", net, "--prune", "4", "--prune-games", "2"])
+        assert "pruning nets of 4 hidden units" in p.stdout, p.stdout
+        # the options written the way `brade rules` names them, whatever order they came in
+        net2 = os.path.join(d, "two.net")
+        run(["train", "--rules", "helmfrid+munk=none+bearoff=exact-only", "--out", net2, "--games", "4"] + base)
+        assert open(net2).read().startswith("brade-net 1\nrules helmfrid+bearoff=exact-only+munk=none\n")
+        j = json.loads(run(["selfplay", "--rules", rules, "--games", "2", "--a-net", net, "--b", "net",
+                            "--json"]).stdout)
+        assert j["games"] == 2, j
+    finally:
+        shutil.rmtree(d)
+
+
 def train_resume_and_use():
     """brade train writes a net, resumes from it, refuses a damaged one with
     file:line, and analyse/selfplay use it."""
@@ -672,7 +711,7 @@ CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers),
          ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
          ("positions-listed", positions_listed), ("agreement-confirm", agreement_confirm),
          ("agreement-saved", agreement_saved),
-         ("train", train_resume_and_use)]
+         ("train", train_resume_and_use), ("train-options", train_under_options)]
 for name, fn in CASES:
     check(name, fn)
 print(f"{len(CASES) - len(FAILED)} passed, {len(FAILED)} failed")
