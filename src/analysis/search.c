@@ -44,6 +44,11 @@ void search_ctx_free(search_ctx_t *c)
     free(c);
 }
 
+int search_default_plies(const rules_t *r)
+{
+    return r->geometry == GEOM_BACKGAMMON ? 1 : 2;
+}
+
 void search_default_opts(int plies, search_opts_t *o)
 {
     memset(o, 0, sizeof *o);
@@ -254,6 +259,17 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
             qsort(out, (size_t)n, sizeof *out, cmp_play);
         }
     }
+    /* a play that ends the game is worth the same at every depth: one the
+     * filter passed by (more of them than it keeps) ranks with the deepest,
+     * never below a play valued deeper and worse */
+    bool moved = false;
+    for (int i = 0; i < n; i++)
+        if (out[i].play.outcome.kind != OUT_NONE && out[i].plies < o->plies) {
+            out[i].plies = o->plies;
+            moved = true;
+        }
+    if (moved)
+        qsort(out, (size_t)n, sizeof *out, cmp_play);
     if (cache)
         eval_ctx_cache(c->eval, false);
     return n;

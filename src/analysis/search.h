@@ -69,6 +69,14 @@ void search_ctx_free(search_ctx_t *c);
  * pruning nets where the nets have them. */
 void search_default_opts(int plies, search_opts_t *o);
 
+/* The depth the tutor's hints and warnings, `review` and `analyse` search
+ * unless told otherwise: 2 plies in bräde, where the second ply is what
+ * agrees with long rollouts (1-ply is no better than 0-ply under three of
+ * the four rulesets) and the pruning nets make it cheap; 1 ply in
+ * backgammon, where 1-ply already takes most of the gain (measured
+ * against gnubg).  docs/analysis.md, "The tutor's depth". */
+int search_default_plies(const rules_t *r);
+
 /* Ranks every legal play of `roll` for the side on roll of b: fills
  * out[0..n) best first and returns n (-1 if the engine's buffer overflowed).
  * `out` must hold MOVEGEN_MAX_PLAYS entries. */

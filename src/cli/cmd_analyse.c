@@ -109,7 +109,7 @@ static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--thread
 static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 {
     memset(o, 0, sizeof *o);
-    o->plies = 1;
+    o->plies = search_default_plies(&a->rules);
     rollout_default_opts(&o->ro);
     grade_default(&o->thresholds);
     o->lang = LANG_EN;

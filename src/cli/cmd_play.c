@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/search.h"
 #include "cli/args.h"
 #include "cli/config.h"
 #include "cli/cmd.h"
@@ -162,6 +163,8 @@ int cmd_review(int argc, char **argv)
         free(text);
         return 2;
     }
+    if (o.plies < 0)
+        o.plies = search_default_plies(&rec.rules);
     review_t rv;
     if (mat) {
         /* the game replayed (checked) without analysis, then written as .mat */
@@ -274,10 +277,13 @@ int cmd_review(int argc, char **argv)
                           "se framåt):\n"),
                     path, rec.rules.name);
         else
-            fprintf(mf, T(lang, "Review of %s (%s, each play against the best the engine finds looking %d play%s "
+            fprintf(mf, T(lang, "Review of %s (%s, each play against the best the engine finds looking %s "
                                 "ahead):\n",
-                          "Granskning av %s (%s, varje drag mot det bästa programmet hittar %d drag%s framåt):\n"),
-                    path, rec.rules.name, o.plies, o.plies == 1 || lang == LANG_SV ? "" : "s");
+                          "Granskning av %s (%s, varje drag mot det bästa programmet hittar %s framåt):\n"),
+                    path, rec.rules.name,
+                    o.plies == 1   ? T(lang, "one roll", "ett slag")
+                    : o.plies == 2 ? T(lang, "two rolls", "två slag")
+                                   : T(lang, "three rolls", "tre slag"));
         int shown = 0;
         for (int i = 0; i < rv.nitems; i++) {
             const review_item_t *it = &rv.items[i];

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/search.h"
 #include "engine/notation.h"
 #include "engine/verdict.h"
 #include "tutor/explain_analysis.h"
@@ -185,8 +186,9 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
         strbuf_add(out, T(L, "The game is over.\n", "Partiet är slut.\n"));
         return false;
     }
+    int plies = search_default_plies(&t->rules);
     char small[4096];
-    size_t need = explain_analysis_hint(L, &t->board, &t->rules, t->roll, 1, 5, yours, small, sizeof small);
+    size_t need = explain_analysis_hint(L, &t->board, &t->rules, t->roll, plies, 5, yours, small, sizeof small);
     if (need == 0) {
         strbuf_add(out, T(L, "The analysis could not run (out of memory).\n",
                           "Analysen kunde inte köras (minnet tog slut).\n"));
@@ -198,7 +200,7 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
         char *big = malloc(need + 1);
         if (!big)
             return false;
-        explain_analysis_hint(L, &t->board, &t->rules, t->roll, 1, 5, yours, big, need + 1);
+        explain_analysis_hint(L, &t->board, &t->rules, t->roll, plies, 5, yours, big, need + 1);
         strbuf_add(out, big);
         free(big);
     }
@@ -209,14 +211,17 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
         const char *who = words_colour(L, t->board.turn, false);
         strbuf_addf(out,
                     T(L, "(What the numbers mean: each is the points a game the engine expects for %s after "
-                         "that play, +1.000 being a one-point game won, by its trained evaluator looking one "
-                         "roll ahead; the second number is how much less than the best play, and \"win\" is "
+                         "that play, +1.000 being a one-point game won, by its trained evaluator looking %s; "
+                         "the second number is how much less than the best play, and \"win\" is "
                          "the chance of winning the game.)\n",
                       "(Vad talen betyder: vart och ett är poängen per parti som programmet väntar sig för %s "
                       "efter draget, där +1,000 är ett enpoängsparti vunnet, bedömt av dess tränade "
-                      "värdering ett slag framåt; det andra talet är hur mycket sämre än det bästa draget, och "
+                      "värdering %s; det andra talet är hur mycket sämre än det bästa draget, och "
                       "\"vinst\" är chansen att vinna partiet.)\n"),
-                    who);
+                    who,
+                    plies >= 2 ? T(L, "two rolls ahead (the reply and your next roll)",
+                                   "två slag framåt (svaret och ditt nästa slag)")
+                               : T(L, "one roll ahead (the reply)", "ett slag framåt (svaret)"));
     }
     return true;
 }

@@ -10,6 +10,7 @@
 #include "analysis/dice.h"
 #include "analysis/giveup.h"
 #include "analysis/onedie.h"
+#include "analysis/search.h"
 #include "engine/notation.h"
 #include "engine/posid.h"
 #include "engine/verdict.h"
@@ -425,7 +426,8 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
     }
     if (g->o.tutor == PLAY_TUTOR_WARN && g->warned != v.play && g->nlegal > 1 && g->roll.b) {
         decision_t d;
-        if (decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, v.play), 1,
+        if (decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, v.play),
+                           search_default_plies(&g->game.rules),
                            &g->o.thresholds, g->o.lang, &d) &&
             d.grade >= g->o.warn_at) {
             strbuf_addf(out, T(g->o.lang, "Tutor: %s (%s)\n", "Programmet: %s (%s)\n"), d.words,
@@ -612,7 +614,8 @@ void play_hint(play_game_t *g, strbuf_t *out)
         return;
     }
     char buf[4096];
-    explain_analysis_hint(g->o.lang, &g->game.board, &g->game.rules, g->roll, 1, 5, NULL, buf,
+    explain_analysis_hint(g->o.lang, &g->game.board, &g->game.rules, g->roll,
+                          search_default_plies(&g->game.rules), 5, NULL, buf,
                           sizeof buf);
     strbuf_addf(out, "%s", buf);
 }

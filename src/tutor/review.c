@@ -7,13 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/search.h"
 #include "engine/verdict.h"
 #include "tutor/play.h"
 
 void review_default_opts(review_opts_t *o)
 {
     memset(o, 0, sizeof *o);
-    o->plies = 1;
+    o->plies = -1;
     grade_default(&o->thresholds);
     o->lang = LANG_EN;
 }
@@ -116,9 +117,14 @@ static bool cube_item(review_t *out, search_ctx_t *sc, const game_t *g, const pl
     return true;
 }
 
-bool review_run(const playrec_t *rec, const review_opts_t *o, const volatile sig_atomic_t *stop, review_t *out)
+bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile sig_atomic_t *stop,
+                review_t *out)
 {
     memset(out, 0, sizeof *out);
+    review_opts_t deep = *given;
+    if (deep.plies < 0)
+        deep.plies = search_default_plies(&rec->rules);
+    const review_opts_t *o = &deep;
     for (int c = 0; c < 2; c++) {
         play_seat_t s;
         out->side[c].reviewed = o->all || (play_seat_parse(rec->seat[c], &s) && s.kind == SEAT_HUMAN);

@@ -26,7 +26,8 @@
 #include "tutor/playrec.h"
 
 typedef struct review_opts {
-    int plies;             /* analysis depth (1, the default analysis) */
+    int plies;             /* analysis depth; -1 (the default): the ruleset's
+                              (search_default_plies: 2 in bräde, 1 in backgammon) */
     bool all;              /* both sides, not only the people */
     grade_thresholds_t thresholds;
     lang_t lang;

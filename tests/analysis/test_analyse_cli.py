@@ -140,13 +140,28 @@ def rollouts_player_plies():
 
 
 def learner_play_rolled_out():
-    # the learner's play is rolled out wherever the search ranks it
+    # the learner's play is rolled out wherever the search ranks it (here
+    # sixth at 1-ply, below the five the rollout takes)
     mid = ["--position", "WIwmYwTlfUABgXg", "--roll", "5-3", "--json", "--rollouts", "36",
-           "--truncate", "2", "--play", "17/22 15/18"]
+           "--truncate", "2", "--play", "17/22 15/18", "--plies", "1"]
     j = json.loads(run(["analyse"] + mid).stdout)
     mine = j["plays"][j["yours"]]
     assert "rollout" in mine, mine
     assert sum("rollout" in p for p in j["plays"]) == 6, [p["notation"] for p in j["plays"]]
+
+
+def default_depth():
+    """Without --plies, analyse searches 2 plies in bräde (every preset) and
+    1 in backgammon, the plays ranked at that depth; --plies overrides."""
+    for rules in ("lyckans-talisman", "helmfrid", "vasa", "theboard"):
+        j = json.loads(run(["analyse", "--rules", rules, "--roll", "6-2", "--json"] + C7).stdout)
+        assert j["plies"] == 2 and j["plays"][0]["plies"] == 2, (rules, j["plies"])
+        assert "searched 2-ply" in run(["analyse", "--rules", rules, "--roll", "6-2"] + C7).stdout
+    bg = ["--rules", "backgammon", "--position-id", "4HPwATDgc/ABMA", "--roll", "3-1", "--json"]
+    j = json.loads(run(["analyse"] + bg).stdout)
+    assert j["plies"] == 1 and j["plays"][0]["plies"] == 1, j["plies"]
+    j = json.loads(run(["analyse", "--roll", "6-2", "--json", "--plies", "1"] + C7).stdout)
+    assert j["plies"] == 1 and j["plays"][0]["plies"] == 1, j["plies"]
 
 
 def positions_listed():
@@ -656,7 +671,7 @@ def give_up():
     assert g["cost"] == 1 and g["breach"] == 9, g
     assert g["breach_rolls"] == "4-3 3-3 3-2 3-1 2-1", g
     assert g["decision"] == ("give up" if g["play_on"] < -1 else "play on"), g
-    assert g["plies"] == 0, g  # --plies 1 (the default) less one
+    assert g["plies"] == 1, g  # the default depth in bräde (2 plies) less one
     p = run(["analyse"] + pos)
     assert "Giving up: Giving up costs 1 point under lyckans-talisman." in p.stdout, p.stdout
     assert "After 9 of the 36 rolls (4-3 3-3 3-2 3-1 2-1)" in p.stdout, p.stdout
@@ -709,7 +724,7 @@ CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers),
          ("rollouts-reproducible", rollouts_reproducible), ("rollouts-player-plies", rollouts_player_plies),
          ("bad-input", bad_input),
          ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
-         ("positions-listed", positions_listed), ("agreement-confirm", agreement_confirm),
+         ("positions-listed", positions_listed), ("default-depth", default_depth), ("agreement-confirm", agreement_confirm),
          ("agreement-saved", agreement_saved),
          ("train", train_resume_and_use), ("train-options", train_under_options)]
 for name, fn in CASES:

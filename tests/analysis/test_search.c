@@ -137,6 +137,42 @@ static void search_deterministic(void **state)
     free(y);
 }
 
+/* Plays that end the game are exact at every depth: in C7's sprängjan roll
+ * (4-2, more winning plays than the 2-ply filter keeps) every one of them ranks
+ * with the deepest plays, none below a play searched deeper and valued
+ * lower, also after a learner's losing play is deepened. */
+static void exact_plays_rank_with_the_deepest(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", "1:2 3 6 15:2 17 18:2 20:2 21:3 bar:1",
+                   "2 4 14:2 16:3 17:3 20:3 bar:2", BOARD_WHITE);
+    search_ctx_t *c = search_ctx_new(&r, EVAL_LINEAR);
+    search_play_t *x = malloc(sizeof *x * MOVEGEN_MAX_PLAYS);
+    search_opts_t o;
+    for (int plies = 1; plies <= 2; plies++) {
+        search_default_opts(plies, &o);
+        int n = search_rank(c, &b, (roll_t){4, 2}, &o, x);
+        int exact = 0, lose = -1;
+        for (int i = 0; i < n; i++) {
+            if (x[i].play.outcome.kind != OUT_NONE) {
+                exact++;
+                assert_int_equal(x[i].plies, plies);
+                assert_int_equal(i, exact - 1); /* all of them first */
+            } else if (lose < 0)
+                lose = i;
+        }
+        assert_true(exact > o.filter[1].keep && lose > 0); /* more than 2-ply looks at */
+        board_t after = x[lose].play.after;
+        int at = search_rank_deepen(c, &o, x, n, &after);
+        assert_true(at >= exact);
+        for (int i = 0; i < exact; i++)
+            assert_true(x[i].play.outcome.kind != OUT_NONE && x[i].plies == plies);
+    }
+    free(x);
+    search_ctx_free(c);
+}
+
 /* Ranking: the deepest-searched plays first, best first among them; a
  * play whose value one ply shallower beats the best deeper value is looked
  * at deeper too, up to the filter's count again. */
@@ -353,6 +389,7 @@ int main(void)
         cmocka_unit_test(one_roll_ending_exact),
         cmocka_unit_test(ranks_exact_wins),
         cmocka_unit_test(search_deterministic),
+        cmocka_unit_test(exact_plays_rank_with_the_deepest),
         cmocka_unit_test(ranking_order),
         cmocka_unit_test(deepen_cut_play),
         cmocka_unit_test(rollout_deterministic),

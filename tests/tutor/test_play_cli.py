@@ -100,23 +100,24 @@ def a_person_piped_in():
 
 
 def tutor_warning():
-    # 5-3 from the start: 1/6 6/9 gives away about 0.06 (doubtful); with the
-    # tutor warning from doubtful up it asks first, then makes the play
+    # vasa, 5-3 from the start: 1/6 6/9 gives away about 0.05 at the tutor's
+    # 2 plies (doubtful); with the tutor warning from doubtful up it asks
+    # first, then makes the play
     rec = os.path.join(TMP, "warn.txt")
     moves = "dice 2 5\ndice 5 3\n1/6 6/9\n1/6 6/9\nquit\n"
-    p = run(["play", "--dice", "manual", "--warn", "doubtful", "--record", rec], code=1, stdin=moves)
+    p = run(["play", "--rules", "vasa", "--dice", "manual", "--warn", "doubtful", "--record", rec], code=1, stdin=moves)
     out = p.stdout
     assert "Tutor: 1/6 6/9: A doubtful play: it gives away 0.0" in out, out[-1500:]
-    assert "1/6 1/4 is better" in out and "(lyckans-talisman)" in out, out[-1500:]
+    assert "1/6 1/4 is better" in out and "(vasa)" in out, out[-1500:]
     assert "Type the same play again" in out and out.count("White plays 5-3: 1/6 6/9") == 1, out
     assert "\nwhite 5-3 1/6 6/9\n" in open(rec).read()
     # the best play goes through at once; the default (bad) lets the doubtful one pass
-    p = run(["play", "--dice", "manual", "--warn", "doubtful", "--record", rec], code=1,
+    p = run(["play", "--rules", "vasa", "--dice", "manual", "--warn", "doubtful", "--record", rec], code=1,
             stdin="dice 2 5\ndice 5 3\n1/6 1/4\nquit\n")
     assert "Tutor:" not in p.stdout and "White plays 5-3: 1/6 1/4" in p.stdout
-    p = run(["play", "--dice", "manual", "--record", rec], code=1, stdin=moves)
+    p = run(["play", "--rules", "vasa", "--dice", "manual", "--record", rec], code=1, stdin=moves)
     assert "Tutor:" not in p.stdout and p.stdout.count("White plays 5-3: 1/6 6/9") == 1
-    p = run(["play", "--dice", "manual", "--warn", "doubtful", "--tutor", "off", "--record", rec],
+    p = run(["play", "--rules", "vasa", "--dice", "manual", "--warn", "doubtful", "--tutor", "off", "--record", rec],
             code=1, stdin=moves)
     assert "Tutor:" not in p.stdout
     p = run(["play", "--warn", "sometimes"], code=2)
