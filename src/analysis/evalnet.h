@@ -183,9 +183,17 @@ char *evalnet_format(const evalnet_t *n, size_t *len);
  * every position alike have the same one. */
 uint64_t evalnet_fingerprint(const evalnet_t *n);
 
-/* The shipped net for r's preset, or NULL when none is shipped. */
+/* The shipped net for r, or NULL when none is shipped: a net trained under
+ * some of r's options where one is shipped (the most of them), else the
+ * preset's. */
 const evalnet_t *evalnet_builtin(const rules_t *r);
-/* The names of the shipped nets' presets, for `brade train --list`. */
+/* How many options a net trained under `name` (a preset, or a preset with
+ * options, as a weights file names it) sets, when it serves r: the same
+ * preset, and every option the name sets r has too (r may set more).  -1
+ * when it does not serve r (another preset, an option r lacks or sets
+ * otherwise, or a name that does not parse). */
+int evalnet_options_served(const char *name, const rules_t *r);
+/* The rulesets of the shipped nets (a preset, or a preset with options). */
 int evalnet_builtin_count(void);
 const char *evalnet_builtin_name(int i);
 

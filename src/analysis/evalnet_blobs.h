@@ -11,7 +11,7 @@
 enum { EVALNET_BLOBS_MAX = 16 };
 
 typedef struct evalnet_blob {
-    const char *rules;          /* the preset the net is for */
+    const char *rules;          /* the ruleset the net was trained under (its file's `rules`) */
     const unsigned char *data;  /* the file's text */
     size_t size;
 } evalnet_blob_t;

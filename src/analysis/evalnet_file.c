@@ -351,25 +351,49 @@ static evalnet_t *parsed[EVALNET_BLOBS_MAX];
 static bool tried[EVALNET_BLOBS_MAX];
 static pthread_mutex_t builtin_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The compiled-in net for r's preset, parsed the first time it is asked
- * for (a damaged one, which the build's own check rules out, counts as
- * none). */
+int evalnet_options_served(const char *name, const rules_t *r)
+{
+    rules_t t;
+    if (!rules_parse(name, &t, NULL) || strcmp(t.name, r->name) != 0)
+        return -1;
+    const rules_t *base = rules_preset(t.name);
+    int set = 0;
+    for (int i = 0; base && i < rules_option_count(); i++) {
+        const char *v = rules_option_get(&t, i);
+        if (strcmp(v, rules_option_get(base, i)) == 0)
+            continue;
+        if (strcmp(v, rules_option_get(r, i)) != 0)
+            return -1;
+        set++;
+    }
+    return set;
+}
+
+/* The compiled-in net for r, parsed the first time it is asked for (a
+ * damaged one, which the build's own check rules out, counts as none):
+ * of the nets that serve r (evalnet_options_served), the one trained under the
+ * most of r's options, so a net trained under an option serves every
+ * ruleset with that option, and the preset's net the rest. */
 const evalnet_t *evalnet_builtin(const rules_t *r)
 {
+    int best = -1, most = -1;
     for (int i = 0; i < evalnet_blob_count && i < EVALNET_BLOBS_MAX; i++) {
-        if (strcmp(evalnet_blobs[i].rules, r->name) != 0)
-            continue;
-        pthread_mutex_lock(&builtin_lock);
-        if (!tried[i]) {
-            parsed[i] = evalnet_parse((const char *)evalnet_blobs[i].data, evalnet_blobs[i].size, NULL);
-            tried[i] = true;
+        int k = evalnet_options_served(evalnet_blobs[i].rules, r);
+        if (k > most) {
+            most = k;
+            best = i;
         }
-        const evalnet_t *n = parsed[i];
-        pthread_mutex_unlock(&builtin_lock);
-        if (n && n->encoding == evalnet_encoding_for(r))
-            return n;
     }
-    return NULL;
+    if (best < 0)
+        return NULL;
+    pthread_mutex_lock(&builtin_lock);
+    if (!tried[best]) {
+        parsed[best] = evalnet_parse((const char *)evalnet_blobs[best].data, evalnet_blobs[best].size, NULL);
+        tried[best] = true;
+    }
+    const evalnet_t *n = parsed[best];
+    pthread_mutex_unlock(&builtin_lock);
+    return n && n->encoding == evalnet_encoding_for(r) ? n : NULL;
 }
 
 int evalnet_builtin_count(void)

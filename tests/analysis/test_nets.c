@@ -487,8 +487,42 @@ static void shipped_nets(void **state)
         }
         eval_ctx_free(c);
     }
-    for (int i = 0; i < evalnet_builtin_count(); i++)
-        assert_non_null(rules_preset(evalnet_builtin_name(i)));
+    /* every shipped net serves the ruleset it names, and is what it gets */
+    for (int i = 0; i < evalnet_builtin_count(); i++) {
+        rules_t r;
+        assert_true(rules_parse(evalnet_builtin_name(i), &r, NULL));
+        assert_true(evalnet_options_served(evalnet_builtin_name(i), &r) >= 0);
+        assert_true(evalnet_trained_for(evalnet_builtin(&r), &r));
+    }
+}
+
+/* Which trained-under names serve which rulesets: the preset's net serves
+ * the preset with any options; a net trained under an option serves every
+ * ruleset of its preset with that option (and others besides), not one
+ * without it, with it set otherwise, or of another preset. */
+static void option_nets_serve(void **state)
+{
+    (void)state;
+    rules_t plain = tr("lyckans-talisman"), exact = tr("lyckans-talisman+bearoff=exact-only"),
+            more = tr("lyckans-talisman+munk=none+bearoff=exact-only"),
+            other = tr("lyckans-talisman+bearoff=rearmost-only"), hf = tr("helmfrid+bearoff=exact-only");
+    const char *pre = "lyckans-talisman", *opt = "lyckans-talisman+bearoff=exact-only";
+    assert_int_equal(evalnet_options_served(pre, &plain), 0);
+    assert_int_equal(evalnet_options_served(pre, &exact), 0);
+    assert_int_equal(evalnet_options_served(pre, &more), 0);
+    assert_int_equal(evalnet_options_served(opt, &exact), 1);
+    assert_int_equal(evalnet_options_served(opt, &more), 1);
+    assert_int_equal(evalnet_options_served(opt, &plain), -1);
+    assert_int_equal(evalnet_options_served(opt, &other), -1);
+    assert_int_equal(evalnet_options_served(opt, &hf), -1);
+    assert_int_equal(evalnet_options_served(pre, &hf), -1);
+    assert_int_equal(evalnet_options_served("lyckans-talisman+bearoff=exact-only+munk=none", &more), 2);
+    assert_int_equal(evalnet_options_served("lyckans-talisman+munk=none", &exact), -1);
+    assert_int_equal(evalnet_options_served("no-such-preset", &plain), -1);
+    /* the preset's own net under any option the shipped nets do not name */
+    const evalnet_t *n = evalnet_builtin(&other);
+    assert_non_null(n);
+    assert_string_equal(n->rules, "lyckans-talisman");
 }
 
 /* Positions from seeded random play, for the cache and pruning tests. */
@@ -753,6 +787,7 @@ int main(void)
         cmocka_unit_test(bearoff_by_hand),
         cmocka_unit_test(training_is_deterministic),
         cmocka_unit_test(shipped_nets),
+        cmocka_unit_test(option_nets_serve),
         cmocka_unit_test(cache_gives_the_same_numbers),
         cmocka_unit_test(prune_file_round_trip),
         cmocka_unit_test(pruning_nets_and_search),
