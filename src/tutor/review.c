@@ -121,10 +121,10 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
                 review_t *out)
 {
     memset(out, 0, sizeof *out);
-    review_opts_t deep = *given;
-    if (deep.plies < 0)
-        deep.plies = search_default_plies(&rec->rules);
-    const review_opts_t *o = &deep;
+    review_opts_t at = *given; /* the depth made explicit */
+    if (at.plies < 0)
+        at.plies = search_default_plies(&rec->rules);
+    const review_opts_t *o = &at;
     for (int c = 0; c < 2; c++) {
         play_seat_t s;
         out->side[c].reviewed = o->all || (play_seat_parse(rec->seat[c], &s) && s.kind == SEAT_HUMAN);
