@@ -312,7 +312,10 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
             sp[i].value.equity);
         if (lost >= 0.0005)
             add(buf, size, &u, "  -%.3f", lost);
-        add(buf, size, &u, sv ? "  vinst %.0f%%%s\n" : "  win %.0f%%%s\n", 100 * eval_p_win(&sp[i].value),
+        /* a play the move filter set aside keeps a shallower value and
+         * ranks below the deeper ones, whatever its number says */
+        add(buf, size, &u, sv ? "  vinst %.0f%%%s%s\n" : "  win %.0f%%%s%s\n", 100 * eval_p_win(&sp[i].value),
+            sp[i].plies < sp[0].plies ? (sv ? "  (sett mindre djupt)" : "  (looked at less deeply)") : "",
             i == mine ? (sv ? "  <- ditt" : "  <- yours") : "");
     }
     int other = mine > 0 ? mine : (mine < 0 && n > 1 ? 1 : -1);

@@ -213,11 +213,13 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
                     T(L, "(What the numbers mean: each is the points a game the engine expects for %s after "
                          "that play, +1.000 being a one-point game won, by its trained evaluator looking %s; "
                          "the second number is how much less than the best play, and \"win\" is "
-                         "the chance of winning the game.)\n",
+                         "the chance of winning the game; a play \"looked at less deeply\" was set aside "
+                         "as clearly worse before the last look, so its number is rougher.)\n",
                       "(Vad talen betyder: vart och ett är poängen per parti som programmet väntar sig för %s "
                       "efter draget, där +1,000 är ett enpoängsparti vunnet, bedömt av dess tränade "
                       "värdering %s; det andra talet är hur mycket sämre än det bästa draget, och "
-                      "\"vinst\" är chansen att vinna partiet.)\n"),
+                      "\"vinst\" är chansen att vinna partiet; ett drag \"sett mindre djupt\" lades "
+                      "undan som klart sämre före den sista genomgången, så dess tal är grövre.)\n"),
                     who,
                     plies >= 2 ? T(L, "two rolls ahead (the reply and your next roll)",
                                    "två slag framåt (svaret och ditt nästa slag)")
