@@ -7,7 +7,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "analysis/search.h"
 #include "cli/cmd.h"
 #include "tutor/play.h"
 #include "tutor/review.h"
@@ -86,14 +85,13 @@ int bench_play(const rules_t *r)
     review_opts_t ro;
     review_default_opts(&ro);
     ro.all = true;
-    ro.plies = search_default_plies(&pr.rules);
     review_t rv;
     double t0 = now();
     bool ok = review_run(&pr, &ro, NULL, &rv);
     double secs = now() - t0;
     if (ok)
         printf("review         %.2f s for a game of %d decisions at %d-ply (%.1f ms a decision)\n", secs,
-               rv.nitems, ro.plies, rv.nitems ? 1000 * secs / rv.nitems : 0.0);
+               rv.nitems, rv.plies, rv.nitems ? 1000 * secs / rv.nitems : 0.0);
     review_free(&rv);
     playrec_free(&pr);
     free(record);

@@ -22,7 +22,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/search.h"
 #include "cli/args.h"
 #include "cli/config.h"
 #include "cli/cmd.h"
@@ -163,8 +162,6 @@ int cmd_review(int argc, char **argv)
         free(text);
         return 2;
     }
-    if (o.plies < 0)
-        o.plies = search_default_plies(&rec.rules);
     review_t rv;
     if (mat) {
         /* the game replayed (checked) without analysis, then written as .mat */
@@ -210,7 +207,7 @@ int cmd_review(int argc, char **argv)
     if (json) {
         printf("{\n  \"rules\": ");
         json_str(rec.rules.name);
-        printf(",\n  \"plies\": %d,\n  \"finished\": %s,\n  \"decisions\": [", o.plies,
+        printf(",\n  \"plies\": %d,\n  \"finished\": %s,\n  \"decisions\": [", rv.plies,
                rv.finished ? "true" : "false");
         for (int i = 0; i < rv.nitems; i++) {
             const review_item_t *it = &rv.items[i];
@@ -270,7 +267,7 @@ int cmd_review(int argc, char **argv)
             playrec_free(&rec);
             return 1;
         }
-        if (o.plies == 0)
+        if (rv.plies == 0)
             fprintf(mf, T(lang, "Review of %s (%s, each play against the best by the engine's judgement, not "
                                 "looking ahead):\n",
                           "Granskning av %s (%s, varje drag mot det bästa enligt programmets bedömning, utan att "
@@ -281,8 +278,8 @@ int cmd_review(int argc, char **argv)
                                 "ahead):\n",
                           "Granskning av %s (%s, varje drag mot det bästa programmet hittar %s framåt):\n"),
                     path, rec.rules.name,
-                    o.plies == 1   ? T(lang, "one roll", "ett slag")
-                    : o.plies == 2 ? T(lang, "two rolls", "två slag")
+                    rv.plies == 1   ? T(lang, "one roll", "ett slag")
+                    : rv.plies == 2 ? T(lang, "two rolls", "två slag")
                                    : T(lang, "three rolls", "tre slag"));
         int shown = 0;
         for (int i = 0; i < rv.nitems; i++) {

@@ -125,6 +125,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
     if (at.plies < 0)
         at.plies = search_default_plies(&rec->rules);
     const review_opts_t *o = &at;
+    out->plies = o->plies;
     for (int c = 0; c < 2; c++) {
         play_seat_t s;
         out->side[c].reviewed = o->all || (play_seat_parse(rec->seat[c], &s) && s.kind == SEAT_HUMAN);

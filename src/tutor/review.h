@@ -82,6 +82,7 @@ typedef struct review_side {
 typedef struct review {
     review_item_t *items;  /* owned: every reviewed decision, in order */
     int nitems;
+    int plies;             /* the depth every decision was judged at (o->plies made explicit) */
     review_side_t side[2]; /* by colour */
     bool finished;         /* the record reaches the end of the game (of the match) */
     game_t game;           /* the (last) game as replayed */
