@@ -197,13 +197,14 @@ static int rolled_out(const agreement_result_t *res, const char *note)
     return -1;
 }
 
-int agreement_rejudge(search_ctx_t *sc, int plies, agreement_result_t *res, char *choice, size_t csize)
+int agreement_rejudge(search_ctx_t *sc, int plies, const char *given, agreement_result_t *res, char *choice,
+                      size_t csize)
 {
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     if (!sp)
         return -1;
     search_opts_t so;
-    search_default_opts(plies, &so);
+    search_default_opts(given ? 0 : plies, &so); /* a given choice needs only the 0-ply one beside it */
     int n = search_rank(sc, &res->pos, res->roll, &so, sp);
     if (n < 2) {
         free(sp);
@@ -214,8 +215,18 @@ int agreement_rejudge(search_ctx_t *sc, int plies, agreement_result_t *res, char
     notation_play(&sp[zero_choice(sc, sp, n, &so)].play, res->pos.geom, note, sizeof note);
     int zi = rolled_out(res, note);
     res->zero = zi >= 0 ? zi : res->nplays; /* past every rolled-out play: never the best */
-    notation_play(&sp[0].play, res->pos.geom, choice, csize);
+    bool legal = !given;
+    for (int j = 0; j < n && !legal; j++) {
+        notation_play(&sp[j].play, res->pos.geom, note, sizeof note);
+        legal = strcmp(note, given) == 0;
+    }
+    if (given)
+        snprintf(choice, csize, "%s", given);
+    else
+        notation_play(&sp[0].play, res->pos.geom, choice, csize);
     free(sp);
+    if (!legal)
+        return 2;
     int j = rolled_out(res, choice);
     if (j < 0)
         return 1;

@@ -123,10 +123,14 @@ void agreement_choose(agreement_result_t *res, int j);
  * with sc at `plies` (the rollouts stand as recorded), writes the choice's
  * notation to choice, points res->zero at sc's 0-ply choice (res->nplays
  * when the record did not roll it out), and makes the choice play 0
- * (agreement_choose).  Returns 0, 1 when the record did not roll the
- * choice out (res's plays then in their recorded order), -1 when out of
- * memory or the position has fewer than two plays. */
-int agreement_rejudge(search_ctx_t *sc, int plies, agreement_result_t *res, char *choice, size_t csize);
+ * (agreement_choose).  `given` (NULL: the search's first) is an outside
+ * chooser's play in the record's notation: it is then the choice, and sc
+ * only ranks at 0-ply for res->zero.  Returns 0, 1 when the record did
+ * not roll the choice out (res's plays then in their recorded order), 2
+ * when `given` is no legal play of the position (res as for 1), -1 when
+ * out of memory or the position has fewer than two plays. */
+int agreement_rejudge(search_ctx_t *sc, int plies, const char *given, agreement_result_t *res, char *choice,
+                      size_t csize);
 
 /* The index of the rollout's best play after the first or last pass. */
 int agreement_best(const agreement_result_t *res, bool last);

@@ -25,7 +25,7 @@
  * one run prints.  Ctrl-C keeps the positions finished.
  *
  *   brade selfplay --rejudge FILE [--plies P] [--a-net FILE] [--lookahead on|off]
- *                  [--threads T] [--json]
+ *                  [--choices FILE] [--threads T] [--json]
  *
  * judges another chooser (another depth, another net) against the rollouts
  * a --save FILE holds: its positions are ranked again, and each choice is
@@ -34,7 +34,13 @@
  * hundred positions; this takes seconds to minutes, and every chooser so
  * measured meets the same judge.  --lookahead off takes the exact one-roll
  * lookahead from the chooser's evaluator: at 0 plies that is the judge's
- * own player, so its score shows how far the judge favours its players.
+ * own player, so its score shows how far the judge favours its players
+ * (on gives it one; without the flag the evaluator keeps its own default,
+ * as the record's search did: on in bräde, off in backgammon).
+ * --choices FILE scores an outside chooser instead (GNU Backgammon's
+ * plays, say): a line a judged position, in the record's order,
+ * "ID ROLL PLAY" with PLAY in brade's notation; a line that names another
+ * position or a play that is not legal there is refused with path:line.
  */
 #include <errno.h>
 #include <signal.h>
@@ -56,11 +62,12 @@
 #include "engine/posid.h"
 
 typedef struct ag_args {
-    const char *rules, *net, *save, *rejudge;
+    const char *rules, *net, *save, *rejudge, *choices;
     int positions, threads;
     long seed;
     bool json;
-    bool no_lookahead; /* --rejudge --lookahead off: the chooser's evaluator without the exact lookahead */
+    int lookahead; /* --rejudge --lookahead on (1) / off (0) for the chooser's evaluator; -1: its default,
+                    * which is what the record's own search had */
     int judge_flags; /* flags that set the judge, which --rejudge reads from its file */
     agreement_opts_t o;
 } ag_args_t;
@@ -69,10 +76,11 @@ static bool parse(int argc, char **argv, ag_args_t *a)
 {
     memset(a, 0, sizeof *a);
     agreement_default_opts(&a->o);
+    a->lookahead = -1;
     a->rules = "lyckans-talisman";
     a->seed = 1;
     a->threads = 2;
-    bool passes_given = false;
+    bool passes_given = false, plies_given = false;
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
         if (strcmp(f, "--json") == 0) {
@@ -86,19 +94,22 @@ static bool parse(int argc, char **argv, ag_args_t *a)
         const char *v = argv[++i];
         bool ok = true;
         a->judge_flags += strcmp(f, "--plies") != 0 && strcmp(f, "--a-net") != 0 && strcmp(f, "--threads") != 0 &&
-                          strcmp(f, "--rejudge") != 0 && strcmp(f, "--lookahead") != 0;
+                          strcmp(f, "--rejudge") != 0 && strcmp(f, "--lookahead") != 0 &&
+                          strcmp(f, "--choices") != 0;
         if (strcmp(f, "--rules") == 0)
             a->rules = v;
         else if (strcmp(f, "--rejudge") == 0)
             a->rejudge = v;
         else if (strcmp(f, "--lookahead") == 0 && (strcmp(v, "on") == 0 || strcmp(v, "off") == 0))
-            a->no_lookahead = strcmp(v, "off") == 0;
+            a->lookahead = strcmp(v, "on") == 0;
         else if (strcmp(f, "--lookahead") == 0) {
             fprintf(stderr, "brade: --lookahead must be on or off\n");
             return false;
         }
         else if (strcmp(f, "--a-net") == 0)
             a->net = v;
+        else if (strcmp(f, "--choices") == 0)
+            a->choices = v;
         else if (strcmp(f, "--save") == 0)
             a->save = v;
         else if (strcmp(f, "--agreement") == 0)
@@ -114,8 +125,10 @@ static bool parse(int argc, char **argv, ag_args_t *a)
         } else if (strcmp(f, "--passes") == 0) {
             ok = args_int(f, v, 1, 100, &a->o.passes);
             passes_given = true;
-        } else if (strcmp(f, "--plies") == 0)
+        } else if (strcmp(f, "--plies") == 0) {
             ok = args_int(f, v, 0, SEARCH_MAX_PLIES, &a->o.plies);
+            plies_given = true;
+        }
         else if (strcmp(f, "--player-plies") == 0)
             ok = args_int(f, v, 0, SEARCH_MAX_PLIES, &a->o.ro.plies);
         else if (strcmp(f, "--seed") == 0)
@@ -131,10 +144,15 @@ static bool parse(int argc, char **argv, ag_args_t *a)
     }
     if (a->rejudge && a->judge_flags > 0) {
         fprintf(stderr, "brade: --rejudge reads the judge's settings from its file; only --plies, --a-net, "
-                        "--lookahead, --threads and --json go with it\n");
+                        "--lookahead, --choices, --threads and --json go with it\n");
         return false;
     }
-    if (a->no_lookahead && !a->rejudge) {
+    if (a->choices && (!a->rejudge || a->net || a->lookahead >= 0 || plies_given)) {
+        fprintf(stderr, "brade: --choices goes with --rejudge alone (its plays are the choices: no --plies, "
+                        "--a-net or --lookahead)\n");
+        return false;
+    }
+    if (a->lookahead >= 0 && !a->rejudge) {
         fprintf(stderr, "brade: --lookahead goes with --rejudge (the chooser's evaluator)\n");
         return false;
     }
@@ -260,14 +278,24 @@ static int resume(ag_run_t *g, const board_t *pos, const roll_t *rolls, int k)
     return rc;
 }
 
+/* What chose the plays judged: "2-ply", or "the choices" of --choices. */
+static const char *chooser(const ag_args_t *a, char *buf, size_t size)
+{
+    if (a->choices)
+        return "the choices";
+    snprintf(buf, size, "%d-ply", a->o.plies);
+    return buf;
+}
+
 /* The listing line of one judged position (the text form); `unjudged`:
  * NULL, or (--rejudge) the choice the record did not roll out. */
 static void print_line(const ag_args_t *a, const agreement_result_t *res, const char *unjudged)
 {
     bool last = a->o.confirm > 0;
     int b1 = agreement_best(res, false), b2 = agreement_best(res, last);
-    printf("%3d. roll %d-%d  %d-ply: %-22s rollout: %-22s ", res->index + 1, res->roll.a, res->roll.b, a->o.plies,
-           unjudged ? unjudged : res->notes[0], res->notes[b2]);
+    char who[32];
+    printf("%3d. roll %d-%d  %s: %-22s rollout: %-22s ", res->index + 1, res->roll.a, res->roll.b,
+           a->choices ? "chosen" : chooser(a, who, sizeof who), unjudged ? unjudged : res->notes[0], res->notes[b2]);
     if (unjudged)
         printf("differ (not rolled out in the record)\n");
     else
@@ -278,13 +306,14 @@ static void print_line(const ag_args_t *a, const agreement_result_t *res, const 
 }
 
 /* Prints one tally's judgement of noise (the text form). */
-static void print_noise(const char *what, const agreement_tally_t *t)
+static void print_noise(const char *what, const char *who, const agreement_tally_t *t)
 {
     printf("%s: the rollout separates its best play (ahead of every other play by 1.96 standard errors of the paired "
-           "difference) on %d of %d positions, and the search agrees on %d of those; a perfect player would be "
-           "expected to agree with this rollout on %.1f (the ceiling its noise allows); the chance that the search's "
+           "difference) on %d of %d positions, and %s agree%s on %d of those; a perfect player would be "
+           "expected to agree with this rollout on %.1f (the ceiling its noise allows); the chance that %s%s "
            "play is the best of the plays rolled out, summed: %.1f\n",
-           what, t->separable, t->positions, t->separable_agree, t->ceiling, t->p_search);
+           what, t->separable, t->positions, who, strcmp(who, "the search") == 0 ? "s" : "", t->separable_agree,
+           t->ceiling, who, strcmp(who, "the search") == 0 ? "'s" : "' chosen", t->p_search);
 }
 
 /* Prints one tally as JSON members with a suffix ("" or "_confirmed"). */
@@ -371,13 +400,19 @@ static void print_summary(const ag_run_t *g)
     char rname[256];
     rules_format(g->r, rname, sizeof rname);
     double kk = g->done ? g->done : 1, jj = g->done > first.unjudged ? g->done - first.unjudged : 1;
+    char who[32];
     if (a->json) {
         printf("{");
         if (g->unjudged)
             printf("\n  \"rejudged\": true,\n  \"unjudged\": %d,", first.unjudged);
-        printf("\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %d,\n  \"rollouts\": %d,\n"
+        if (a->choices)
+            printf("\n  \"choices\": true,"); /* the plays are --choices FILE's */
+        char plies[16] = "null"; /* --choices: no depth chose them */
+        if (!a->choices)
+            snprintf(plies, sizeof plies, "%d", a->o.plies);
+        printf("\n  \"rules\": \"%s\",\n  \"positions\": %d,\n  \"plies\": %s,\n  \"rollouts\": %d,\n"
                "  \"player_plies\": %d,\n  \"agree_0ply\": %d,\n  \"near_at\": [",
-               rname, g->done, a->o.plies, a->o.games, a->o.ro.plies, first.agree0);
+               rname, g->done, plies, a->o.games, a->o.ro.plies, first.agree0);
         for (int k = 0; k < AGREEMENT_NEAR; k++)
             printf("%s%.2f", k ? ", " : "", AGREEMENT_NEAR_AT[k]);
         printf("]");
@@ -392,9 +427,9 @@ static void print_summary(const ag_run_t *g)
         printf("\n}\n");
         return;
     }
-    printf("%s: %d-ply agrees with %d-game rollouts on %d of %d positions (%.0f%%); "
+    printf("%s: %s agree%s with %d-game rollouts on %d of %d positions (%.0f%%); "
            "within the rollout's 95%% interval on %d; 0-ply agrees on %d; mean equity given up %.4f",
-           rname, a->o.plies, a->o.games, first.agree, g->done, 100.0 * first.agree / kk, first.within,
+           rname, chooser(a, who, sizeof who), a->choices ? "" : "s", a->o.games, first.agree, g->done, 100.0 * first.agree / kk, first.within,
            first.agree0, first.lost / jj);
     print_near(&first);
     printf("\n");
@@ -402,18 +437,18 @@ static void print_summary(const ag_run_t *g)
         printf("the choice was not among the plays the record rolled out on %d position%s: counted as differing, "
                "and left out of the equity given up\n",
                first.unjudged, first.unjudged == 1 ? "" : "s");
-    print_noise("first pass", &first);
+    print_noise("first pass", a->choices ? "the choices" : "the search", &first);
     if (a->o.confirm > 0) {
         printf("confirmed: on %d positions the first pass left plays the paired difference could not separate "
                "from the best, and those were rolled out again, %d games a pass, at most %d pass%s (%d pass%s in "
-               "all, %d at most on one position); then %d-ply agrees on %d of %d (%.0f%%), within the interval "
+               "all, %d at most on one position); then %s agree%s on %d of %d (%.0f%%), within the interval "
                "on %d, mean equity given up %.4f",
                confirmed, a->o.confirm, a->o.passes, a->o.passes == 1 ? "" : "es", passes, passes == 1 ? "" : "es",
-               most, a->o.plies, conf.agree, g->done,
+               most, chooser(a, who, sizeof who), a->choices ? "" : "s", conf.agree, g->done,
                100.0 * conf.agree / kk, conf.within, conf.lost / jj);
         print_near(&conf);
         printf("\n");
-        print_noise("confirmed", &conf);
+        print_noise("confirmed", a->choices ? "the choices" : "the search", &conf);
     }
 }
 
@@ -532,14 +567,87 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
     return ok;
 }
 
+/* --choices FILE, read: the play given for each judged position and the
+ * line it is on. */
+typedef struct given {
+    char (*play)[AGREEMENT_NOTE]; /* [i]: position i's play */
+    int *line;                    /* [i]: its line in the file */
+    int *got;                     /* [i]: what agreement_rejudge said of it */
+} given_t;
+
+/* Reads --choices FILE for g's g->done positions: a line each, in order,
+ * "ID ROLL PLAY" (blank lines and lines starting with '#' skipped).
+ * false after a `path:line: message`. */
+static bool read_choices(const char *path, const ag_run_t *g, given_t *gv)
+{
+    size_t len;
+    char *text = readfile_regular(path, 1L << 24, &len);
+    if (!text) {
+        perror(path);
+        return false;
+    }
+    int i = 0, line = 1;
+    bool ok = true;
+    for (char *p = text; *p && ok; line++) {
+        size_t e = strcspn(p, "\n");
+        char *next = p + e + (p[e] == '\n');
+        p[e] = '\0';
+        if (*p == '\0' || *p == '#') {
+            p = next;
+            continue;
+        }
+        char want[POSID_SIZE], id[64] = "", roll[16] = "";
+        int at = 0;
+        if (i < g->done)
+            posid_write(g->r->geometry, &g->res[i].pos, want);
+        if (i >= g->done) {
+            fprintf(stderr, "%s:%d: the record holds %d judged positions, and this is a choice for one more\n",
+                    path, line, g->done);
+            ok = false;
+        } else if (sscanf(p, "%63s %15s %n", id, roll, &at) < 2 || p[at] == '\0') {
+            fprintf(stderr, "%s:%d: expected 'ID ROLL PLAY' (the choice for position %d, %s %d-%d), found '%.80s'\n",
+                    path, line, i + 1, want, g->res[i].roll.a, g->res[i].roll.b, p);
+            ok = false;
+        } else {
+            char r2[16];
+            snprintf(r2, sizeof r2, "%d-%d", g->res[i].roll.a, g->res[i].roll.b);
+            char *play = p + at;
+            size_t pl = strlen(play);
+            while (pl > 0 && (play[pl - 1] == ' ' || play[pl - 1] == '\r' || play[pl - 1] == '\t'))
+                play[--pl] = '\0';
+            if (strcmp(id, want) != 0 || strcmp(roll, r2) != 0) {
+                fprintf(stderr, "%s:%d: this is the choice for position %d of the record, %s %s; found %s %s\n",
+                        path, line, i + 1, want, r2, id, roll);
+                ok = false;
+            } else if (pl >= AGREEMENT_NOTE) {
+                fprintf(stderr, "%s:%d: the play is too long to be one: '%.80s'\n", path, line, play);
+                ok = false;
+            } else {
+                memcpy(gv->play[i], play, pl + 1);
+                gv->line[i] = line;
+                i++;
+            }
+        }
+        p = next;
+    }
+    if (ok && i < g->done) {
+        fprintf(stderr, "%s:%d: the record holds %d judged positions and this gives choices for %d\n", path, line,
+                g->done, i);
+        ok = false;
+    }
+    free(text);
+    return ok;
+}
+
 /* One --rejudge worker: ranks the positions the queue hands it. */
 typedef struct rj_worker {
     workq_t *q;
     ag_run_t *g;
     const evalnet_t *net;
     int plies;
-    bool lookahead;
+    int lookahead; /* -1: the evaluator's default */
     char (*choice)[AGREEMENT_NOTE];
+    const given_t *given; /* --choices, else NULL */
     bool failed;
 } rj_worker_t;
 
@@ -547,12 +655,15 @@ static void *rejudge_work(void *arg)
 {
     rj_worker_t *w = arg;
     search_ctx_t *sc = search_ctx_new_with(w->g->r, EVAL_DEFAULT, w->net);
-    if (sc)
-        sc->eval->lookahead = w->lookahead;
+    if (sc && w->lookahead >= 0)
+        sc->eval->lookahead = w->lookahead == 1;
     for (int i; sc && (i = workq_take(w->q)) >= 0;) {
-        int got = agreement_rejudge(sc, w->plies, &w->g->res[i], w->choice[i], AGREEMENT_NOTE);
+        const char *play = w->given ? w->given->play[i] : NULL;
+        int got = agreement_rejudge(sc, w->plies, play, &w->g->res[i], w->choice[i], AGREEMENT_NOTE);
         w->failed |= got < 0;
-        w->g->unjudged[i] = got == 1;
+        w->g->unjudged[i] = got == 1 || got == 2;
+        if (w->given)
+            w->given->got[i] = got;
     }
     w->failed |= !sc;
     search_ctx_free(sc);
@@ -566,6 +677,7 @@ static int cmd_rejudge(ag_args_t *a)
     int plies = a->o.plies, k = 0, rc = 1; /* the depth judged now (the header's is only checked) */
     char rbuf[256];
     ag_run_t g = {.a = a};
+    given_t gv = {0};
     if (!read_header(a->rejudge, a, &g, rbuf, sizeof rbuf, &k))
         return 2;
     rules_t r;
@@ -599,6 +711,19 @@ static int cmd_rejudge(ag_args_t *a)
         rc = 2;
         goto done;
     }
+    if (a->choices) {
+        gv.play = malloc(sizeof *gv.play * cap);
+        gv.line = calloc(cap, sizeof *gv.line);
+        gv.got = calloc(cap, sizeof *gv.got);
+        if (!gv.play || !gv.line || !gv.got) {
+            fprintf(stderr, "brade: out of memory\n");
+            goto done;
+        }
+        if (!read_choices(a->choices, &g, &gv)) {
+            rc = 2;
+            goto done;
+        }
+    }
     workq_t q;
     workq_init(&q, g.done);
     struct sigaction old;
@@ -606,7 +731,7 @@ static int cmd_rejudge(ag_args_t *a)
     rj_worker_t w[WORKQ_MAX_THREADS];
     int threads = a->threads < WORKQ_MAX_THREADS ? a->threads : WORKQ_MAX_THREADS;
     for (int t = 0; t < threads; t++)
-        w[t] = (rj_worker_t){&q, &g, own, plies, !a->no_lookahead, choice, false};
+        w[t] = (rj_worker_t){&q, &g, own, plies, a->lookahead, choice, a->choices ? &gv : NULL, false};
     workq_run(threads, rejudge_work, w, sizeof w[0]);
     bool stopped = workq_stopped(&q), failed = false;
     interrupt_release(&old);
@@ -618,9 +743,25 @@ static int cmd_rejudge(ag_args_t *a)
         rc = stopped ? 130 : 1;
         goto done;
     }
+    for (int i = 0; a->choices && i < g.done; i++)
+        if (gv.got[i] == 2) {
+            char id[POSID_SIZE];
+            posid_write(r.geometry, &g.res[i].pos, id);
+            fprintf(stderr, "%s:%d: '%s' is not a legal play of %s %d-%d (write it as `brade analyse "
+                            "--position-id ID --roll R --plies 0` lists the plays)\n",
+                    a->choices, gv.line[i], gv.play[i], id, g.res[i].roll.a, g.res[i].roll.b);
+            rc = 2;
+            goto done;
+        }
     if (!a->json) {
-        printf("%d-ply choice%s%s judged against the rollouts in %s\n", plies, a->net ? " of the net given" : "",
-               a->no_lookahead ? " (no exact lookahead)" : "", a->rejudge);
+        if (a->choices)
+            printf("the choices in %s judged against the rollouts in %s\n", a->choices, a->rejudge);
+        else
+            printf("%d-ply choice%s%s judged against the rollouts in %s\n", plies, a->net ? " of the net given" : "",
+                   a->lookahead == 0   ? " (no exact lookahead)"
+                   : a->lookahead == 1 ? " (with the exact lookahead)"
+                                       : "",
+                   a->rejudge);
         for (int i = 0; i < g.done; i++)
             print_line(a, &g.res[i], g.unjudged[i] ? choice[i] : NULL);
     }
@@ -632,6 +773,9 @@ done:
     free(choice);
     free(g.res);
     free(g.unjudged);
+    free(gv.play);
+    free(gv.line);
+    free(gv.got);
     evalnet_free(own);
     return rc;
 }

@@ -247,12 +247,12 @@ static void rejudge_same_and_other(void **state)
         judge(i, &o, &res);
         again = res;
         char choice[AGREEMENT_NOTE];
-        assert_int_equal(agreement_rejudge(sc, o.plies, &again, choice, sizeof choice), 0);
+        assert_int_equal(agreement_rejudge(sc, o.plies, NULL, &again, choice, sizeof choice), 0);
         assert_string_equal(choice, res.notes[0]);
         assert_memory_equal(&again, &res, sizeof res);
         /* 0-ply: the choice is the recorded 0-ply choice */
         again = res;
-        int got = agreement_rejudge(sc, 0, &again, choice, sizeof choice);
+        int got = agreement_rejudge(sc, 0, NULL, &again, choice, sizeof choice);
         if (res.zero < res.first.m) {
             assert_int_equal(got, 0);
             assert_string_equal(choice, res.notes[res.zero]);
@@ -262,6 +262,26 @@ static void rejudge_same_and_other(void **state)
             assert_int_equal(got, 1);
             assert_int_equal(again.zero, again.nplays);
         }
+        /* an outside chooser's play: each rolled-out play in turn is the
+         * choice, at the front with its own figures, the 0-ply choice
+         * beside it the same play as the record's */
+        for (int j = 0; j < res.first.m; j++) {
+            agreement_result_t given = res;
+            char want[AGREEMENT_NOTE];
+            memcpy(want, res.notes[j], sizeof want);
+            assert_int_equal(agreement_rejudge(sc, o.plies, want, &given, choice, sizeof choice), 0);
+            assert_string_equal(choice, want);
+            assert_string_equal(given.notes[0], want);
+            assert_true(given.last.mean[0] == res.last.mean[j] && given.first.mean[0] == res.first.mean[j]);
+            if (res.zero < res.first.m)
+                assert_string_equal(given.notes[given.zero], res.notes[res.zero]);
+            else
+                assert_int_equal(given.zero, given.nplays);
+        }
+        /* a play that is no legal play of the position */
+        agreement_result_t bad = res;
+        assert_int_equal(agreement_rejudge(sc, o.plies, "1/25 1/25", &bad, choice, sizeof choice), 2);
+        assert_string_equal(choice, "1/25 1/25");
         /* a choice not rolled out: a miss, the judge's own figures kept */
         agreement_tally_t judged = {0}, not = {0};
         agreement_tally_add(&judged, &res, true, 9);

@@ -368,7 +368,7 @@ def rejudged(f, one, js):
     assert "--lookahead goes with --rejudge" in p.stderr, p.stderr
     # the judge is the file's: flags that would change it are refused
     p = run(["selfplay", "--rejudge", f, "--rollouts", "48"], code=2)
-    assert "only --plies, --a-net, --lookahead, --threads and --json go with it" in p.stderr, p.stderr
+    assert "only --plies, --a-net, --lookahead, --choices, --threads and --json go with it" in p.stderr, p.stderr
     run(["selfplay", "--rejudge", f + ".none"], code=2)
     text = open(f).read()
     bad = f + ".bad"
@@ -380,6 +380,91 @@ def rejudged(f, one, js):
         out.write(text.replace(" first 4 ", " first 9 ", 1))
     p = run(["selfplay", "--rejudge", bad], code=2)
     assert bad + ":11: the count of plays rolled out" in p.stderr and "not judged again" in p.stderr, p.stderr
+    rejudged_choices(f, rj0, rj)
+
+
+def rejudged_choices(f, rj0, rj1):
+    """selfplay --rejudge FILE --choices C: an outside chooser's plays, one
+    line a position, scored as the search's are: given the 0-ply and the
+    1-ply choices, it prints what --plies 0 and 1 print but for the
+    chooser's name; a line for another position, a play that is not
+    legal, and a file one line short are refused with C:line."""
+    d = os.path.dirname(f)
+    for want in (rj0, rj1):
+        c = os.path.join(d, "choices.txt")
+        with open(c, "w") as out:
+            out.write("# the choices of another chooser\n\n")
+            for r in want["judged"]:
+                out.write(f"{r['id']} {r['roll']} {r['choice']} \n")
+        got = json.loads(run(["selfplay", "--rejudge", f, "--choices", c, "--json"]).stdout)
+        assert got.pop("choices") is True and got["plies"] is None, got
+        assert got.pop("rejudged") is True and got.pop("unjudged") == 0, got
+        skip = ("plies", "rejudged", "unjudged")
+        assert {k: v for k, v in got.items() if k not in skip} == \
+            {k: v for k, v in want.items() if k not in skip}, (got, want)
+        text = run(["selfplay", "--rejudge", f, "--choices", c]).stdout
+        assert text.startswith(f"the choices in {c} judged against the rollouts in {f}\n"), text
+        assert text.count("chosen: ") == 3 and "the choices agree with 24-game rollouts on" in text, text
+    lines = open(c).read().splitlines()
+    rows = want["judged"]
+    # another position's id, then another roll
+    other = lines[:3] + [lines[4]] + lines[4:]
+    with open(c, "w") as out:
+        out.write("\n".join(other) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert f"{c}:4: this is the choice for position 2 of the record, {rows[1]['id']} {rows[1]['roll']}" \
+        in p.stderr, p.stderr
+    with open(c, "w") as out:
+        out.write("\n".join(lines[:2] + [f"{rows[0]['id']} 9-9 {rows[0]['choice']}"] + lines[3:]) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert f"{c}:3: this is the choice for position 1 of the record" in p.stderr, p.stderr
+    # a play that is not legal there; a line with no play
+    with open(c, "w") as out:
+        out.write("\n".join(lines[:3] + [f"{rows[1]['id']} {rows[1]['roll']} 1/25 1/25"] + lines[4:]) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert f"{c}:4: '1/25 1/25' is not a legal play of {rows[1]['id']} {rows[1]['roll']}" in p.stderr, p.stderr
+    with open(c, "w") as out:
+        out.write("\n".join(lines[:3] + [f"{rows[1]['id']} {rows[1]['roll']}"] + lines[4:]) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert f"{c}:4: expected 'ID ROLL PLAY' (the choice for position 2" in p.stderr, p.stderr
+    # one line short, one line over
+    with open(c, "w") as out:
+        out.write("\n".join(lines[:-1]) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert "the record holds 3 judged positions and this gives choices for 2" in p.stderr, p.stderr
+    with open(c, "w") as out:
+        out.write("\n".join(lines + [lines[-1]]) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert f"{c}:6: the record holds 3 judged positions, and this is a choice for one more" in p.stderr, p.stderr
+    # the choices are the chooser: no depth or net beside them
+    p = run(["selfplay", "--rejudge", f, "--choices", c, "--plies", "1"], code=2)
+    assert "--choices goes with --rejudge alone" in p.stderr, p.stderr
+    run(["selfplay", "--agreement", "1", "--choices", c], code=2)
+    run(["selfplay", "--rejudge", f, "--choices", c + ".none"], code=2)
+
+
+def agreement_backgammon():
+    """A backgammon record judged again at its own depth prints what the
+    run printed: the chooser keeps the evaluator's own lookahead setting
+    (off in backgammon), as the run's search did.  Position 7 of seed 3 is
+    a bear-off lost whatever is played, every play -1.000, where the
+    lookahead's rounding alone reorders the plays; --lookahead on says so
+    and changes the choice there."""
+    d = tempfile.mkdtemp()
+    try:
+        f = os.path.join(d, "bg.txt")
+        base = ["selfplay", "--rules", "backgammon", "--agreement", "7", "--rollouts", "24", "--seed", "3"]
+        one = run(base + ["--save", f]).stdout
+        again = run(["selfplay", "--rejudge", f, "--plies", "2"]).stdout
+        first, rest = again.split("\n", 1)
+        assert first == "2-ply choice judged against the rollouts in " + f, first
+        assert rest == one, (rest, one)
+        on = run(["selfplay", "--rejudge", f, "--plies", "2", "--lookahead", "on"]).stdout
+        assert on.startswith("2-ply choice (with the exact lookahead) judged"), on
+        line = [l for l in on.splitlines() if l.startswith("  7. roll 3-4")]
+        assert line and "not rolled out in the record" in line[0], on
+    finally:
+        shutil.rmtree(d)
 
 
 def train_under_options():
@@ -725,7 +810,7 @@ CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers),
          ("bad-input", bad_input),
          ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
          ("positions-listed", positions_listed), ("default-depth", default_depth), ("agreement-confirm", agreement_confirm),
-         ("agreement-saved", agreement_saved),
+         ("agreement-saved", agreement_saved), ("agreement-backgammon", agreement_backgammon),
          ("train", train_resume_and_use), ("train-options", train_under_options)]
 for name, fn in CASES:
     check(name, fn)
