@@ -4,11 +4,13 @@
  * flags, keeps the record file and prints).
  *
  *   brade selfplay [--rules R] --agreement K [--rollouts N] [--plies P] [--seed S]
- *                  [--confirm G [--passes P]] [--player-plies Q] [--a-net FILE]
+ *                  [--top M] [--confirm G [--passes P]] [--player-plies Q] [--a-net FILE]
  *                  [--threads T] [--save FILE] [--json]
  *
  * K fixed positions (seeded self-play, one roll each); the P-ply ranking's
- * best four plays are rolled out N games each with the same dice, and the
+ * best M plays (4 unless given, 2 to 8; more give other choosers judged
+ * against the record more of their plays rolled out) are rolled out N
+ * games each with the same dice, and the
  * search's choice is scored against the rollout's best.  --confirm G rolls
  * out again, G games a pass, every play the paired difference cannot yet
  * separate from the best, until it is separable or P passes are made (1
@@ -116,6 +118,8 @@ static bool parse(int argc, char **argv, ag_args_t *a)
             ok = args_int(f, v, 1, 100000, &a->positions);
         else if (strcmp(f, "--rollouts") == 0)
             ok = args_int(f, v, 2, 10000000L, &a->o.games);
+        else if (strcmp(f, "--top") == 0)
+            ok = args_int(f, v, 2, AGREE_MAX, &a->o.top);
         else if (strcmp(f, "--confirm") == 0) {
             ok = args_int(f, v, 0, 10000000L, &a->o.confirm);
             if (ok && a->o.confirm == 1) {

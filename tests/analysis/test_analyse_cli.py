@@ -463,6 +463,19 @@ def agreement_backgammon():
         assert on.startswith("2-ply choice (with the exact lookahead) judged"), on
         line = [l for l in on.splitlines() if l.startswith("  7. roll 3-4")]
         assert line and "not rolled out in the record" in line[0], on
+        # --top M rolls out the search's best M plays (all of them when fewer)
+        six = os.path.join(d, "bg6.txt")
+        run(base[:4] + ["3"] + base[5:] + ["--top", "6", "--save", six])
+        text = open(six).read()
+        assert "\ntop 6\n" in text, text
+        recs = [l.split() for l in text.splitlines() if l.startswith("judged ")]
+        assert len(recs) == 3, text
+        for rec in recs:
+            plays, first = int(rec[rec.index("plays") + 1]), int(rec[rec.index("first") + 1])
+            assert first == min(6, plays) and first > 4, rec
+        run(["selfplay", "--rejudge", six, "--plies", "1"])
+        p = run(base + ["--top", "9"], code=2)
+        assert "--top must be a whole number from 2 to 8" in p.stderr, p.stderr
     finally:
         shutil.rmtree(d)
 
