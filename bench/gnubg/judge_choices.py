@@ -45,7 +45,8 @@ def row(name, j):
     out = f" ({j['unjudged']} not rolled out)" if j.get("unjudged") else ""
     return (f"| {name}{out} | {j['agree_confirmed']} of {j['positions']} | "
             f"{j['separable_agree_confirmed']} of {j['separable_confirmed']} | {j['within_ci_confirmed']} | "
-            f"{j['mean_loss_confirmed']:.4f} | {near} | {j['ceiling_confirmed']:.1f} |")
+            f"{j['mean_loss_confirmed']:.4f} | {near} | {j['p_search_best_confirmed']:.1f} | "
+            f"{j['ceiling_confirmed']:.1f} |")
 
 
 def main():
@@ -67,8 +68,8 @@ def main():
             f.write(f"{r['id']} {r['roll']}\n")
     names = Brade(a.brade, plies=0)
     print("| chooser | same play as the judge | of those it separates | within its 95% interval "
-          "| mean equity given up | within 0.01 / 0.02 / 0.04 | ceiling |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+          "| mean equity given up | within 0.01 / 0.02 / 0.04 | its play truly best, summed | ceiling |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for p in [int(x) for x in a.plies.split(",")]:
         ref_path = os.path.join(work, f"gnubg{p}.jsonl")
         if not os.path.exists(ref_path) or sum(1 for _ in open(ref_path)) < len(rows):
