@@ -41,12 +41,14 @@ def rejudge(brade, record, extra):
 
 
 def row(name, j):
-    near = " / ".join(str(n) for n in j["near_confirmed"])
+    """A Markdown row of the judge's last pass (its only one without --confirm)."""
+    x = "_confirmed" if "agree_confirmed" in j else ""
+    near = " / ".join(str(n) for n in j["near" + x])
     out = f" ({j['unjudged']} not rolled out)" if j.get("unjudged") else ""
-    return (f"| {name}{out} | {j['agree_confirmed']} of {j['positions']} | "
-            f"{j['separable_agree_confirmed']} of {j['separable_confirmed']} | {j['within_ci_confirmed']} | "
-            f"{j['mean_loss_confirmed']:.4f} | {near} | {j['p_search_best_confirmed']:.1f} | "
-            f"{j['ceiling_confirmed']:.1f} |")
+    return (f"| {name}{out} | {j['agree' + x]} of {j['positions']} | "
+            f"{j['separable_agree' + x]} of {j['separable' + x]} | {j['within_ci' + x]} | "
+            f"{j['mean_loss' + x]:.4f} | {near} | {j['p_search_best' + x]:.1f} | "
+            f"{j['ceiling' + x]:.1f} |")
 
 
 def main():
