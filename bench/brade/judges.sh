@@ -10,10 +10,10 @@
 # `brade selfplay --rejudge RECORD --plies P --json`: seconds at 0 and 1
 # ply, about a minute at 2, several minutes at 3 (PLIES="0 1 2 3").
 # NET=FILE judges that net's choices instead of the shipped one's (the
-# record's rollouts stay those of the shipped net).  A record the shipped
-# net or self-play no longer matches is refused by brade (path:line), and
-# the script stops there: such a record has to be made again with the
-# command in tests/data/agreement/README.md.
+# record's rollouts stay those of the net that made it).  A record made
+# by another net than the shipped one (a net shipped since) is judged on
+# its positions as recorded, with a note on stderr; a damaged one is
+# refused by brade (path:line), and the script stops there.
 set -euo pipefail
 BRADE=${BRADE:-build/brade}
 plies=${PLIES:-0 1 2}

@@ -219,7 +219,10 @@ static bool save(const ag_run_t *g)
 
 /* Reads the --save file when it exists: 1 when there is none, 0 with the
  * positions it holds in g (those beyond K ignored), -1 after a message
- * (the file is then left alone). */
+ * (the file is then left alone).  Each must be position i of pos/rolls,
+ * the set self-play picks; with pos NULL (a record another net made,
+ * judged again) only its order is checked and the positions stand as
+ * recorded. */
 static int resume(ag_run_t *g, const board_t *pos, const roll_t *rolls, int k)
 {
     const char *path = g->a->save;
@@ -259,10 +262,16 @@ static int resume(ag_run_t *g, const board_t *pos, const roll_t *rolls, int k)
                 rc = -1;
             } else {
                 char want[POSID_SIZE], got[POSID_SIZE];
-                posid_write(g->r->geometry, &pos[g->done], want);
+                posid_write(g->r->geometry, pos ? &pos[g->done] : &res->pos, want);
                 posid_write(g->r->geometry, &res->pos, got);
-                if (res->index != g->done || strcmp(want, got) != 0 || res->roll.a != rolls[g->done].a ||
-                    res->roll.b != rolls[g->done].b) {
+                if (!pos && res->index != g->done) {
+                    fprintf(stderr, "%s:%d: this is position %d of the set, where position %d comes next\n", path,
+                            line, res->index + 1, g->done + 1);
+                    rc = -1;
+                } else if (!pos) {
+                    g->done++; /* the position as recorded */
+                } else if (res->index != g->done || strcmp(want, got) != 0 || res->roll.a != rolls[g->done].a ||
+                           res->roll.b != rolls[g->done].b) {
                     fprintf(stderr, "%s:%d: this is not position %d of the set (%s %d-%d): the self-play that picks "
                                     "the positions has changed since the file was made; give another file\n",
                             path, line, g->done, want, rolls[g->done].a, rolls[g->done].b);
@@ -705,8 +714,19 @@ static int cmd_rejudge(ag_args_t *a)
         fprintf(stderr, "brade: out of memory\n");
         goto done;
     }
-    int found = agreement_positions(&r, k, (uint64_t)a->seed, pos, rolls);
-    if (resume(&g, pos, rolls, found) != 0) {
+    /* the set self-play picks is the shipped net's: a record that net made
+     * is checked against it; one another net made (a net shipped since)
+     * is judged on its positions as recorded, its rollouts standing */
+    const evalnet_t *shipped = evalnet_builtin(&r);
+    char made[96];
+    snprintf(made, sizeof made, "\nnet %ld games, weights %016llx\n", shipped ? shipped->games : 0L,
+             shipped ? (unsigned long long)evalnet_fingerprint(shipped) : 0ULL);
+    bool ours = strstr(g.head, made) != NULL;
+    int found = ours ? agreement_positions(&r, k, (uint64_t)a->seed, pos, rolls) : k;
+    if (!ours)
+        fprintf(stderr, "%s: made with another net than the shipped one: its positions are judged as recorded\n",
+                a->rejudge);
+    if (resume(&g, ours ? pos : NULL, rolls, found) != 0) {
         rc = 2;
         goto done;
     }

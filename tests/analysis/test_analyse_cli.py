@@ -381,6 +381,23 @@ def rejudged(f, one, js):
     p = run(["selfplay", "--rejudge", bad], code=2)
     assert bad + ":11: the count of plays rolled out" in p.stderr and "not judged again" in p.stderr, p.stderr
     rejudged_choices(f, rj0, rj)
+    # a record another net made (one shipped since, say): judged on its
+    # positions as recorded, not refused, with a note; their order is
+    # still checked
+    lines = text.split("\n")
+    at = [k for k, l in enumerate(lines) if l.startswith("net ")][0]
+    lines[at] = "net 12345 games, weights 0123456789abcdef"
+    with open(bad, "w") as out:
+        out.write("\n".join(lines))
+    p = run(["selfplay", "--rejudge", bad, "--plies", "1"])
+    assert p.stdout.split("\n", 1)[1] == same.stdout.split("\n", 1)[1], (p.stdout, same.stdout)
+    assert "made with another net than the shipped one: its positions are judged as recorded" in p.stderr, p.stderr
+    recs = [k for k, l in enumerate(lines) if l.startswith("judged ")]
+    lines[recs[0]], lines[recs[1]] = lines[recs[1]], lines[recs[0]]
+    with open(bad, "w") as out:
+        out.write("\n".join(lines))
+    p = run(["selfplay", "--rejudge", bad, "--plies", "1"], code=2)
+    assert f"{bad}:{recs[0] + 1}: this is position 2 of the set, where position 1 comes next" in p.stderr, p.stderr
 
 
 def rejudged_choices(f, rj0, rj1):
