@@ -25,7 +25,8 @@ int cmd_perft(int argc, char **argv);
 int cmd_posid(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
-/* `selfplay --agreement` and `selfplay --rejudge` (cmd_agreement.c;
+/* `selfplay --agreement` and `selfplay --rejudge` (cmd_agreement.c and
+ * cmd_rejudge.c, which share cli/agreement_cli.h;
  * cmd_selfplay hands them over). */
 int cmd_agreement(int argc, char **argv);
 int cmd_train(int argc, char **argv);

@@ -54,7 +54,7 @@
 
 #include "analysis/agreement.h"
 #include "analysis/evalnet.h"
-#include "analysis/workq.h"
+#include "cli/agreement_cli.h"
 #include "cli/args.h"
 #include "cli/cmd.h"
 #include "cli/interrupt.h"
@@ -63,16 +63,6 @@
 #include "content/readfile.h"
 #include "engine/posid.h"
 
-typedef struct ag_args {
-    const char *rules, *net, *save, *rejudge, *choices;
-    int positions, threads;
-    long seed;
-    bool json;
-    int lookahead; /* --rejudge --lookahead on (1) / off (0) for the chooser's evaluator; -1: its default,
-                    * which is what the record's own search had */
-    int judge_flags; /* flags that set the judge, which --rejudge reads from its file */
-    agreement_opts_t o;
-} ag_args_t;
 
 static bool parse(int argc, char **argv, ag_args_t *a)
 {
@@ -183,16 +173,6 @@ static size_t header(const ag_args_t *a, const rules_t *r, const evalnet_t *n, c
     return w > 0 ? (size_t)w : 0;
 }
 
-/* The judged positions so far, and the record file they are kept in. */
-typedef struct ag_run {
-    const ag_args_t *a;
-    const rules_t *r;
-    char head[1024];
-    agreement_result_t *res; /* [0..done) */
-    int done;
-    bool *unjudged;          /* --rejudge: [i] when res[i]'s choice was not rolled out (else NULL) */
-    char (*choice)[AGREEMENT_NOTE]; /* --rejudge: [i] the choice's notation when unjudged[i] (else NULL) */
-} ag_run_t;
 
 /* Writes the header and every record to the --save file. */
 static bool save(const ag_run_t *g)
@@ -223,7 +203,7 @@ static bool save(const ag_run_t *g)
  * the set self-play picks; with pos NULL (a record another net made,
  * judged again) only its order is checked and the positions stand as
  * recorded. */
-static int resume(ag_run_t *g, const board_t *pos, const roll_t *rolls, int k)
+int agcli_resume(ag_run_t *g, const board_t *pos, const roll_t *rolls, int k)
 {
     const char *path = g->a->save;
     if (access(path, F_OK) != 0 && errno == ENOENT)
@@ -302,7 +282,7 @@ static const char *chooser(const ag_args_t *a, char *buf, size_t size)
 
 /* The listing line of one judged position (the text form); `unjudged`:
  * NULL, or (--rejudge) the choice the record did not roll out. */
-static void print_line(const ag_args_t *a, const agreement_result_t *res, const char *unjudged)
+void agcli_print_line(const ag_args_t *a, const agreement_result_t *res, const char *unjudged)
 {
     bool last = a->o.confirm > 0;
     int b1 = agreement_best(res, false), b2 = agreement_best(res, last);
@@ -397,7 +377,7 @@ static void print_near(const agreement_tally_t *t)
 }
 
 /* The summary of every judged position. */
-static void print_summary(const ag_run_t *g)
+void agcli_print_summary(const ag_run_t *g)
 {
     const ag_args_t *a = g->a;
     agreement_tally_t first = {0}, conf = {0};
@@ -489,7 +469,7 @@ static int judge_rest(ag_run_t *g, const evalnet_t *net, const board_t *pos, con
             break;
         }
         if (!g->a->json)
-            print_line(g->a, &g->res[g->done], NULL);
+            agcli_print_line(g->a, &g->res[g->done], NULL);
         g->done++;
         if (g->a->save) {
             if (!save(g)) {
@@ -505,305 +485,6 @@ static int judge_rest(ag_run_t *g, const evalnet_t *net, const board_t *pos, con
     return rc;
 }
 
-/* The keys of a record file's header, in order, and where --rejudge puts
- * their values (NULL: a line read but not kept). */
-typedef struct head_key {
-    const char *key;
-    int *value;
-    int lo, hi;
-} head_key_t;
-
-/* Reads FILE's header (the lines header() writes) into a and g->head, with
- * rbuf holding the ruleset's name; false after a `path:line: message`. */
-static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf, size_t rsize, int *records)
-{
-    size_t len;
-    char *text = readfile_regular(path, 1L << 28, &len);
-    if (!text) {
-        perror(path);
-        return false;
-    }
-    int seed = 0, plies = 0, passes = 0;
-    const head_key_t keys[] = {
-        {"brade-agreement", NULL, 1, 1}, {"rules", NULL, 0, 0},
-        {"seed", &seed, 0, 2147483647}, {"plies", &plies, 0, SEARCH_MAX_PLIES},
-        {"top", &a->o.top, 2, AGREE_MAX}, {"rollouts", &a->o.games, 2, 10000000},
-        {"confirm", &a->o.confirm, 0, 10000000}, {"passes", &passes, 0, 100},
-        {"player-plies", &a->o.ro.plies, 0, SEARCH_MAX_PLIES}, {"net", NULL, 0, 0},
-    };
-    int nkeys = (int)(sizeof keys / sizeof keys[0]);
-    char *p = text;
-    bool ok = true;
-    for (int i = 0; i < nkeys && ok; i++) {
-        size_t e = strcspn(p, "\n"), kl = strlen(keys[i].key);
-        char val[256] = "";
-        if (e > kl && p[kl] == ' ' && memcmp(p, keys[i].key, kl) == 0 && e - kl - 1 < sizeof val)
-            memcpy(val, p + kl + 1, e - kl - 1);
-        else
-            ok = false;
-        char *end = NULL;
-        long v = ok && keys[i].value ? strtol(val, &end, 10) : 0;
-        if (ok && keys[i].value && (end == val || *end || v < keys[i].lo || v > keys[i].hi))
-            ok = false;
-        else if (ok && i == 0 && strcmp(val, "1") != 0)
-            ok = false;
-        if (!ok) {
-            fprintf(stderr, "%s:%d: expected '%s VALUE' of a record file made by selfplay --agreement --save, "
-                            "found '%.*s'\n", path, i + 1, keys[i].key, (int)(e < 80 ? e : 80), p);
-            break;
-        }
-        if (keys[i].value)
-            *keys[i].value = (int)v;
-        if (i == 1)
-            snprintf(rbuf, rsize, "%s", val);
-        p += e + (p[e] == '\n');
-    }
-    if (ok) {
-        size_t hl = (size_t)(p - text);
-        if (hl >= sizeof g->head) {
-            fprintf(stderr, "%s: its header is too long\n", path);
-            ok = false;
-        } else {
-            memcpy(g->head, text, hl);
-            g->head[hl] = '\0';
-        }
-        *records = 0;
-        for (; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] == '\n'))
-            *records += *p != '\n';
-        a->rules = rbuf;
-        a->seed = seed;
-        a->o.passes = passes > 0 ? passes : 1;
-        a->o.ro.seed = (uint64_t)seed;
-        a->save = path;
-    }
-    free(text);
-    return ok;
-}
-
-/* --choices FILE, read: the play given for each judged position and the
- * line it is on. */
-typedef struct given {
-    char (*play)[AGREEMENT_NOTE]; /* [i]: position i's play */
-    int *line;                    /* [i]: its line in the file */
-    int *got;                     /* [i]: what agreement_rejudge said of it */
-} given_t;
-
-/* Reads --choices FILE for g's g->done positions: a line each, in order,
- * "ID ROLL PLAY" (blank lines and lines starting with '#' skipped).
- * false after a `path:line: message`. */
-static bool read_choices(const char *path, const ag_run_t *g, given_t *gv)
-{
-    size_t len;
-    char *text = readfile_regular(path, 1L << 24, &len);
-    if (!text) {
-        perror(path);
-        return false;
-    }
-    int i = 0, line = 1;
-    bool ok = true;
-    for (char *p = text; *p && ok; line++) {
-        size_t e = strcspn(p, "\n");
-        char *next = p + e + (p[e] == '\n');
-        p[e] = '\0';
-        if (*p == '\0' || *p == '#') {
-            p = next;
-            continue;
-        }
-        char want[POSID_SIZE], id[64] = "", roll[16] = "";
-        int at = 0;
-        if (i < g->done)
-            posid_write(g->r->geometry, &g->res[i].pos, want);
-        if (i >= g->done) {
-            fprintf(stderr, "%s:%d: the record holds %d judged positions, and this is a choice for one more\n",
-                    path, line, g->done);
-            ok = false;
-        } else if (sscanf(p, "%63s %15s %n", id, roll, &at) < 2 || p[at] == '\0') {
-            fprintf(stderr, "%s:%d: expected 'ID ROLL PLAY' (the choice for position %d, %s %d-%d), found '%.80s'\n",
-                    path, line, i + 1, want, g->res[i].roll.a, g->res[i].roll.b, p);
-            ok = false;
-        } else {
-            char r2[16];
-            snprintf(r2, sizeof r2, "%d-%d", g->res[i].roll.a, g->res[i].roll.b);
-            char *play = p + at;
-            size_t pl = strlen(play);
-            while (pl > 0 && (play[pl - 1] == ' ' || play[pl - 1] == '\r' || play[pl - 1] == '\t'))
-                play[--pl] = '\0';
-            if (strcmp(id, want) != 0 || strcmp(roll, r2) != 0) {
-                fprintf(stderr, "%s:%d: this is the choice for position %d of the record, %s %s; found %s %s\n",
-                        path, line, i + 1, want, r2, id, roll);
-                ok = false;
-            } else if (pl >= AGREEMENT_NOTE) {
-                fprintf(stderr, "%s:%d: the play is too long to be one: '%.80s'\n", path, line, play);
-                ok = false;
-            } else {
-                memcpy(gv->play[i], play, pl + 1);
-                gv->line[i] = line;
-                i++;
-            }
-        }
-        p = next;
-    }
-    if (ok && i < g->done) {
-        fprintf(stderr, "%s:%d: the record holds %d judged positions and this gives choices for %d\n", path, line,
-                g->done, i);
-        ok = false;
-    }
-    free(text);
-    return ok;
-}
-
-/* One --rejudge worker: ranks the positions the queue hands it. */
-typedef struct rj_worker {
-    workq_t *q;
-    ag_run_t *g;
-    const evalnet_t *net;
-    int plies;
-    int lookahead; /* -1: the evaluator's default */
-    char (*choice)[AGREEMENT_NOTE];
-    const given_t *given; /* --choices, else NULL */
-    bool failed;
-} rj_worker_t;
-
-static void *rejudge_work(void *arg)
-{
-    rj_worker_t *w = arg;
-    search_ctx_t *sc = search_ctx_new_with(w->g->r, EVAL_DEFAULT, w->net);
-    if (sc && w->lookahead >= 0)
-        sc->eval->lookahead = w->lookahead == 1;
-    for (int i; sc && (i = workq_take(w->q)) >= 0;) {
-        const char *play = w->given ? w->given->play[i] : NULL;
-        int got = agreement_rejudge(sc, w->plies, play, &w->g->res[i], w->choice[i], AGREEMENT_NOTE);
-        w->failed |= got < 0;
-        w->g->unjudged[i] = got == 1 || got == 2;
-        if (w->given)
-            w->given->got[i] = got;
-    }
-    w->failed |= !sc;
-    search_ctx_free(sc);
-    return NULL;
-}
-
-/* `brade selfplay --rejudge FILE ...`: another chooser against FILE's
- * rollouts (see the top of this file). */
-static int cmd_rejudge(ag_args_t *a)
-{
-    int plies = a->o.plies, k = 0, rc = 1; /* the depth judged now (the header's is only checked) */
-    char rbuf[256];
-    ag_run_t g = {.a = a};
-    given_t gv = {0};
-    if (!read_header(a->rejudge, a, &g, rbuf, sizeof rbuf, &k))
-        return 2;
-    rules_t r;
-    rules_error_t re;
-    if (!rules_parse(a->rules, &r, &re)) {
-        fprintf(stderr, "%s:2: unknown ruleset '%s'\n", a->rejudge, a->rules);
-        return 2;
-    }
-    g.r = &r;
-    evalnet_t *own = NULL;
-    if (a->net && !(own = netfile_load_for(a->net, &r)))
-        return 2;
-    size_t cap = k > 0 ? (size_t)k : 1;
-    board_t *pos = malloc(sizeof *pos * cap);
-    roll_t *rolls = malloc(sizeof *rolls * cap);
-    char(*choice)[AGREEMENT_NOTE] = malloc(sizeof *choice * cap);
-    g.res = malloc(sizeof *g.res * cap);
-    g.unjudged = calloc(cap, sizeof *g.unjudged);
-    g.choice = choice;
-    if (!pos || !rolls || !choice || !g.res || !g.unjudged) {
-        fprintf(stderr, "brade: out of memory\n");
-        goto done;
-    }
-    /* the set self-play picks is the shipped net's: a record that net made
-     * is checked against it; one another net made (a net shipped since)
-     * is judged on its positions as recorded, its rollouts standing */
-    const evalnet_t *shipped = evalnet_builtin(&r);
-    char made[96];
-    snprintf(made, sizeof made, "\nnet %ld games, weights %016llx\n", shipped ? shipped->games : 0L,
-             shipped ? (unsigned long long)evalnet_fingerprint(shipped) : 0ULL);
-    bool ours = strstr(g.head, made) != NULL;
-    int found = ours ? agreement_positions(&r, k, (uint64_t)a->seed, pos, rolls) : k;
-    if (!ours)
-        fprintf(stderr, "%s: made with another net than the shipped one: its positions are judged as recorded\n",
-                a->rejudge);
-    if (resume(&g, ours ? pos : NULL, rolls, found) != 0) {
-        rc = 2;
-        goto done;
-    }
-    if (g.done == 0) {
-        fprintf(stderr, "%s: it holds no judged position\n", a->rejudge);
-        rc = 2;
-        goto done;
-    }
-    if (a->choices) {
-        gv.play = malloc(sizeof *gv.play * cap);
-        gv.line = calloc(cap, sizeof *gv.line);
-        gv.got = calloc(cap, sizeof *gv.got);
-        if (!gv.play || !gv.line || !gv.got) {
-            fprintf(stderr, "brade: out of memory\n");
-            goto done;
-        }
-        if (!read_choices(a->choices, &g, &gv)) {
-            rc = 2;
-            goto done;
-        }
-    }
-    workq_t q;
-    workq_init(&q, g.done);
-    struct sigaction old;
-    q.stop = interrupt_catch(&old);
-    rj_worker_t w[WORKQ_MAX_THREADS];
-    int threads = a->threads < WORKQ_MAX_THREADS ? a->threads : WORKQ_MAX_THREADS;
-    for (int t = 0; t < threads; t++)
-        w[t] = (rj_worker_t){&q, &g, own, plies, a->lookahead, choice, a->choices ? &gv : NULL, false};
-    workq_run(threads, rejudge_work, w, sizeof w[0]);
-    bool stopped = workq_stopped(&q), failed = false;
-    interrupt_release(&old);
-    workq_destroy(&q);
-    for (int t = 0; t < threads; t++)
-        failed |= w[t].failed;
-    if (stopped || failed) {
-        fprintf(stderr, stopped ? "brade: stopped; nothing judged is kept (run it again)\n" : "brade: out of memory\n");
-        rc = stopped ? 130 : 1;
-        goto done;
-    }
-    for (int i = 0; a->choices && i < g.done; i++)
-        if (gv.got[i] == 2) {
-            char id[POSID_SIZE];
-            posid_write(r.geometry, &g.res[i].pos, id);
-            fprintf(stderr, "%s:%d: '%s' is not a legal play of %s %d-%d (write it as `brade analyse "
-                            "--position-id ID --roll R --plies 0` lists the plays)\n",
-                    a->choices, gv.line[i], gv.play[i], id, g.res[i].roll.a, g.res[i].roll.b);
-            rc = 2;
-            goto done;
-        }
-    if (!a->json) {
-        if (a->choices)
-            printf("the choices in %s judged against the rollouts in %s\n", a->choices, a->rejudge);
-        else
-            printf("%d-ply choice%s%s judged against the rollouts in %s\n", plies, a->net ? " of the net given" : "",
-                   a->lookahead == 0   ? " (no exact lookahead)"
-                   : a->lookahead == 1 ? " (with the exact lookahead)"
-                                       : "",
-                   a->rejudge);
-        for (int i = 0; i < g.done; i++)
-            print_line(a, &g.res[i], g.unjudged[i] ? choice[i] : NULL);
-    }
-    print_summary(&g);
-    rc = 0;
-done:
-    free(pos);
-    free(rolls);
-    free(choice);
-    free(g.res);
-    free(g.unjudged);
-    free(gv.play);
-    free(gv.line);
-    free(gv.got);
-    evalnet_free(own);
-    return rc;
-}
-
 /* `brade selfplay --agreement ...` or `--rejudge FILE ...` (cmd_selfplay
  * hands both over). */
 int cmd_agreement(int argc, char **argv)
@@ -812,7 +493,7 @@ int cmd_agreement(int argc, char **argv)
     if (!parse(argc, argv, &a))
         return 2;
     if (a.rejudge)
-        return cmd_rejudge(&a);
+        return agcli_rejudge(&a);
     rules_t r;
     rules_error_t re;
     if (!rules_parse(a.rules, &r, &re)) {
@@ -835,7 +516,7 @@ int cmd_agreement(int argc, char **argv)
     k = agreement_positions(&r, k, (uint64_t)a.seed, pos, rolls);
     header(&a, &r, n, g.head, sizeof g.head);
     if (a.save) {
-        int fresh = resume(&g, pos, rolls, k);
+        int fresh = agcli_resume(&g, pos, rolls, k);
         if (fresh < 0) {
             rc = 2;
             goto done;
@@ -845,12 +526,12 @@ int cmd_agreement(int argc, char **argv)
                     g.done < k ? "; going on" : "");
         if (!a.json)
             for (int i = 0; i < g.done; i++)
-                print_line(&a, &g.res[i], NULL);
+                agcli_print_line(&a, &g.res[i], NULL);
     }
     int got = judge_rest(&g, own, pos, rolls, k);
     if (got < 0)
         goto done;
-    print_summary(&g);
+    agcli_print_summary(&g);
     if (got == 1)
         fprintf(stderr, "brade: stopped after %d of %d positions%s\n", g.done, k,
                 a.save ? " (the same command goes on from there)" : "");

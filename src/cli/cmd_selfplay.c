@@ -6,7 +6,7 @@
  *       plays N games (in pairs with the same dice, colours swapped) and
  *       reports A's points per game with a 95% confidence interval;
  *   brade selfplay [--rules R] --agreement K ...   (cmd_agreement.c)
- *   brade selfplay --rejudge FILE ...               (cmd_agreement.c)
+ *   brade selfplay --rejudge FILE ...               (cmd_rejudge.c)
  *   brade selfplay [--rules R] --positions K [--seed S]
  *       prints those K positions, one a line: the position id and the roll
  *       (material for "best play" puzzles: brade analyse --position ID --roll R);

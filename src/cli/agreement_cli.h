@@ -1,0 +1,57 @@
+/*
+ * agreement_cli.h - what `brade selfplay --agreement` (cmd_agreement.c) and
+ * `--rejudge` (cmd_rejudge.c) share: the flags, the judged positions with
+ * their record file, and the listing.  Ownership: an ag_run_t owns
+ * nothing it points to; its caller allocates res, unjudged and choice for
+ * as many positions as it will judge and frees them.
+ */
+#ifndef BRADE_CLI_AGREEMENT_CLI_H
+#define BRADE_CLI_AGREEMENT_CLI_H
+
+#include <stdbool.h>
+
+#include "analysis/agreement.h"
+
+/* The flags of either command. */
+typedef struct ag_args {
+    const char *rules, *net, *save, *rejudge, *choices;
+    int positions, threads;
+    long seed;
+    bool json;
+    int lookahead; /* --rejudge --lookahead on (1) / off (0) for the chooser's evaluator; -1: its default,
+                    * which is what the record's own search had */
+    int judge_flags; /* flags that set the judge, which --rejudge reads from its file */
+    agreement_opts_t o;
+} ag_args_t;
+
+/* The judged positions so far, and the record file they are kept in. */
+typedef struct ag_run {
+    const ag_args_t *a;
+    const rules_t *r;
+    char head[1024];
+    agreement_result_t *res; /* [0..done) */
+    int done;
+    bool *unjudged;          /* --rejudge: [i] when res[i]'s choice was not rolled out (else NULL) */
+    char (*choice)[AGREEMENT_NOTE]; /* --rejudge: [i] the choice's notation when unjudged[i] (else NULL) */
+} ag_run_t;
+
+/* Reads the record file g->a->save when it exists: 1 when there is none,
+ * 0 with the positions it holds in g (those beyond K ignored), -1 after a
+ * message (the file is then left alone).  Each must be position i of
+ * pos/rolls, the set self-play picks; with pos NULL (a record another net
+ * made, judged again) only its order is checked and the positions stand
+ * as recorded. */
+int agcli_resume(ag_run_t *g, const board_t *pos, const roll_t *rolls, int k);
+
+/* The listing line of one judged position (the text form); `unjudged`:
+ * NULL, or (--rejudge) the choice the record did not roll out. */
+void agcli_print_line(const ag_args_t *a, const agreement_result_t *res, const char *unjudged);
+
+/* The summary of every judged position, text or JSON as g->a says. */
+void agcli_print_summary(const ag_run_t *g);
+
+/* `brade selfplay --rejudge FILE ...` (cmd_rejudge.c): another chooser
+ * against FILE's rollouts.  Returns the exit status. */
+int agcli_rejudge(ag_args_t *a);
+
+#endif

@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""`brade selfplay --agreement` and `--rejudge` from the shell: the
+sequential judge's passes, its record file made in pieces and read back
+bit for bit, other choosers (another depth, another net, an outside
+chooser's plays from --choices) scored against the same rollouts, and
+the record files refused with path:line when damaged."""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+BRADE = os.environ.get("BRADE", "build/brade")
+FAILED = []
+
+
+def run(args, code=0):
+    p = subprocess.run([BRADE] + args, capture_output=True, text=True, timeout=240)
+    if p.returncode != code:
+        raise AssertionError(f"brade {' '.join(args)}: exit {p.returncode}, wanted {code}\n{p.stderr}")
+    return p
+
+
+def check(name, fn):
+    try:
+        fn()
+        print(f"ok   {name}")
+    except AssertionError as e:
+        FAILED.append(name)
+        print(f"FAIL {name}: {e}")
+
+
+def agreement_confirm():
+    """--agreement's first pass is the same with --confirm (which plays
+    more games only where the first pass could not tell plays apart) and
+    with the shipped net given as a file; the confirmed tally is a tally of
+    the same positions."""
+    base = ["selfplay", "--agreement", "3", "--rollouts", "36", "--seed", "3", "--json"]
+    plain = json.loads(run(base).stdout)
+    conf = json.loads(run(base + ["--confirm", "72"]).stdout)
+    for key in ("positions", "agree", "agree_0ply", "within_ci", "mean_loss", "separable",
+                "separable_agree", "ceiling", "p_search_best"):
+        assert plain[key] == conf[key], (key, plain, conf)
+    # what the rollout's noise allows: the positions it separates, the
+    # expected agreement of a perfect player and the search's chance of
+    # holding the best play are bounded by the count of positions
+    for sfx in ("", "_confirmed"):
+        assert 0 <= conf["separable_agree" + sfx] <= conf["separable" + sfx] <= 3, conf
+        assert 0 < conf["ceiling" + sfx] <= 3 and 0 <= conf["p_search_best" + sfx] <= 3, conf
+        # separated by 1.96 paired errors from each of at most 3 rivals: at
+        # least 92.5% sure of its best (the union bound)
+        assert conf["ceiling" + sfx] >= 0.9 * conf["separable" + sfx], conf
+        # the choices within 0.01, 0.02, 0.04 of the best: the same play is
+        # within every margin, a wider margin holds at least as many
+        near = conf["near" + sfx]
+        assert conf["agree" + sfx] <= near[0] <= near[1] <= near[2] <= 3, conf
+    assert conf["near_at"] == [0.01, 0.02, 0.04], conf
+    assert plain["near"] == conf["near"], (plain, conf)
+    assert "confirm" not in plain and conf["confirm"] == 72, conf
+    assert 0 <= conf["confirmed_positions"] <= conf["positions"] == 3, conf
+    assert 0 <= conf["agree_confirmed"] <= conf["within_ci_confirmed"] <= 3, conf
+    if conf["confirmed_positions"] == 0:
+        assert conf["agree_confirmed"] == conf["agree"], conf
+    here = os.path.dirname(os.path.abspath(__file__))
+    shipped = os.path.join(here, "..", "..", "src", "analysis", "nets", "lyckans-talisman.net")
+    as_file = json.loads(run(base + ["--a-net", shipped]).stdout)
+    assert as_file == plain, (as_file, plain)
+    text = run(base[:-1] + ["--confirm", "72"]).stdout
+    assert "confirmed: on %d positions" % conf["confirmed_positions"] in text, text
+    said = re.findall(r"a perfect player would be expected to agree with this rollout on ([0-9.]+)", text)
+    assert len(said) == 2 and abs(float(said[1]) - conf["ceiling_confirmed"]) <= 0.051, (said, conf)
+    near = re.findall(r"within 0\.01 of the best on (\d+), 0\.02 on (\d+), 0\.04 on (\d+)", text)
+    assert [list(map(int, n)) for n in near] == [conf["near"], conf["near_confirmed"]], (near, conf)
+
+
+def agreement_saved():
+    """--agreement --save FILE keeps each judged position; the same command
+    goes on from the file (or a larger K extends it) and prints what one
+    run prints; a file of other settings or a damaged one is refused with
+    path:line and left alone."""
+    base = ["selfplay", "--agreement", "3", "--rollouts", "24", "--confirm", "24", "--passes", "2",
+            "--seed", "5", "--plies", "1"]
+    one = run(base).stdout
+    d = tempfile.mkdtemp()
+    try:
+        f = os.path.join(d, "agree.txt")
+        part = run(base[:2] + ["2"] + base[3:] + ["--save", f])
+        assert "position 2 of 2 judged" in part.stderr, part.stderr
+        rest = run(base + ["--save", f, "--threads", "1"])
+        assert rest.stdout == one, (rest.stdout, one)
+        assert "2 of 3 positions judged already; going on" in rest.stderr, rest.stderr
+        text = open(f).read()
+        lines = text.splitlines()
+        assert lines[0] == "brade-agreement 1" and len(lines) == 13, text
+        assert [l.split()[1] for l in lines[10:]] == ["0", "1", "2"], text
+        again = run(base + ["--save", f])
+        assert again.stdout == one and "3 of 3 positions judged already" in again.stderr, again.stderr
+        js = json.loads(run(base + ["--save", f, "--json"]).stdout)
+        assert js == json.loads(run(base + ["--json"]).stdout), js
+        assert js["positions"] == 3 and js["passes"] == 2, js
+        judged_rows(js, one, f)
+        rejudged(f, one, js)
+        # other settings: refused at the line that differs, file unchanged
+        other = run(base[:4] + ["48"] + base[5:] + ["--save", f], code=2)
+        assert f + ":6: cannot go on from it: it has 'rollouts 24', this command makes 'rollouts 48'" \
+            in other.stderr, other.stderr
+        assert open(f).read() == text
+        # a damaged record: path:line and what is wrong
+        with open(f, "w") as out:
+            out.write(text.replace(" first 4 ", " first 9 ", 1))
+        bad = run(base + ["--save", f], code=2)
+        assert f + ":11: the count of plays rolled out" in bad.stderr, bad.stderr
+        assert "left as it is" in bad.stderr, bad.stderr
+        # --passes without --confirm, and --confirm 1, are refused
+        run(["selfplay", "--agreement", "1", "--passes", "3"], code=2)
+        run(["selfplay", "--agreement", "1", "--confirm", "1"], code=2)
+    finally:
+        shutil.rmtree(d)
+
+
+def judged_rows(js, text, f):
+    """--json's "judged" rows: one a position of record f, in order, each
+    naming the choice and the rollout's best of the text listing's line,
+    and adding up to the summary's counts of the judge of the last pass."""
+    rows = js["judged"]
+    ids = [l.split() for l in open(f).read().splitlines() if l.startswith("judged ")]
+    assert len(rows) == js["positions"] == len(ids), (rows, ids)
+    lines = [l for l in text.splitlines() if re.match(r"^\s*\d+\. roll ", l)]
+    assert len(lines) == len(rows), (lines, rows)
+    for k, (r, rec, line) in enumerate(zip(rows, ids, lines)):
+        assert r["index"] == k and [str(k), r["id"], r["roll"]] == rec[1:4], (r, rec)
+        m = re.match(r"^\s*(\d+)\. roll (\d-\d)\s+\d-ply: (.*?)\s+rollout: (.*?)\s+(agree|differ)", line)
+        assert m and int(m.group(1)) == k + 1 and m.group(2) == r["roll"], (line, r)
+        assert (m.group(3), m.group(4)) == (r["choice"], r["best"]), (line, r)
+        assert r["agree"] == (m.group(5) == "agree") == (r["choice"] == r["best"]), (line, r)
+        assert r["separable"] == ("not separable" not in line), (line, r)
+        assert r["rolled_out"] == (r["loss"] is not None), r
+        if r["agree"]:
+            assert r["within_ci"] and r["loss"] == 0, r
+        elif r["rolled_out"]:
+            assert r["loss"] >= 0, r
+    sfx = "_confirmed" if "confirm" in js else ""
+    assert sum(r["agree"] for r in rows) == js["agree" + sfx], js
+    assert sum(r["within_ci"] for r in rows) == js["within_ci" + sfx], js
+    assert sum(r["separable"] for r in rows) == js["separable" + sfx], js
+    judged = [r["loss"] for r in rows if r["rolled_out"]]
+    assert abs(sum(judged) / max(len(judged), 1) - js["mean_loss" + sfx]) < 2e-4, js
+
+
+def last_means(f):
+    """Each judged position of record f: its plays' rollout means over
+    every pass (the 'last' figures), by the play's notation."""
+    out = []
+    for line in open(f).read().splitlines():
+        if not line.startswith("judged "):
+            continue
+        fields, *plays = line.split(" | ")
+        tok = fields.split()
+        at = tok.index("last")
+        m = int(tok[at + 1])
+        assert len(plays) == m, line
+        out.append(dict(zip((p.strip() for p in plays), (float(x) for x in tok[at + 2 + m:at + 2 + 2 * m]))))
+    return out
+
+
+def rejudged(f, one, js):
+    """selfplay --rejudge FILE: the same depth and net as made FILE print
+    what the run printed; another depth scores its own choices against the
+    same rollouts; the judge's settings come from FILE alone."""
+    same = run(["selfplay", "--rejudge", f, "--plies", "1"])
+    first, rest = same.stdout.split("\n", 1)
+    assert first == "1-ply choice judged against the rollouts in " + f, first
+    assert rest == one, (rest, one)
+    # the shipped net given as a file is the same chooser
+    net = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src", "analysis", "nets",
+                       "lyckans-talisman.net")
+    withnet = run(["selfplay", "--rejudge", f, "--plies", "1", "--a-net", net, "--threads", "1"])
+    assert withnet.stdout.split("\n", 1)[1] == one, withnet.stdout
+    rj = json.loads(run(["selfplay", "--rejudge", f, "--plies", "1", "--json"]).stdout)
+    assert rj.pop("rejudged") is True and rj.pop("unjudged") == 0, rj
+    assert rj == js, (rj, js)
+    judged_rows(rj, one, f)
+    # another depth's rows are its own choices, against the same bests
+    rj0 = json.loads(run(["selfplay", "--rejudge", f, "--plies", "0", "--json"]).stdout)
+    judged_rows(rj0, run(["selfplay", "--rejudge", f, "--plies", "0"]).stdout, f)
+    # (the same best, but for a play tied with it exactly: a tie goes to
+    # the chooser's play, which the judge puts first)
+    means = last_means(f)
+    for k, (a, b) in enumerate(zip(rj0["judged"], rj["judged"])):
+        assert a["best"] == b["best"] or means[k][a["best"]] == means[k][b["best"]], (k, a, b, means[k])
+    # at 0-ply the choice is the 0-ply choice the record names: it agrees
+    # as often as the run said 0-ply did (when the record rolled it out)
+    zero = run(["selfplay", "--rejudge", f, "--plies", "0"]).stdout
+    said = int(re.search(r"0-ply agrees on (\d+)", one).group(1))
+    m = re.search(r"0-ply agrees with 24-game rollouts on (\d+) of 3 positions", zero)
+    assert m, zero
+    if "not among the plays the record rolled out" not in zero:
+        assert int(m.group(1)) == said, (zero, one)
+    assert zero.count("0-ply: ") == 3, zero
+    # the chooser without the exact lookahead (at 0 plies, the judge's own
+    # players): said on the first line, every position judged
+    nola = run(["selfplay", "--rejudge", f, "--plies", "0", "--lookahead", "off"]).stdout
+    assert nola.startswith("0-ply choice (no exact lookahead) judged against"), nola
+    assert nola.count("0-ply: ") == 3, nola
+    run(["selfplay", "--rejudge", f, "--lookahead", "maybe"], code=2)
+    p = run(["selfplay", "--agreement", "1", "--lookahead", "off"], code=2)
+    assert "--lookahead goes with --rejudge" in p.stderr, p.stderr
+    # the judge is the file's: flags that would change it are refused
+    p = run(["selfplay", "--rejudge", f, "--rollouts", "48"], code=2)
+    assert "only --plies, --a-net, --lookahead, --choices, --threads and --json go with it" in p.stderr, p.stderr
+    run(["selfplay", "--rejudge", f + ".none"], code=2)
+    text = open(f).read()
+    bad = f + ".bad"
+    with open(bad, "w") as out:
+        out.write(text.replace("\nrollouts 24\n", "\nrollouts x\n", 1))
+    p = run(["selfplay", "--rejudge", bad], code=2)
+    assert bad + ":6: expected 'rollouts VALUE'" in p.stderr, p.stderr
+    with open(bad, "w") as out:
+        out.write(text.replace(" first 4 ", " first 9 ", 1))
+    p = run(["selfplay", "--rejudge", bad], code=2)
+    assert bad + ":11: the count of plays rolled out" in p.stderr and "not judged again" in p.stderr, p.stderr
+    rejudged_choices(f, rj0, rj)
+    # a record another net made (one shipped since, say): judged on its
+    # positions as recorded, not refused, with a note; their order is
+    # still checked
+    lines = text.split("\n")
+    at = [k for k, l in enumerate(lines) if l.startswith("net ")][0]
+    lines[at] = "net 12345 games, weights 0123456789abcdef"
+    with open(bad, "w") as out:
+        out.write("\n".join(lines))
+    p = run(["selfplay", "--rejudge", bad, "--plies", "1"])
+    assert p.stdout.split("\n", 1)[1] == same.stdout.split("\n", 1)[1], (p.stdout, same.stdout)
+    assert "made with another net than the shipped one: its positions are judged as recorded" in p.stderr, p.stderr
+    recs = [k for k, l in enumerate(lines) if l.startswith("judged ")]
+    lines[recs[0]], lines[recs[1]] = lines[recs[1]], lines[recs[0]]
+    with open(bad, "w") as out:
+        out.write("\n".join(lines))
+    p = run(["selfplay", "--rejudge", bad, "--plies", "1"], code=2)
+    assert f"{bad}:{recs[0] + 1}: this is position 2 of the set, where position 1 comes next" in p.stderr, p.stderr
+
+
+def rejudged_choices(f, rj0, rj1):
+    """selfplay --rejudge FILE --choices C: an outside chooser's plays, one
+    line a position, scored as the search's are: given the 0-ply and the
+    1-ply choices, it prints what --plies 0 and 1 print but for the
+    chooser's name; a line for another position, a play that is not
+    legal, and a file one line short are refused with C:line."""
+    d = os.path.dirname(f)
+    for want in (rj0, rj1):
+        c = os.path.join(d, "choices.txt")
+        with open(c, "w") as out:
+            out.write("# the choices of another chooser\n\n")
+            for r in want["judged"]:
+                out.write(f"{r['id']} {r['roll']} {r['choice']} \n")
+        got = json.loads(run(["selfplay", "--rejudge", f, "--choices", c, "--json"]).stdout)
+        assert got.pop("choices") is True and got["plies"] is None, got
+        assert got.pop("rejudged") is True and got.pop("unjudged") == 0, got
+        skip = ("plies", "rejudged", "unjudged")
+        assert {k: v for k, v in got.items() if k not in skip} == \
+            {k: v for k, v in want.items() if k not in skip}, (got, want)
+        text = run(["selfplay", "--rejudge", f, "--choices", c]).stdout
+        assert text.startswith(f"the choices in {c} judged against the rollouts in {f}\n"), text
+        assert text.count("chosen: ") == 3 and "the choices agree with 24-game rollouts on" in text, text
+    lines = open(c).read().splitlines()
+    rows = want["judged"]
+    # another position's id, then another roll
+    other = lines[:3] + [lines[4]] + lines[4:]
+    with open(c, "w") as out:
+        out.write("\n".join(other) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert f"{c}:4: this is the choice for position 2 of the record, {rows[1]['id']} {rows[1]['roll']}" \
+        in p.stderr, p.stderr
+    with open(c, "w") as out:
+        out.write("\n".join(lines[:2] + [f"{rows[0]['id']} 9-9 {rows[0]['choice']}"] + lines[3:]) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert f"{c}:3: this is the choice for position 1 of the record" in p.stderr, p.stderr
+    # a play that is not legal there; a line with no play
+    with open(c, "w") as out:
+        out.write("\n".join(lines[:3] + [f"{rows[1]['id']} {rows[1]['roll']} 1/25 1/25"] + lines[4:]) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert f"{c}:4: '1/25 1/25' is not a legal play of {rows[1]['id']} {rows[1]['roll']}" in p.stderr, p.stderr
+    with open(c, "w") as out:
+        out.write("\n".join(lines[:3] + [f"{rows[1]['id']} {rows[1]['roll']}"] + lines[4:]) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert f"{c}:4: expected 'ID ROLL PLAY' (the choice for position 2" in p.stderr, p.stderr
+    # one line short, one line over
+    with open(c, "w") as out:
+        out.write("\n".join(lines[:-1]) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert "the record holds 3 judged positions and this gives choices for 2" in p.stderr, p.stderr
+    with open(c, "w") as out:
+        out.write("\n".join(lines + [lines[-1]]) + "\n")
+    p = run(["selfplay", "--rejudge", f, "--choices", c], code=2)
+    assert f"{c}:6: the record holds 3 judged positions, and this is a choice for one more" in p.stderr, p.stderr
+    # the choices are the chooser: no depth or net beside them
+    p = run(["selfplay", "--rejudge", f, "--choices", c, "--plies", "1"], code=2)
+    assert "--choices goes with --rejudge alone" in p.stderr, p.stderr
+    run(["selfplay", "--agreement", "1", "--choices", c], code=2)
+    run(["selfplay", "--rejudge", f, "--choices", c + ".none"], code=2)
+
+
+def agreement_backgammon():
+    """A backgammon record judged again at its own depth prints what the
+    run printed: the chooser keeps the evaluator's own lookahead setting
+    (off in backgammon), as the run's search did.  Position 7 of seed 3 is
+    a bear-off lost whatever is played, every play -1.000, where the
+    lookahead's rounding alone reorders the plays; --lookahead on says so
+    and changes the choice there."""
+    d = tempfile.mkdtemp()
+    try:
+        f = os.path.join(d, "bg.txt")
+        base = ["selfplay", "--rules", "backgammon", "--agreement", "7", "--rollouts", "24", "--seed", "3"]
+        one = run(base + ["--save", f]).stdout
+        again = run(["selfplay", "--rejudge", f, "--plies", "2"]).stdout
+        first, rest = again.split("\n", 1)
+        assert first == "2-ply choice judged against the rollouts in " + f, first
+        assert rest == one, (rest, one)
+        on = run(["selfplay", "--rejudge", f, "--plies", "2", "--lookahead", "on"]).stdout
+        assert on.startswith("2-ply choice (with the exact lookahead) judged"), on
+        line = [l for l in on.splitlines() if l.startswith("  7. roll 3-4")]
+        assert line and "not rolled out in the record" in line[0], on
+        # --top M rolls out the search's best M plays (all of them when fewer)
+        six = os.path.join(d, "bg6.txt")
+        run(base[:4] + ["3"] + base[5:] + ["--top", "6", "--save", six])
+        text = open(six).read()
+        assert "\ntop 6\n" in text, text
+        recs = [l.split() for l in text.splitlines() if l.startswith("judged ")]
+        assert len(recs) == 3, text
+        for rec in recs:
+            plays, first = int(rec[rec.index("plays") + 1]), int(rec[rec.index("first") + 1])
+            assert first == min(6, plays) and first > 4, rec
+        run(["selfplay", "--rejudge", six, "--plies", "1"])
+        p = run(base + ["--top", "9"], code=2)
+        assert "--top must be a whole number from 2 to 8" in p.stderr, p.stderr
+    finally:
+        shutil.rmtree(d)
+
+
+CASES = [("agreement-confirm", agreement_confirm), ("agreement-saved", agreement_saved),
+         ("agreement-backgammon", agreement_backgammon)]
+for name, fn in CASES:
+    check(name, fn)
+print(f"{len(CASES) - len(FAILED)} passed, {len(FAILED)} failed")
+sys.exit(1 if FAILED else 0)
