@@ -8,28 +8,9 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 
-BRADE = os.environ.get("BRADE", "build/brade")
-FAILED = []
-
-
-def run(args, code=0):
-    p = subprocess.run([BRADE] + args, capture_output=True, text=True, timeout=240)
-    if p.returncode != code:
-        raise AssertionError(f"brade {' '.join(args)}: exit {p.returncode}, wanted {code}\n{p.stderr}")
-    return p
-
-
-def check(name, fn):
-    try:
-        fn()
-        print(f"ok   {name}")
-    except AssertionError as e:
-        FAILED.append(name)
-        print(f"FAIL {name}: {e}")
+from clicases import run, run_cases  # tests/analysis/clicases.py
 
 
 def agreement_confirm():
@@ -340,7 +321,4 @@ def agreement_backgammon():
 
 CASES = [("agreement-confirm", agreement_confirm), ("agreement-saved", agreement_saved),
          ("agreement-backgammon", agreement_backgammon)]
-for name, fn in CASES:
-    check(name, fn)
-print(f"{len(CASES) - len(FAILED)} passed, {len(FAILED)} failed")
-sys.exit(1 if FAILED else 0)
+run_cases(CASES)

@@ -9,33 +9,15 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 
-BRADE = os.environ.get("BRADE", "build/brade")
-FAILED = []
+from clicases import BRADE, run, run_cases  # tests/analysis/clicases.py
 
 C5 = ["--white", "1:1 9:1 15:1 20:3 21:3 22:2 23:2 24:2",
       "--black", "1:6 2:1 4:1 5:1 6:1 7:1 14:2 15:2", "--to-move", "black"]
 C7 = ["--white", "1:2 3 6 15:2 17 18:2 20:2 21:3 bar:1",
       "--black", "2 4 14:2 16:3 17:3 20:3 bar:2", "--to-move", "white"]
 END = ["--white", "22 off:14", "--black", "11 14:3 15:3 16:3 17:3 18:2", "--to-move", "white"]
-
-
-def run(args, code=0):
-    p = subprocess.run([BRADE] + args, capture_output=True, text=True, timeout=240)
-    if p.returncode != code:
-        raise AssertionError(f"brade {' '.join(args)}: exit {p.returncode}, wanted {code}\n{p.stderr}")
-    return p
-
-
-def check(name, fn):
-    try:
-        fn()
-        print(f"ok   {name}")
-    except AssertionError as e:
-        FAILED.append(name)
-        print(f"FAIL {name}: {e}")
 
 
 def c5_facts():
@@ -536,7 +518,4 @@ CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers),
          ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
          ("positions-listed", positions_listed), ("default-depth", default_depth),
          ("train", train_resume_and_use), ("train-options", train_under_options)]
-for name, fn in CASES:
-    check(name, fn)
-print(f"{len(CASES) - len(FAILED)} passed, {len(FAILED)} failed")
-sys.exit(1 if FAILED else 0)
+run_cases(CASES)

@@ -1,0 +1,31 @@
+"""What the analysis CLI tests share: `run` one brade command and insist
+on its exit status, and `run_cases`, which runs named cases, prints ok or
+FAIL with the reason for each, and exits 1 when any failed."""
+import os
+import subprocess
+import sys
+
+BRADE = os.environ.get("BRADE", "build/brade")
+
+
+def run(args, code=0):
+    """brade ARGS, which must exit with `code`; the finished process."""
+    p = subprocess.run([BRADE] + args, capture_output=True, text=True, timeout=240)
+    if p.returncode != code:
+        raise AssertionError(f"brade {' '.join(args)}: exit {p.returncode}, wanted {code}\n{p.stderr}")
+    return p
+
+
+def run_cases(cases):
+    """Runs each (name, fn) of cases, prints a line for each and the
+    count, and exits with 1 when any failed (an AssertionError)."""
+    failed = []
+    for name, fn in cases:
+        try:
+            fn()
+            print(f"ok   {name}")
+        except AssertionError as e:
+            failed.append(name)
+            print(f"FAIL {name}: {e}")
+    print(f"{len(cases) - len(failed)} passed, {len(failed)} failed")
+    sys.exit(1 if failed else 0)
