@@ -299,14 +299,15 @@ void agcli_print_line(const ag_args_t *a, const agreement_result_t *res, const c
 }
 
 /* Prints one tally's judgement of noise (the text form). */
-static void print_noise(const char *what, const char *who, const agreement_tally_t *t)
+static void print_noise(const char *what, bool choices, const agreement_tally_t *t)
 {
     printf("%s: the rollout separates its best play (ahead of every other play by 1.96 standard errors of the paired "
            "difference) on %d of %d positions, and %s agree%s on %d of those; a perfect player would be "
            "expected to agree with this rollout on %.1f (the ceiling its noise allows); the chance that %s%s "
            "play is the best of the plays rolled out, summed: %.1f\n",
-           what, t->separable, t->positions, who, strcmp(who, "the search") == 0 ? "s" : "", t->separable_agree,
-           t->ceiling, who, strcmp(who, "the search") == 0 ? "'s" : "' chosen", t->p_search);
+           what, t->separable, t->positions, choices ? "the choices" : "the search", choices ? "" : "s",
+           t->separable_agree, t->ceiling, choices ? "the choices" : "the search", choices ? "' chosen" : "'s",
+           t->p_search);
 }
 
 /* Prints one tally as JSON members with a suffix ("" or "_confirmed"). */
@@ -430,7 +431,7 @@ void agcli_print_summary(const ag_run_t *g)
         printf("the choice was not among the plays the record rolled out on %d position%s: counted as differing, "
                "and left out of the equity given up\n",
                first.unjudged, first.unjudged == 1 ? "" : "s");
-    print_noise("first pass", a->choices ? "the choices" : "the search", &first);
+    print_noise("first pass", a->choices, &first);
     if (a->o.confirm > 0) {
         printf("confirmed: on %d positions the first pass left plays the paired difference could not separate "
                "from the best, and those were rolled out again, %d games a pass, at most %d pass%s (%d pass%s in "
@@ -441,7 +442,7 @@ void agcli_print_summary(const ag_run_t *g)
                100.0 * conf.agree / kk, conf.within, conf.lost / jj);
         print_near(&conf);
         printf("\n");
-        print_noise("confirmed", a->choices ? "the choices" : "the search", &conf);
+        print_noise("confirmed", a->choices, &conf);
     }
 }
 
