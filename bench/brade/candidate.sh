@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A candidate net against the shipped one, as docs/analysis.md measures
+# A candidate net against the shipped one, as docs/brade-strength.md measures
 # every net before it is shipped: paired games at 0-ply (the play match
 # decides), then the candidate's 2-ply choices against the ruleset's
 # bundled sequential-judge record (reported, never used to choose).  Run

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Choosers against the bundled sequential-judge records (docs/analysis.md,
+# Choosers against the bundled sequential-judge records (docs/brade-strength.md,
 # "Choosers against one judge").  Run from the repository root after
 # `ninja -C build`; it prints a Markdown table row per record and depth.
 #

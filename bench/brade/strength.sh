@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Bräde strength of the shipped nets, judged by play and by long rollouts
-# (docs/analysis.md, "Bräde, measured").  Run from the repository root after
+# (docs/brade-strength.md).  Run from the repository root after
 # `ninja -C build`; it prints a Markdown table row per measurement.
 #
 #   bench/brade/strength.sh [GAMES] [AGREEMENT_POSITIONS] [ROLLOUT_GAMES]
