@@ -105,8 +105,12 @@ def check_file(rel, problems):
             fence = not fence
         # Links are Markdown's only outside code blocks; written references
         # are read everywhere (the training commands' comments hold many).
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        joined = line + " " + re.sub(r"^\s*(#|\*|//|-)*\s*", "", nxt)
         if rel.endswith(".md") and not fence:
-            for m in LINK.finditer(line):
+            for m in LINK.finditer(joined):
+                if m.start() >= len(line):
+                    continue
                 target = m.group(1)
                 if re.match(r"[a-z]+:", target):
                     continue
@@ -118,8 +122,6 @@ def check_file(rel, problems):
                 elif anchor and dest.endswith(".md") and anchor not in headings(dest)[1]:
                     problems.append(f"{rel}:{i + 1}: {os.path.relpath(dest, ROOT)} has no heading "
                                     f"whose anchor is #{anchor}")
-        nxt = lines[i + 1] if i + 1 < len(lines) else ""
-        joined = line + " " + re.sub(r"^\s*(#|\*|//|-)*\s*", "", nxt)
         for m in WRITTEN.finditer(joined):
             if m.start() >= len(line):
                 continue
