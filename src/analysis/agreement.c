@@ -213,8 +213,12 @@ int agreement_rejudge(search_ctx_t *sc, int plies, const char *given, agreement_
     char note[AGREEMENT_NOTE];
     /* the 0-ply choice first: res->zero points into the plays as they are now */
     notation_play(&sp[zero_choice(sc, sp, n, &so)].play, res->pos.geom, note, sizeof note);
-    int zi = rolled_out(res, note);
-    res->zero = zi >= 0 ? zi : res->nplays; /* past every rolled-out play: never the best */
+    /* Not rolled out: an index past every rolled-out play, never the best.
+     * The record's own (its search's order, as agreement_position wrote
+     * it) is kept when it already says so, else the first such index; either
+     * stays within the plays, so the record still reads back. */
+    int zi = rolled_out(res, note), m = res->first.m;
+    res->zero = zi >= 0 ? zi : res->zero >= m ? res->zero : m;
     bool legal = !given;
     for (int j = 0; j < n && !legal; j++) {
         notation_play(&sp[j].play, res->pos.geom, note, sizeof note);

@@ -121,8 +121,9 @@ void agreement_choose(agreement_result_t *res, int j);
 
 /* Judges a recorded position again for another chooser: ranks its plays
  * with sc at `plies` (the rollouts stand as recorded), writes the choice's
- * notation to choice, points res->zero at sc's 0-ply choice (res->nplays
- * when the record did not roll it out), and makes the choice play 0
+ * notation to choice, points res->zero at sc's 0-ply choice (when the
+ * record did not roll it out, an index past the rolled-out plays: the
+ * record's own if it was one, else first.m), and makes the choice play 0
  * (agreement_choose).  `given` (NULL: the search's first) is an outside
  * chooser's play in the record's notation: it is then the choice, and sc
  * only ranks at 0-ply for res->zero.  Returns 0, 1 when the record did
