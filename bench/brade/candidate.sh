@@ -10,8 +10,8 @@
 # GAMES (default 4000) paired games for each seed in SEEDS (default
 # "9 21"), NET playing `--a net` against the shipped net; one Markdown row
 # per seed and one for all of them (the mean, its 95% interval from the
-# seeds' intervals).  Then bench/brade/judges.sh on
-# tests/data/agreement/RULES-seed3.txt at PLIES (default 2) with NET.
+# seeds' intervals).  Then bench/brade/judges.sh on every
+# tests/data/agreement/RULES-seed*.txt at PLIES (default 2) with NET.
 set -euo pipefail
 BRADE=${BRADE:-build/brade}
 [ "$#" -ge 2 ] || { echo "usage: $0 RULES NET [GAMES]" >&2; exit 2; }
@@ -35,7 +35,8 @@ mean = sum(r[0] for r in rows) / n
 ci = math.sqrt(sum(r[1] ** 2 for r in rows)) / n
 print(f'| $(basename "$net") | all | {int(sum(r[2] for r in rows))} | {mean:+.3f} ± {ci:.3f} | |')
 "
-record=tests/data/agreement/$rules-seed3.txt
-if [ -f "$record" ]; then
-  PLIES=${PLIES:-2} NET=$net bench/brade/judges.sh "$record"
+shopt -s nullglob
+records=(tests/data/agreement/"$rules"-seed*.txt)
+if [ "${#records[@]}" -gt 0 ]; then
+  PLIES=${PLIES:-2} NET=$net bench/brade/judges.sh "${records[@]}"
 fi

@@ -42,8 +42,8 @@ def main():
     a = ap.parse_args()
     records = a.record or sorted(glob.glob(os.path.join(here, "..", "..", "tests", "data", "agreement",
                                                         "*-seed*.txt")))
-    print("| ruleset | depth | all positions: fine / doubtful / bad / very bad | separable ones |")
-    print("|---|---|---|---|")
+    print("| record | ruleset | depth | all positions: fine / doubtful / bad / very bad | separable ones |")
+    print("|---|---|---|---|---|")
     for record in records:
         rules, items = judged_best(a.brade, record)
         for plies in [int(x) for x in a.plies.split(",")]:
@@ -60,7 +60,8 @@ def main():
             def row(c):
                 n = sum(c.values())
                 return f"{' / '.join(str(c[g]) for g in GRADES)} of {n}"
-            print(f"| {rules} | {plies}-ply | {row(every)} | {row(sep)} |")
+            name = os.path.basename(record).removesuffix(".txt")
+            print(f"| {name} | {rules} | {plies}-ply | {row(every)} | {row(sep)} |")
 
 
 if __name__ == "__main__":
