@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""bench/brade/goal.py sums judge records the way the docs say it does.
+
+At 0-ply (seconds): one record's row carries that record's own confirmed
+figures from `brade selfplay --rejudge --json`; two records of a ruleset
+give one row whose counts and ceiling are the sums of the two and whose
+equity given up is their position-weighted mean; records of two rulesets
+give a row each; a record brade refuses stops the script with its path.
+Uses $BRADE (the build's brade).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..")
+GOAL = os.path.join(ROOT, "bench", "brade", "goal.py")
+REC = os.path.join(ROOT, "tests", "data", "agreement")
+BRADE = os.environ.get("BRADE", os.path.join(ROOT, "build", "brade"))
+failed = 0
+checks = 0
+
+
+def check(ok, what):
+    global failed, checks
+    checks += 1
+    failed += not ok
+    print(f"{'ok  ' if ok else 'FAIL'} {what}")
+
+
+def rejudge(path):
+    r = subprocess.run([BRADE, "selfplay", "--rejudge", path, "--plies", "0", "--json"],
+                       capture_output=True, text=True, check=True, timeout=300)
+    return json.loads(r.stdout)
+
+
+def goal(*records):
+    r = subprocess.run([sys.executable, GOAL, "--plies", "0", "--brade", BRADE, *records],
+                       capture_output=True, text=True, timeout=300)
+    rows = {}
+    for line in r.stdout.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 11 and cells[1].isdigit():
+            rows[cells[0]] = cells
+    return r.returncode, rows, r.stderr
+
+
+def lead(cell):
+    """The first number of a cell: '139 (69.5%) (1 not rolled out)' -> 139."""
+    return float(cell.split()[0])
+
+
+def expect_row(row, parts, name):
+    n = sum(j["positions"] for j in parts)
+    agree = sum(j["agree_confirmed"] for j in parts)
+    ceiling = sum(j["ceiling_confirmed"] for j in parts)
+    loss = sum(j["mean_loss_confirmed"] * j["positions"] for j in parts) / n
+    check(row[1] == str(len(parts)) and row[2] == str(n), f"{name}: {len(parts)} records, {n} positions")
+    check(lead(row[3]) == agree, f"{name}: same play {row[3]} is {agree}")
+    unjudged = sum(j["unjudged"] for j in parts)
+    check((f"({unjudged} not rolled out)" in row[3]) == (unjudged > 0),
+          f"{name}: choices not rolled out ({unjudged}) said when there are any")
+    check(abs(lead(row[4]) - ceiling) < 0.051, f"{name}: ceiling {row[4]} is {ceiling:.2f}")
+    check(abs(float(row[5].rstrip("%")) - 100 * agree / ceiling) < 0.051,
+          f"{name}: share of the ceiling {row[5]}")
+    sep = sum(j["separable_confirmed"] for j in parts)
+    sep_agree = sum(j["separable_agree_confirmed"] for j in parts)
+    check(row[7] == f"{sep_agree} of {sep}", f"{name}: separated {row[7]} is {sep_agree} of {sep}")
+    check(lead(row[8]) == sum(j["within_ci_confirmed"] for j in parts), f"{name}: within the interval {row[8]}")
+    check(lead(row[9]) == sum(j["near_confirmed"][0] for j in parts), f"{name}: within 0.01 {row[9]}")
+    check(abs(float(row[10]) - loss) < 0.00006, f"{name}: equity given up {row[10]} is {loss:.5f}")
+
+
+def main():
+    v3, v5 = os.path.join(REC, "vasa-seed3.txt"), os.path.join(REC, "vasa-seed5.txt")
+    h3 = os.path.join(REC, "helmfrid-seed3.txt")
+    j3, j5, jh = rejudge(v3), rejudge(v5), rejudge(h3)
+
+    rc, rows, _ = goal(v3)
+    check(rc == 0 and list(rows) == ["vasa"], "one record: one row")
+    if "vasa" in rows:
+        expect_row(rows["vasa"], [j3], "vasa-seed3 alone")
+
+    rc, rows, _ = goal(v3, v5)
+    check(rc == 0 and list(rows) == ["vasa"], "two vasa records: one row")
+    if "vasa" in rows:
+        expect_row(rows["vasa"], [j3, j5], "vasa-seed3 + seed5")
+
+    rc, rows, _ = goal(v3, h3)
+    check(rc == 0 and sorted(rows) == ["helmfrid", "vasa"], "two rulesets: a row each")
+    if "helmfrid" in rows:
+        expect_row(rows["helmfrid"], [jh], "helmfrid-seed3 beside vasa")
+
+    with tempfile.TemporaryDirectory() as d:
+        bad = os.path.join(d, "bad.txt")
+        with open(bad, "w", encoding="utf-8") as f:
+            f.write("brade-agreement 1\nrules nosuchrules\n")
+        rc, rows, err = goal(v3, bad)
+        check(rc != 0 and "bad.txt" in err and not rows, f"a refused record stops it, named: {err.strip()[:80]}")
+
+    print(f"{checks - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
