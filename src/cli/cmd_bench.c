@@ -241,6 +241,7 @@ static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kin
     search_default_opts(2, &so);
     enum { HINTS = 20 };
     double hint_ms[HINTS];
+    long nodes0 = sc->nodes; /* positions the hints search 1 ply or more deep */
     for (int h = 0; h < HINTS; h++) {
         board_t b = set[(h * 7) % n];
         roll_t roll = {1 + h % 6, 1 + (h / 6) % 6};
@@ -248,14 +249,16 @@ static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kin
         search_rank(sc, &b, roll, &so, ranked);
         hint_ms[h] = (now_seconds() - h0) * 1000.0;
     }
+    long hint_nodes = sc->nodes - nodes0;
     for (int i = 1; i < HINTS; i++) /* insertion sort for the median */
         for (int j = i; j > 0 && hint_ms[j] < hint_ms[j - 1]; j--) {
             double t = hint_ms[j];
             hint_ms[j] = hint_ms[j - 1];
             hint_ms[j - 1] = t;
         }
-    printf("2-ply hint     %.1f ms (median of %d positions and rolls; slowest %.1f ms)\n",
-           (hint_ms[HINTS / 2 - 1] + hint_ms[HINTS / 2]) / 2, HINTS, hint_ms[HINTS - 1]);
+    printf("2-ply hint     %.1f ms (median of %d positions and rolls; slowest %.1f ms; "
+           "%ld positions searched a ply deep in all)\n",
+           (hint_ms[HINTS / 2 - 1] + hint_ms[HINTS / 2]) / 2, HINTS, hint_ms[HINTS - 1], hint_nodes);
     rollout_opts_t ro;
     rollout_default_opts(&ro);
     ro.games = 64;
