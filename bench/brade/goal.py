@@ -14,7 +14,8 @@ play is truly the best, agreement on the positions the judge separates,
 within the interval, within 0.01 of the best, and the mean equity given
 up a decision.  Each record is `brade selfplay --rejudge FILE --plies P
 --json` (its confirmed figures); a choice the record did not roll out
-counts as a miss.  Seconds at 0 and 1 ply, about a minute at 2.
+counts as a miss.  Seconds at 0 and 1 ply, about two minutes at 2 (nine
+records, two cores).
 docs/brade-strength.md, "The goal on two judges", has the table it makes.
 """
 import argparse
