@@ -3,6 +3,7 @@
  */
 #include "analysis/search.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,10 +55,20 @@ void search_default_opts(int plies, search_opts_t *o)
     memset(o, 0, sizeof *o);
     o->plies = plies < 0 ? 0 : plies > SEARCH_MAX_PLIES ? SEARCH_MAX_PLIES : plies;
     o->filter[0] = (search_filter_t){8, 0.16};
-    o->filter[1] = (search_filter_t){3, 0.08};
+    o->filter[1] = (search_filter_t){0, 0}; /* the ruleset's (search_filter) */
     o->filter[2] = (search_filter_t){2, 0.04};
     o->inner = (search_filter_t){0, 0.10};
     o->prune = SEARCH_PRUNE_KEEP;
+}
+
+search_filter_t search_filter(const search_ctx_t *c, const search_opts_t *o, int k)
+{
+    assert(k >= 0 && k < SEARCH_MAX_PLIES);
+    search_filter_t f = o->filter[k];
+    if (f.keep == 0 && k == 1)
+        f = c->eval->rules.geometry == GEOM_BACKGAMMON ? (search_filter_t){3, 0.08}
+                                                       : (search_filter_t){SEARCH_SKIP, 0};
+    return f;
 }
 
 /* Replies looked at deeper inside the tree: o->inner.keep, or when that
@@ -235,29 +246,35 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
         search_play_value(c, &out[i].play, 0, o, &out[i].value);
     }
     qsort(out, (size_t)n, sizeof *out, cmp_play);
+    assert(o->filter[0].keep > 0);
+    int prev = 0; /* the depth the candidates were last valued at */
     for (int ply = 1; ply <= o->plies; ply++) {
-        const search_filter_t *f = &o->filter[ply - 1];
+        if (ply < o->plies && search_filter(c, o, ply).keep == SEARCH_SKIP)
+            continue; /* a skipped ply: filter[prev] passes plays straight to the next */
+        search_filter_t fv = search_filter(c, o, prev);
+        const search_filter_t *f = &fv;
         double cut = out[0].value.equity - f->margin * unit(c);
         int done = 0;
         for (int i = 0; i < n && i < f->keep; i++) {
-            if (out[i].plies != ply - 1 || (i > 0 && out[i].value.equity < cut))
+            if (out[i].plies != prev || (i > 0 && out[i].value.equity < cut))
                 break;
             deepen(c, &out[i], ply, o);
             done++;
         }
         qsort(out, (size_t)n, sizeof *out, cmp_play);
-        /* a play cut by the filter whose value one ply shallower still
+        /* a play cut by the filter whose value at the depth before still
          * beats the best deeper one is looked at deeper too (at most as
          * many again), so that the best is not shown below such a play */
         for (int extra = 0; extra < f->keep && done > 0; extra++) {
             int j = 0;
             while (j < n && out[j].plies == ply)
                 j++;
-            if (j >= n || out[j].plies != ply - 1 || out[j].value.equity <= out[0].value.equity)
+            if (j >= n || out[j].plies != prev || out[j].value.equity <= out[0].value.equity)
                 break;
             deepen(c, &out[j], ply, o);
             qsort(out, (size_t)n, sizeof *out, cmp_play);
         }
+        prev = ply;
     }
     /* a play that ends the game is worth the same at every depth: one the
      * filter passed by (more of them than it keeps) ranks with the deepest,

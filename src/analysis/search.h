@@ -24,9 +24,19 @@
 enum { SEARCH_MAX_PLIES = 3 };
 
 typedef struct search_filter {
-    int keep;      /* at most this many plays go on to the next ply */
+    int keep;      /* at most this many plays go on to the next ply
+                      (SEARCH_SKIP: this ply is not searched, see below;
+                      0: the ruleset's default, see search_filter) */
     double margin; /* ... and only those within this equity (hemspel units) of the best */
 } search_filter_t;
+
+/* filter[k].keep == SEARCH_SKIP (0 < k < plies) skips ply k: the plays the
+ * filter before it passes are valued a ply deeper at once, as gnubg's
+ * default 2-ply does ("skip pruning for 1-ply moves").  A 1-ply value is a
+ * poor judge of which plays deserve 2-ply (odd plies see only the side
+ * that moves next; 1-ply chooses no better than 0-ply against long
+ * rollouts), so cutting on it loses plays 2-ply would have found best. */
+enum { SEARCH_SKIP = -1 };
 
 /* Inside the tree, with pruning nets: the replies the full net screens. */
 enum { SEARCH_PRUNE_KEEP = 5, SEARCH_PRUNE_MAX = 16 };
@@ -63,11 +73,22 @@ search_ctx_t *search_ctx_new(const rules_t *r, eval_kind_t kind);
 search_ctx_t *search_ctx_new_with(const rules_t *r, eval_kind_t kind, const evalnet_t *net);
 void search_ctx_free(search_ctx_t *c);
 
-/* The default filters for a depth (gnubg-like): 0-ply keeps 8 plays within
- * 0.16, 1-ply keeps 3 within 0.08; inside the tree the best reply
+/* The default filters for a depth: 0-ply keeps 8 plays within 0.16; at
+ * 1-ply the ruleset's default (search_filter); 3-ply keeps the best 2 of
+ * 2-ply within 0.04; inside the tree the best reply
  * (backgammon) or 2 within 0.10 (bräde), screened among the best 5 by the
  * pruning nets where the nets have them. */
 void search_default_opts(int plies, search_opts_t *o);
+
+/* The filter from ply k to ply k+1 as the search applies it: o->filter[k],
+ * or where its keep is 0 the ruleset's default.  Only the 1-ply filter has
+ * one: bräde skips ply 1 (gnubg's own 2-ply does: the 0-ply filter's 8
+ * plays go to 2-ply at once), which agrees with long rollouts on more
+ * positions and gives up less equity on every record but helmfrid's;
+ * backgammon keeps 3 plays within 0.08, where skipping gains within the
+ * noise against gnubg and would cost half as much time again
+ * (docs/analysis.md, "Skipping ply 1"). */
+search_filter_t search_filter(const search_ctx_t *c, const search_opts_t *o, int k);
 
 /* The depth the tutor's hints and warnings, `review` and `analyse` search
  * unless told otherwise: 2 plies in bräde, where the second ply is what

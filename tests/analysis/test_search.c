@@ -137,8 +137,19 @@ static void search_deterministic(void **state)
     free(y);
 }
 
+/* The depth the last searched ply's candidates were valued at before it
+ * (skipped plies passed over): 0 for gnubg's 2-ply, which skips ply 1. */
+static int depth_before_last(const search_ctx_t *c, const search_opts_t *o)
+{
+    int prev = 0;
+    for (int ply = 1; ply < o->plies; ply++)
+        if (search_filter(c, o, ply).keep != SEARCH_SKIP)
+            prev = ply;
+    return prev;
+}
+
 /* Plays that end the game are exact at every depth: in C7's sprängjan roll
- * (4-2, more winning plays than the 2-ply filter keeps) every one of them ranks
+ * (4-2, more winning plays than a filter of 3 keeps) every one of them ranks
  * with the deepest plays, none below a play searched deeper and valued
  * lower, also after a learner's losing play is deepened. */
 static void exact_plays_rank_with_the_deepest(void **state)
@@ -152,6 +163,8 @@ static void exact_plays_rank_with_the_deepest(void **state)
     search_opts_t o;
     for (int plies = 1; plies <= 2; plies++) {
         search_default_opts(plies, &o);
+        /* a filter narrower than the winning plays (the default 8 is not) */
+        o.filter[0].keep = 3;
         int n = search_rank(c, &b, (roll_t){4, 2}, &o, x);
         int exact = 0, lose = -1;
         for (int i = 0; i < n; i++) {
@@ -162,7 +175,8 @@ static void exact_plays_rank_with_the_deepest(void **state)
             } else if (lose < 0)
                 lose = i;
         }
-        assert_true(exact > o.filter[1].keep && lose > 0); /* more than 2-ply looks at */
+        /* more than the last ply looks at */
+        assert_true(exact > search_filter(c, &o, depth_before_last(c, &o)).keep && lose > 0);
         board_t after = x[lose].play.after;
         int at = search_rank_deepen(c, &o, x, n, &after);
         assert_true(at >= exact);
@@ -199,13 +213,81 @@ static void ranking_order(void **state)
                 deep += x[i].plies == plies;
             }
             /* when fewer than twice the filter's count were deepened, no
-             * play one ply shallower is worth more than the top */
-            if (deep + 1 < 2 * o.filter[plies - 1].keep)
+             * play left at the depth before is worth more than the top */
+            int prev = depth_before_last(c, &o);
+            if (deep + 1 < 2 * search_filter(c, &o, prev).keep)
                 for (int i = 1; i < n; i++)
-                    if (x[i].plies == plies - 1)
+                    if (x[i].plies == prev)
                         assert_true(x[i].value.equity <= x[0].value.equity);
         }
     free(x);
+    search_ctx_free(c);
+}
+
+/* The default 2-ply search in bräde skips ply 1, as gnubg's does: no play
+ * is left at 1-ply, and the plays searched 2-ply are the ones the 0-ply
+ * filter passes (the best 8 within 0.16 of the best at 0-ply), each valued
+ * as search_play_value values it.  A filter of 3 within 0.08 at 1-ply (the
+ * default before stop 45, and still backgammon's) is honoured when asked
+ * for: then at most 3 plays reach 2-ply (and as many again whose 1-ply
+ * value beat the best) and the others the 0-ply filter passed stay at
+ * 1-ply. */
+static void two_ply_skips_ply_one(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", "1:9 3 5 8 10 15:2", "1:10 2 4 6 9 11", BOARD_WHITE);
+    search_ctx_t *c = search_ctx_new(&r, EVAL_NET);
+    search_play_t *x = malloc(sizeof *x * MOVEGEN_MAX_PLAYS);
+    search_play_t *z = malloc(sizeof *z * MOVEGEN_MAX_PLAYS);
+    search_opts_t o0, o;
+    search_default_opts(0, &o0);
+    search_default_opts(2, &o);
+    assert_int_equal(search_filter(c, &o, 1).keep, SEARCH_SKIP);
+    rules_t bg = tr("backgammon");
+    search_ctx_t *cbg = search_ctx_new(&bg, EVAL_NET);
+    search_filter_t fbg = search_filter(cbg, &o, 1);
+    assert_true(fbg.keep == 3 && fabs(fbg.margin - 0.08) < 1e-12);
+    search_ctx_free(cbg);
+    roll_t rolls[] = {{6, 4}, {3, 1}, {5, 2}, {2, 2}};
+    int checked = 0;
+    for (int k = 0; k < 4; k++) {
+        int n0 = search_rank(c, &b, rolls[k], &o0, z);
+        int n = search_rank(c, &b, rolls[k], &o, x);
+        assert_int_equal(n, n0);
+        /* which plays the 0-ply filter passes */
+        double cut = z[0].value.equity - o.filter[0].margin;
+        int passed = 0;
+        for (int i = 0; i < n0 && i < o.filter[0].keep && (i == 0 || z[i].value.equity >= cut); i++)
+            passed++;
+        int deep = 0;
+        for (int i = 0; i < n; i++) {
+            assert_true(x[i].plies == 0 || x[i].plies == 2);
+            if (x[i].plies != 2 || x[i].play.outcome.kind != OUT_NONE)
+                continue;
+            deep++;
+            eval_t v;
+            search_play_value(c, &x[i].play, 2, &o, &v);
+            assert_true(fabs(v.equity - x[i].value.equity) < 1e-9);
+        }
+        /* the filter's plays, and at most as many again whose 0-ply
+         * value beat the best 2-ply one */
+        assert_true(deep >= passed && deep <= 2 * passed);
+        checked += passed > 3;
+        /* the old filter: 3 within 0.08 at 1-ply */
+        search_opts_t old = o;
+        old.filter[1] = (search_filter_t){3, 0.08};
+        n = search_rank(c, &b, rolls[k], &old, x);
+        int at2 = 0, at1 = 0;
+        for (int i = 0; i < n; i++) {
+            at2 += x[i].plies == 2 && x[i].play.outcome.kind == OUT_NONE;
+            at1 += x[i].plies == 1;
+        }
+        assert_true(at2 <= 6 && at2 + at1 >= passed);
+    }
+    assert_true(checked > 0); /* some roll passes more plays than the old 1-ply filter kept */
+    free(x);
+    free(z);
     search_ctx_free(c);
 }
 
@@ -391,6 +473,7 @@ int main(void)
         cmocka_unit_test(search_deterministic),
         cmocka_unit_test(exact_plays_rank_with_the_deepest),
         cmocka_unit_test(ranking_order),
+        cmocka_unit_test(two_ply_skips_ply_one),
         cmocka_unit_test(deepen_cut_play),
         cmocka_unit_test(rollout_deterministic),
         cmocka_unit_test(check_claimed_best),
