@@ -251,11 +251,10 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
     for (int ply = 1; ply <= o->plies; ply++) {
         if (ply < o->plies && search_filter(c, o, ply).keep == SEARCH_SKIP)
             continue; /* a skipped ply: filter[prev] passes plays straight to the next */
-        search_filter_t fv = search_filter(c, o, prev);
-        const search_filter_t *f = &fv;
-        double cut = out[0].value.equity - f->margin * unit(c);
+        search_filter_t f = search_filter(c, o, prev);
+        double cut = out[0].value.equity - f.margin * unit(c);
         int done = 0;
-        for (int i = 0; i < n && i < f->keep; i++) {
+        for (int i = 0; i < n && i < f.keep; i++) {
             if (out[i].plies != prev || (i > 0 && out[i].value.equity < cut))
                 break;
             deepen(c, &out[i], ply, o);
@@ -265,7 +264,7 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
         /* a play cut by the filter whose value at the depth before still
          * beats the best deeper one is looked at deeper too (at most as
          * many again), so that the best is not shown below such a play */
-        for (int extra = 0; extra < f->keep && done > 0; extra++) {
+        for (int extra = 0; extra < f.keep && done > 0; extra++) {
             int j = 0;
             while (j < n && out[j].plies == ply)
                 j++;

@@ -255,7 +255,8 @@ static void two_ply_skips_ply_one(void **state)
         int n0 = search_rank(c, &b, rolls[k], &o0, z);
         int n = search_rank(c, &b, rolls[k], &o, x);
         assert_int_equal(n, n0);
-        /* which plays the 0-ply filter passes */
+        /* which plays the 0-ply filter passes (its margin is in hemspel
+         * units, one point under lyckans-talisman's W&W scoring) */
         double cut = z[0].value.equity - o.filter[0].margin;
         int passed = 0;
         for (int i = 0; i < n0 && i < o.filter[0].keep && (i == 0 || z[i].value.equity >= cut); i++)
