@@ -57,6 +57,15 @@ int agreement_positions(const rules_t *r, int k, uint64_t seed, board_t *pos, ro
     return got;
 }
 
+/* The index among res's rolled-out plays of the play noted `note`, or -1. */
+static int rolled_out_index(const agreement_result_t *res, const char *note)
+{
+    for (int j = 0; j < res->first.m; j++)
+        if (strcmp(res->notes[j], note) == 0)
+            return j;
+    return -1;
+}
+
 /* The plays still in contention after the passes so far: the best, and
  * every play whose paired difference from it is within 1.96 standard
  * errors.  Returns how many (1: the best is separable). */
@@ -94,36 +103,25 @@ static int zero_choice(search_ctx_t *sc, const search_play_t *sp, int n, const s
     return z;
 }
 
-int agreement_position(search_ctx_t *sc, const rules_t *r, int index, const board_t *b, roll_t roll,
-                   const agreement_opts_t *o, agreement_result_t *out)
+/* Rolls out plays[0..m) as agreement_position does (see agreement.h): a
+ * first pass of o->games each with the same dice, then pass after pass
+ * the plays still in contention.  Fills out->notes' stats (first, last,
+ * passes); 0, 1 when o->ro.stop ended it, -1 when out of memory. */
+static int judge_plays(const play_t *plays, int m, const rules_t *r, const agreement_opts_t *o,
+                       agreement_result_t *out)
 {
-    assert(o->top >= 2 && o->top <= AGREE_MAX && o->games >= 2);
-    assert(o->confirm == 0 || o->confirm >= 2);
     int passes = o->confirm > 0 ? o->passes : 0;
-    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
-    size_t per0 = (size_t)o->top * (size_t)o->games, per1 = (size_t)o->top * (size_t)o->confirm;
+    size_t per0 = (size_t)m * (size_t)o->games, per1 = (size_t)m * (size_t)o->confirm;
     double *x = malloc(sizeof *x * (per0 + per1 * (size_t)passes));
     agree_pass_t *pass = calloc((size_t)passes + 1, sizeof *pass);
     int rc = -1;
-    if (!sp || !x || !pass)
+    if (!x || !pass)
         goto done;
-    search_opts_t so;
-    search_default_opts(o->plies, &so);
-    int n = search_rank(sc, b, roll, &so, sp);
-    if (n < 2)
-        goto done;
-    memset(out, 0, sizeof *out);
-    out->index = index;
-    out->pos = *b;
-    out->roll = roll;
-    out->nplays = n;
-    int m = n < o->top ? n : o->top;
-    for (int j = 0; j < m; j++)
-        notation_play(&sp[j].play, b->geom, out->notes[j], AGREEMENT_NOTE);
     rollout_opts_t ro = o->ro;
     bool in[AGREE_MAX];
     for (int j = 0; j < m; j++)
         in[j] = true;
+    out->passes = 0;
     for (int p = 0; p <= passes; p++) {
         if (p > 0 && contention(&out->last, in) < 2)
             break;
@@ -137,7 +135,7 @@ int agreement_position(search_ctx_t *sc, const rules_t *r, int index, const boar
             rollout_result_t res;
             ro.game_equity = base + (size_t)j * (size_t)ro.games;
             pass[p].x[j] = ro.game_equity;
-            if (rollout_play(&sp[j].play, r, &ro, &res) != 0)
+            if (rollout_play(&plays[j], r, &ro, &res) != 0)
                 goto done;
             if (res.stopped) {
                 rc = 1;
@@ -150,12 +148,95 @@ int agreement_position(search_ctx_t *sc, const rules_t *r, int index, const boar
         else
             out->passes = p;
     }
-    out->zero = zero_choice(sc, sp, n, &so); /* for comparison */
     rc = 0;
 done:
-    free(sp);
     free(x);
     free(pass);
+    return rc;
+}
+
+int agreement_position(search_ctx_t *sc, const rules_t *r, int index, const board_t *b, roll_t roll,
+                   const agreement_opts_t *o, agreement_result_t *out)
+{
+    assert(o->top >= 2 && o->top <= AGREE_MAX && o->games >= 2);
+    assert(o->confirm == 0 || o->confirm >= 2);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    int rc = -1;
+    if (!sp)
+        return -1;
+    search_opts_t so;
+    search_default_opts(o->plies, &so);
+    int n = search_rank(sc, b, roll, &so, sp);
+    if (n < 2)
+        goto done;
+    memset(out, 0, sizeof *out);
+    out->index = index;
+    out->pos = *b;
+    out->roll = roll;
+    out->nplays = n;
+    int m = n < o->top ? n : o->top;
+    play_t plays[AGREE_MAX];
+    for (int j = 0; j < m; j++) {
+        plays[j] = sp[j].play;
+        notation_play(&sp[j].play, b->geom, out->notes[j], AGREEMENT_NOTE);
+    }
+    rc = judge_plays(plays, m, r, o, out);
+    if (rc == 0)
+        out->zero = zero_choice(sc, sp, n, &so); /* for comparison */
+done:
+    free(sp);
+    return rc;
+}
+
+int agreement_fill(search_ctx_t *judge, const rules_t *r, agreement_result_t *res, const char *note,
+                   const agreement_opts_t *o, bool anew)
+{
+    int m = res->first.m;
+    if (m >= AGREE_MAX)
+        return 2;
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    if (!sp)
+        return -1;
+    search_opts_t so;
+    search_default_opts(0, &so);
+    int n = search_rank(judge, &res->pos, res->roll, &so, sp), rc = -1;
+    agreement_result_t t = *res;
+    snprintf(t.notes[m], AGREEMENT_NOTE, "%s", note);
+    play_t plays[AGREE_MAX];
+    for (int j = 0; j <= m; j++) {
+        int k = 0;
+        char got[AGREEMENT_NOTE];
+        for (; k < n; k++) {
+            notation_play(&sp[k].play, res->pos.geom, got, sizeof got);
+            if (strcmp(got, t.notes[j]) == 0)
+                break;
+        }
+        if (k == n) /* not a legal play of the position */
+            goto done;
+        plays[j] = sp[k].play;
+    }
+    if ((rc = judge_plays(plays, m + 1, r, o, &t)) != 0)
+        goto done;
+    /* the same dice and the same players give the recorded first pass to
+     * the last bit, or these are not the record's rollouts */
+    for (int j = 0; j < m && rc == 0; j++)
+        if (t.first.games[j] != res->first.games[j] || t.first.mean[j] != res->first.mean[j])
+            rc = 3;
+    if (rc == 3 && !anew)
+        goto done;
+    if (rc == 3)
+        rc = 4;
+    /* the judge's 0-ply choice, wherever it now is among the plays */
+    char zn[AGREEMENT_NOTE];
+    notation_play(&sp[zero_choice(judge, sp, n, &so)].play, res->pos.geom, zn, sizeof zn);
+    t.zero = rolled_out_index(&t, zn);
+    if (t.zero < 0) /* still not rolled out: an index past them */
+        t.zero = res->zero > m ? res->zero : m + 1;
+    if (t.zero >= t.nplays) /* every play rolled out, and the 0-ply choice not among them: no such record */
+        t.zero = 0;
+    *res = t;
+done:
+    free(sp);
     return rc;
 }
 
@@ -188,15 +269,6 @@ void agreement_choose(agreement_result_t *res, int j)
         res->zero++;
 }
 
-/* The index among res's rolled-out plays of the play noted `note`, or -1. */
-static int rolled_out(const agreement_result_t *res, const char *note)
-{
-    for (int j = 0; j < res->first.m; j++)
-        if (strcmp(res->notes[j], note) == 0)
-            return j;
-    return -1;
-}
-
 int agreement_rejudge(search_ctx_t *sc, int plies, const char *given, agreement_result_t *res, char *choice,
                       size_t csize)
 {
@@ -217,7 +289,7 @@ int agreement_rejudge(search_ctx_t *sc, int plies, const char *given, agreement_
      * The record's own (its search's order, as agreement_position wrote
      * it) is kept when it already says so, else the first such index; either
      * stays within the plays, so the record still reads back. */
-    int zi = rolled_out(res, note), m = res->first.m;
+    int zi = rolled_out_index(res, note), m = res->first.m;
     res->zero = zi >= 0 ? zi : res->zero >= m ? res->zero : m;
     bool legal = !given;
     for (int j = 0; j < n && !legal; j++) {
@@ -231,7 +303,7 @@ int agreement_rejudge(search_ctx_t *sc, int plies, const char *given, agreement_
     free(sp);
     if (!legal)
         return 2;
-    int j = rolled_out(res, choice);
+    int j = rolled_out_index(res, choice);
     if (j < 0)
         return 1;
     agreement_choose(res, j);

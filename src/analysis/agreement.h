@@ -133,6 +133,26 @@ void agreement_choose(agreement_result_t *res, int j);
 int agreement_rejudge(search_ctx_t *sc, int plies, const char *given, agreement_result_t *res, char *choice,
                       size_t csize);
 
+/* Rolls out the play noted `note`, which the record res did not, beside
+ * the plays it did: the position judged again with the same dice, the
+ * same players (o->ro: the record's net, seed and player depth) and the
+ * same passes (o: the record's games, confirm and passes), that play
+ * added at the end, so that a chooser who picks it is judged instead of
+ * counted a miss.  The recorded plays' first pass must come out exactly
+ * as recorded, which checks that the players and dice are the record's.
+ * The judge search context's evaluator (the record's net) names the 0-ply
+ * choice (res->zero).  Returns 0 with res updated (more passes may have
+ * been made: the new play can stay in contention longer), 1 when
+ * o->ro.stop ended it, 2 when res already holds AGREE_MAX plays, 3 when
+ * the first pass does not come out as recorded (res unchanged), -1 when
+ * out of memory or a play is not a legal play of the position.  With
+ * `anew`, a first pass that does not come out as recorded (the same net
+ * in another build: a float's rounding in its arithmetic sends the games
+ * elsewhere after the same dice) stands instead: res becomes the
+ * position judged afresh, every play rolled out again, and 4 is returned. */
+int agreement_fill(search_ctx_t *judge, const rules_t *r, agreement_result_t *res, const char *note,
+                   const agreement_opts_t *o, bool anew);
+
 /* The index of the rollout's best play after the first or last pass. */
 int agreement_best(const agreement_result_t *res, bool last);
 

@@ -15,6 +15,8 @@
 /* The flags of either command. */
 typedef struct ag_args {
     const char *rules, *net, *save, *rejudge, *choices;
+    const char *fill; /* --rejudge --fill NET: the record's net, or "shipped" */
+    bool fill_anew;   /* --fill-anew: positions that do not roll out as recorded are judged afresh */
     int positions, threads;
     long seed;
     bool json;
@@ -42,6 +44,10 @@ typedef struct ag_run {
  * made, judged again) only its order is checked and the positions stand
  * as recorded. */
 int agcli_resume(ag_run_t *g, const board_t *pos, const roll_t *rolls, int k);
+
+/* Writes g's header and every judged position to g->a->save
+ * (atomically); false after a message. */
+bool agcli_save(const ag_run_t *g);
 
 /* The listing line of one judged position (the text form); `unjudged`:
  * NULL, or (--rejudge) the choice the record did not roll out. */

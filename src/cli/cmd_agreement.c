@@ -27,7 +27,7 @@
  * one run prints.  Ctrl-C keeps the positions finished.
  *
  *   brade selfplay --rejudge FILE [--plies P] [--a-net FILE] [--lookahead on|off]
- *                  [--choices FILE] [--threads T] [--json]
+ *                  [--choices FILE] [--fill|--fill-anew NET|shipped] [--threads T] [--json]
  *
  * judges another chooser (another depth, another net) against the rollouts
  * a --save FILE holds: its positions are ranked again, and each choice is
@@ -43,6 +43,16 @@
  * plays, say): a line a judged position, in the record's order,
  * "ID ROLL PLAY" with PLAY in brade's notation; a line that names another
  * position or a play that is not legal there is refused with path:line.
+ * --fill NET (the net that made the record, `shipped` when that is the
+ * shipped one) first rolls out every choice the record did not, with the
+ * record's players, dice and passes (agreement_fill), writes those
+ * positions back into FILE and then judges: the choice is judged instead
+ * of counted a miss.  A net whose weights are not the record's, or
+ * rollouts that do not come out as recorded, are refused; --fill-anew
+ * takes the second (the record's net in another build, whose float
+ * rounding sends the games elsewhere): such a position is judged afresh,
+ * every play rolled out again, and FILE says so in no way but its numbers,
+ * so the listing names each.
  */
 #include <errno.h>
 #include <signal.h>
@@ -87,7 +97,8 @@ static bool parse(int argc, char **argv, ag_args_t *a)
         bool ok = true;
         a->judge_flags += strcmp(f, "--plies") != 0 && strcmp(f, "--a-net") != 0 && strcmp(f, "--threads") != 0 &&
                           strcmp(f, "--rejudge") != 0 && strcmp(f, "--lookahead") != 0 &&
-                          strcmp(f, "--choices") != 0;
+                          strcmp(f, "--choices") != 0 && strcmp(f, "--fill") != 0 &&
+                          strcmp(f, "--fill-anew") != 0;
         if (strcmp(f, "--rules") == 0)
             a->rules = v;
         else if (strcmp(f, "--rejudge") == 0)
@@ -102,6 +113,10 @@ static bool parse(int argc, char **argv, ag_args_t *a)
             a->net = v;
         else if (strcmp(f, "--choices") == 0)
             a->choices = v;
+        else if (strcmp(f, "--fill") == 0 || strcmp(f, "--fill-anew") == 0) {
+            a->fill = v;
+            a->fill_anew = strcmp(f, "--fill-anew") == 0;
+        }
         else if (strcmp(f, "--save") == 0)
             a->save = v;
         else if (strcmp(f, "--agreement") == 0)
@@ -138,12 +153,16 @@ static bool parse(int argc, char **argv, ag_args_t *a)
     }
     if (a->rejudge && a->judge_flags > 0) {
         fprintf(stderr, "brade: --rejudge reads the judge's settings from its file; only --plies, --a-net, "
-                        "--lookahead, --choices, --threads and --json go with it\n");
+                        "--lookahead, --choices, --fill, --fill-anew, --threads and --json go with it\n");
         return false;
     }
     if (a->choices && (!a->rejudge || a->net || a->lookahead >= 0 || plies_given)) {
         fprintf(stderr, "brade: --choices goes with --rejudge alone (its plays are the choices: no --plies, "
                         "--a-net or --lookahead)\n");
+        return false;
+    }
+    if (a->fill && !a->rejudge) {
+        fprintf(stderr, "brade: --fill goes with --rejudge FILE (it rolls out the choices FILE did not)\n");
         return false;
     }
     if (a->lookahead >= 0 && !a->rejudge) {
@@ -174,8 +193,7 @@ static size_t header(const ag_args_t *a, const rules_t *r, const evalnet_t *n, c
 }
 
 
-/* Writes the header and every record to the --save file. */
-static bool save(const ag_run_t *g)
+bool agcli_save(const ag_run_t *g)
 {
     textout_t o;
     textout_init(&o, 4096);
@@ -473,7 +491,7 @@ static int judge_rest(ag_run_t *g, const evalnet_t *net, const board_t *pos, con
             agcli_print_line(g->a, &g->res[g->done], NULL);
         g->done++;
         if (g->a->save) {
-            if (!save(g)) {
+            if (!agcli_save(g)) {
                 rc = -1;
                 break;
             }

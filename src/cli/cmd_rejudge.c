@@ -198,11 +198,95 @@ static void *rejudge_work(void *arg)
     return NULL;
 }
 
+/* --fill NET: rolls out, with the record's players, dice and passes, every
+ * choice the record did not (orig: its positions as read; unjudged and
+ * choice: the chooser's), and writes those positions back into the record
+ * g->a->save.  Returns how many were filled, -1 after a message (the file
+ * then left as it was). */
+static int fill(const ag_args_t *a, ag_run_t *g, agreement_result_t *orig, const bool *unjudged,
+                char (*choice)[AGREEMENT_NOTE])
+{
+    evalnet_t *own = NULL;
+    const evalnet_t *net = strcmp(a->fill, "shipped") == 0 ? evalnet_builtin(g->r)
+                                                           : (own = netfile_load_for(a->fill, g->r));
+    if (!net) {
+        if (strcmp(a->fill, "shipped") == 0)
+            fprintf(stderr, "brade: no net is shipped for %s\n", a->rules);
+        return -1;
+    }
+    char made[96];
+    snprintf(made, sizeof made, "\nnet %ld games, weights %016llx\n", net->games,
+             (unsigned long long)evalnet_fingerprint(net));
+    if (!strstr(g->head, made)) {
+        const char *h = strstr(g->head, "\nnet ");
+        fprintf(stderr, "%s:10: the record was made by the net of '%.*s'; --fill %s has %ld games, weights "
+                        "%016llx: give the net that made it (its players roll out the plays)\n",
+                a->save, h ? (int)strcspn(h + 1, "\n") : 0, h ? h + 1 : "", a->fill, net->games,
+                (unsigned long long)evalnet_fingerprint(net));
+        evalnet_free(own);
+        return -1;
+    }
+    search_ctx_t *sc = search_ctx_new_with(g->r, EVAL_DEFAULT, net);
+    if (!sc) {
+        fprintf(stderr, "brade: out of memory\n");
+        evalnet_free(own);
+        return -1;
+    }
+    agreement_opts_t o = a->o; /* the record's games, confirm, passes, seed, players' depth */
+    o.ro.net = net;
+    o.ro.threads = a->threads;
+    struct sigaction old;
+    o.ro.stop = interrupt_catch(&old);
+    int filled = 0, rc = 0;
+    for (int i = 0; i < g->done && rc == 0; i++) {
+        if (!unjudged[i])
+            continue;
+        int m = orig[i].first.m, got = agreement_fill(sc, g->r, &orig[i], choice[i], &o, a->fill_anew);
+        if (got == 4) {
+            filled++;
+            fprintf(stderr, "%s: position %d: judged afresh (its recorded plays do not roll out as recorded "
+                            "with this build), %s rolled out beside them (%d further pass%s)\n",
+                    a->save, i + 1, choice[i], orig[i].passes, orig[i].passes == 1 ? "" : "es");
+        } else if (got == 0) {
+            filled++;
+            fprintf(stderr, "%s: position %d: %s rolled out beside the %d recorded plays (%d further pass%s)\n",
+                    a->save, i + 1, choice[i], m, orig[i].passes, orig[i].passes == 1 ? "" : "es");
+        } else if (got == 2) {
+            fprintf(stderr, "%s: position %d: %s not rolled out: the record holds %d plays there, the most a "
+                            "position can\n", a->save, i + 1, choice[i], m);
+        } else {
+            fprintf(stderr, got == 1 ? "brade: stopped; the record is left as it was\n"
+                            : got == 3 ? "%s: position %d: the recorded plays do not roll out as recorded with "
+                                         "this net and this build; the record is left as it was (--fill-anew "
+                                         "judges such a position afresh)\n"
+                                       : "brade: out of memory, or the record's plays do not fit its position\n",
+                    a->save, i + 1);
+            rc = got == 1 ? 1 : -1;
+        }
+    }
+    interrupt_release(&old);
+    search_ctx_free(sc);
+    evalnet_free(own);
+    if (rc != 0)
+        return -1;
+    if (filled > 0) {
+        agreement_result_t *keep = g->res;
+        g->res = orig;
+        bool ok = agcli_save(g);
+        g->res = keep;
+        if (!ok)
+            return -1;
+    }
+    return filled;
+}
+
 /* `brade selfplay --rejudge FILE ...`: another chooser against FILE's
  * rollouts (see the top of this file). */
 int agcli_rejudge(ag_args_t *a)
 {
     int plies = a->o.plies, k = 0, rc = 1; /* the depth judged now (the header's is only checked) */
+    agreement_result_t *orig = NULL;       /* --fill: the positions as read */
+    bool refill = false;
     char rbuf[256];
     ag_run_t g = {.a = a};
     given_t gv = {0};
@@ -263,6 +347,12 @@ int agcli_rejudge(ag_args_t *a)
             goto done;
         }
     }
+    if (a->fill && !(orig = malloc(sizeof *orig * (size_t)g.done))) {
+        fprintf(stderr, "brade: out of memory\n");
+        goto done;
+    }
+    if (orig)
+        memcpy(orig, g.res, sizeof *orig * (size_t)g.done);
     workq_t q;
     workq_init(&q, g.done);
     struct sigaction old;
@@ -292,6 +382,18 @@ int agcli_rejudge(ag_args_t *a)
             rc = 2;
             goto done;
         }
+    if (a->fill) {
+        int filled = fill(a, &g, orig, g.unjudged, choice);
+        if (filled < 0) {
+            rc = 2;
+            goto done;
+        }
+        if (filled > 0) {
+            refill = true; /* judge again, against the record as it now is */
+            rc = 0;
+            goto done;
+        }
+    }
     if (!a->json) {
         if (a->choices)
             printf("the choices in %s judged against the rollouts in %s\n", a->choices, a->rejudge);
@@ -316,6 +418,12 @@ done:
     free(gv.line);
     free(gv.got);
     evalnet_free(own);
+    free(orig);
+    if (refill) {
+        a->fill = NULL;
+        a->o.plies = plies;
+        return agcli_rejudge(a);
+    }
     return rc;
 }
 

@@ -2,6 +2,7 @@
  * the positions' set, the passes that go on only while plays are in
  * contention, the record lines a run is saved and resumed by, and a
  * recorded position judged again for another chooser. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "../unit/test_util.h"
 
 #include "analysis/agreement.h"
+#include "engine/notation.h"
 
 /* A small judge: 12 games a play, then further passes of `confirm`. */
 static void small_opts(agreement_opts_t *o, int confirm, int passes)
@@ -37,7 +39,7 @@ static void judge(int i, const agreement_opts_t *o, agreement_result_t *res)
     assert_int_equal(agreement_position(sc, &r, i, &pos[i], rolls[i], o, res), 0);
     search_ctx_free(sc);
     assert_int_equal(res->index, i);
-    assert_true(res->nplays >= 2 && res->first.m == (res->nplays < 4 ? res->nplays : 4));
+    assert_true(res->nplays >= 2 && res->first.m == (res->nplays < o->top ? res->nplays : o->top));
 }
 
 /* res's record line, into line (size bytes); returns its length. */
@@ -332,6 +334,98 @@ static void rejudge_same_and_other(void **state)
     search_ctx_free(sc);
 }
 
+/* A choice the record did not roll out, rolled out beside its plays with
+ * the record's dice and players: the recorded first pass comes out to the
+ * last bit, the new play's is its own rollout with those dice, and the
+ * choice is then judged instead of counted a miss.  A record whose
+ * numbers its players do not give is refused, or judged afresh. */
+static void fill_rolls_out_the_choice(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    agreement_opts_t o;
+    small_opts(&o, 12, 2);
+    o.top = 2;
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    assert_non_null(sc);
+    assert_non_null(sp);
+    int filled_any = 0;
+    for (int i = 0; i < 4; i++) {
+        agreement_result_t res;
+        judge(i, &o, &res);
+        if (res.nplays <= 2)
+            continue;
+        /* the first legal play the record did not roll out */
+        search_opts_t so;
+        search_default_opts(0, &so);
+        int n = search_rank(sc, &res.pos, res.roll, &so, sp), k = 0;
+        char note[AGREEMENT_NOTE] = "";
+        for (; k < n; k++) {
+            notation_play(&sp[k].play, GEOM_BRADE, note, sizeof note);
+            if (strcmp(note, res.notes[0]) != 0 && strcmp(note, res.notes[1]) != 0)
+                break;
+        }
+        assert_true(k < n);
+        agreement_result_t filled = res;
+        assert_int_equal(agreement_fill(sc, &r, &filled, note, &o, false), 0);
+        filled_any++;
+        assert_int_equal(filled.first.m, 3);
+        assert_int_equal(filled.last.m, 3);
+        assert_string_equal(filled.notes[2], note);
+        assert_int_equal(filled.index, res.index);
+        assert_int_equal(filled.nplays, res.nplays);
+        assert_true(filled.zero >= 0 && filled.zero < filled.nplays);
+        for (int j = 0; j < 2; j++) {
+            assert_string_equal(filled.notes[j], res.notes[j]);
+            assert_int_equal(filled.first.games[j], res.first.games[j]);
+            assert_true(filled.first.mean[j] == res.first.mean[j]);
+            assert_true(filled.first.cov[j][j] == res.first.cov[j][j]);
+        }
+        /* the new play's first pass: its own rollout with the same dice */
+        double x[12], sum = 0;
+        rollout_opts_t ro = o.ro;
+        ro.games = 12;
+        ro.game_equity = x;
+        rollout_result_t rr;
+        assert_int_equal(rollout_play(&sp[k].play, &r, &ro, &rr), 0);
+        for (int g = 0; g < 12; g++)
+            sum += x[g];
+        assert_int_equal(filled.first.games[2], 12);
+        assert_true(fabs(filled.first.mean[2] - sum / 12) < 1e-12);
+        /* judged now: an outside chooser who picks it meets its figures */
+        agreement_result_t given = filled;
+        char choice[AGREEMENT_NOTE];
+        assert_int_equal(agreement_rejudge(sc, o.plies, note, &given, choice, sizeof choice), 0);
+        assert_true(given.first.mean[0] == filled.first.mean[2]);
+        /* and the record line reads back as it was written */
+        char line[8192];
+        record(&filled, line, sizeof line);
+        agreement_result_t back;
+        char msg[256];
+        assert_true(agreement_record_parse(line, GEOM_BRADE, &back, msg, sizeof msg));
+        assert_memory_equal(&back.first, &filled.first, sizeof back.first);
+        /* numbers the players do not give: refused and left alone, or
+         * with anew the position judged afresh (the true numbers back) */
+        agreement_result_t forged = res;
+        forged.first.mean[1] += 0.25;
+        agreement_result_t before = forged;
+        assert_int_equal(agreement_fill(sc, &r, &forged, note, &o, false), 3);
+        assert_memory_equal(&forged, &before, sizeof forged);
+        assert_int_equal(agreement_fill(sc, &r, &forged, note, &o, true), 4);
+        assert_true(forged.first.mean[1] == res.first.mean[1]);
+        assert_memory_equal(&forged.first, &filled.first, sizeof forged.first);
+        /* a play that is not legal there; a record already full */
+        agreement_result_t bad = res;
+        assert_int_equal(agreement_fill(sc, &r, &bad, "1/25 1/25", &o, false), -1);
+        bad.first.m = bad.last.m = AGREE_MAX;
+        assert_int_equal(agreement_fill(sc, &r, &bad, note, &o, false), 2);
+    }
+    assert_true(filled_any >= 2);
+    free(sp);
+    search_ctx_free(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +435,7 @@ int main(void)
         cmocka_unit_test(record_errors),
         cmocka_unit_test(choose_permutes),
         cmocka_unit_test(rejudge_same_and_other),
+        cmocka_unit_test(fill_rolls_out_the_choice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

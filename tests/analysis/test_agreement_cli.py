@@ -190,7 +190,7 @@ def rejudged(f, one, js):
     assert "--lookahead goes with --rejudge" in p.stderr, p.stderr
     # the judge is the file's: flags that would change it are refused
     p = run(["selfplay", "--rejudge", f, "--rollouts", "48"], code=2)
-    assert "only --plies, --a-net, --lookahead, --choices, --threads and --json go with it" in p.stderr, p.stderr
+    assert "only --plies, --a-net, --lookahead, --choices, --fill, --fill-anew, --threads and --json go with it" in p.stderr, p.stderr
     run(["selfplay", "--rejudge", f + ".none"], code=2)
     text = open(f).read()
     bad = f + ".bad"
@@ -319,6 +319,98 @@ def agreement_backgammon():
         shutil.rmtree(d)
 
 
+def record_lines(f):
+    """The judged lines of record f, each as (fields before ' | ', plays)."""
+    out = []
+    for line in open(f).read().splitlines():
+        if line.startswith("judged "):
+            head, *plays = line.split(" | ")
+            out.append((head.split(), plays))
+    return out
+
+
+def first_means(fields):
+    """The first pass's plays and means of a judged line's fields."""
+    at = fields.index("first")
+    m = int(fields[at + 1])
+    return fields[at + 2 + m:at + 2 + 2 * m]
+
+
+def agreement_fill():
+    """--rejudge FILE --fill NET rolls out, with the record's players and
+    dice, every choice the record did not: the recorded plays' numbers stay
+    to the last digit, the choice is judged instead of counted a miss, and
+    a second run has nothing to do.  Another net than the record's, or
+    numbers its players do not give, are refused with the file left as it
+    was; --fill-anew judges such a position afresh."""
+    d = tempfile.mkdtemp()
+    try:
+        f = os.path.join(d, "agree.txt")
+        run(["selfplay", "--agreement", "3", "--rollouts", "12", "--confirm", "12", "--passes", "2",
+             "--top", "2", "--seed", "5", "--plies", "1", "--save", f])
+        made = open(f).read()
+        # an outside chooser who picks, in each position, a legal play the
+        # record did not roll out
+        c = os.path.join(d, "choices.txt")
+        picks = []
+        with open(c, "w") as out:
+            for fields, plays in record_lines(f):
+                pid, roll = fields[2], fields[3]
+                js = json.loads(run(["analyse", "--position-id", pid, "--roll", roll, "--plies", "0",
+                                     "--json"]).stdout)
+                other = [p["notation"] for p in js["plays"] if p["notation"] not in plays]
+                assert other, (fields, plays)
+                picks.append(other[0])
+                out.write(f"{pid} {roll} {other[0]}\n")
+        before = json.loads(run(["selfplay", "--rejudge", f, "--choices", c, "--json"]).stdout)
+        assert before["unjudged"] == 3, before
+        # another net than the one that made it: refused, the file unchanged
+        here = os.path.dirname(os.path.abspath(__file__))
+        other_net = os.path.join(here, "..", "..", "src", "analysis", "nets", "lyckans-talisman-exact-only.net")
+        p = run(["selfplay", "--rejudge", f, "--choices", c, "--fill", other_net], code=2)
+        assert f + ":10: the record was made by the net of 'net " in p.stderr, p.stderr
+        assert open(f).read() == made
+        # the record's net: each choice rolled out beside the plays
+        p = run(["selfplay", "--rejudge", f, "--choices", c, "--fill", "shipped", "--json"])
+        for i, pick in enumerate(picks):
+            assert f"{f}: position {i + 1}: {pick} rolled out beside the 2 recorded plays" in p.stderr, p.stderr
+        after = json.loads(p.stdout)
+        assert after["unjudged"] == 0 and after["positions"] == 3, after
+        assert [r["choice"] for r in after["judged"]] == picks, after
+        assert all(r["rolled_out"] for r in after["judged"]), after
+        new = record_lines(f)
+        was = {fl[1]: (fl, pl) for fl, pl in
+               ((l.split(" | ")[0].split(), l.split(" | ")[1:]) for l in made.splitlines() if l.startswith("judged "))}
+        for (fields, plays), pick in zip(new, picks):
+            ofields, oplays = was[fields[1]]
+            assert plays == oplays + [pick], (plays, oplays, pick)
+            assert first_means(fields)[:2] == first_means(ofields), (fields, ofields)
+        assert open(f).read().split("judged ")[0] == made.split("judged ")[0]  # the header stands
+        # nothing left to fill: the file and the tally stay
+        filled = open(f).read()
+        again = run(["selfplay", "--rejudge", f, "--choices", c, "--fill", "shipped", "--json"])
+        assert "rolled out beside" not in again.stderr, again.stderr
+        assert json.loads(again.stdout) == after and open(f).read() == filled
+        # numbers its players do not give: refused, or judged afresh
+        g = os.path.join(d, "forged.txt")
+        fields0 = made.splitlines()[10].split()
+        mean = first_means(fields0)[0]
+        with open(g, "w") as out:
+            out.write(made.replace(" " + mean + " ", " " + repr(float(mean) + 0.25) + " ", 1))
+        forged = open(g).read()
+        p = run(["selfplay", "--rejudge", g, "--choices", c, "--fill", "shipped"], code=2)
+        assert f"{g}: position 1: the recorded plays do not roll out as recorded" in p.stderr, p.stderr
+        assert open(g).read() == forged
+        p = run(["selfplay", "--rejudge", g, "--choices", c, "--fill-anew", "shipped"])
+        assert f"{g}: position 1: judged afresh" in p.stderr, p.stderr
+        assert open(g).read() == filled
+        # --fill judges a record again: not without --rejudge
+        p = run(["selfplay", "--agreement", "1", "--fill", "shipped"], code=2)
+        assert "--fill goes with --rejudge FILE" in p.stderr, p.stderr
+    finally:
+        shutil.rmtree(d)
+
+
 CASES = [("agreement-confirm", agreement_confirm), ("agreement-saved", agreement_saved),
-         ("agreement-backgammon", agreement_backgammon)]
+         ("agreement-backgammon", agreement_backgammon), ("agreement-fill", agreement_fill)]
 run_cases(CASES)
