@@ -88,6 +88,41 @@ bool evalnet_widen(evalnet_t *n, int hidden, uint64_t seed)
     return true;
 }
 
+evalnet_t *evalnet_join(const evalnet_t *const *nets, int k)
+{
+    if (k < 1)
+        return NULL;
+    for (int q = 1; q < k; q++)
+        if (strcmp(nets[q]->rules, nets[0]->rules) != 0 ||
+            nets[q]->encoding != nets[0]->encoding || nets[q]->classes != nets[0]->classes)
+            return NULL;
+    evalnet_t *n = malloc(sizeof *n);
+    if (!n)
+        return NULL;
+    *n = *nets[0];
+    int hidden = 0;
+    for (int q = 0; q < k; q++)
+        hidden += nets[q]->hidden;
+    n->hidden = hidden;
+    bool ok = true;
+    for (int ph = 0; ph < EVALNET_PHASES; ph++) {
+        const nn_t *parts[NN_MAX_HIDDEN];
+        for (int q = 0; q < k && q < NN_MAX_HIDDEN; q++)
+            parts[q] = nets[q]->net[ph];
+        n->net[ph] = k <= NN_MAX_HIDDEN ? nn_join(parts, k) : NULL;
+        const nn_t *p0 = nets[0]->prune[ph];
+        n->prune[ph] = p0 ? nn_new(p0->inputs, p0->hidden, p0->classes) : NULL;
+        if (p0 && n->prune[ph])
+            nn_copy(n->prune[ph], p0);
+        ok = ok && n->net[ph] && (!p0 || n->prune[ph]);
+    }
+    if (!ok) {
+        evalnet_free(n);
+        return NULL;
+    }
+    return n;
+}
+
 void evalnet_free(evalnet_t *n)
 {
     if (!n)

@@ -89,6 +89,15 @@ void evalnet_free(evalnet_t *n);
  * out of memory. */
 bool evalnet_widen(evalnet_t *n, int hidden, uint64_t seed);
 
+/* A new net that values every position by the average of the logits of
+ * k nets for the same ruleset (nn_join, phase by phase): an ensemble in
+ * one net of their hidden units side by side.  Its header (rules, games,
+ * seed...) and pruning nets are copies of the first's, whose play order
+ * they were taught.  NULL when the nets differ in ruleset, encoding or
+ * classes, their units come to more than NN_MAX_HIDDEN, or out of memory;
+ * the k nets stay the caller's. */
+evalnet_t *evalnet_join(const evalnet_t *const *nets, int k);
+
 /* The number of inputs an encoding has. */
 int evalnet_inputs(evalnet_enc_t enc);
 /* The encoding and class count a ruleset needs. */

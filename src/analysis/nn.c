@@ -135,6 +135,40 @@ nn_t *nn_widen(const nn_t *src, int hidden, uint64_t seed)
     return n;
 }
 
+nn_t *nn_join(const nn_t *const *nets, int k)
+{
+    if (k < 1)
+        return NULL;
+    int hidden = 0, ins = nets[0]->inputs, cl = nets[0]->classes;
+    for (int q = 0; q < k; q++) {
+        if (nets[q]->inputs != ins || nets[q]->classes != cl)
+            return NULL;
+        hidden += nets[q]->hidden;
+    }
+    if (hidden > NN_MAX_HIDDEN)
+        return NULL;
+    nn_t *n = nn_new(ins, hidden, cl);
+    if (!n)
+        return NULL;
+    int at = 0; /* the first joined unit of net q */
+    for (int q = 0; q < k; q++) {
+        const nn_t *s = nets[q];
+        int h = s->hidden;
+        for (int i = 0; i < ins; i++)
+            memcpy(&n->w1[(size_t)i * (size_t)hidden + (size_t)at], &s->w1[(size_t)i * (size_t)h],
+                   (size_t)h * sizeof(float));
+        memcpy(&n->b1[at], s->b1, (size_t)h * sizeof(float));
+        for (int j = 0; j < h; j++)
+            for (int c = 0; c < cl; c++)
+                n->w2[(size_t)(at + j) * (size_t)cl + (size_t)c] =
+                    s->w2[(size_t)j * (size_t)cl + (size_t)c] / (float)k;
+        for (int c = 0; c < cl; c++)
+            n->b2[c] += s->b2[c] / (float)k;
+        at += h;
+    }
+    return n;
+}
+
 /* The forward pass is compiled twice where the compiler can (GCC on
  * x86-64): for AVX2 and for the baseline, the loader picking one by the
  * processor.  Both add and multiply element by element in the same order

@@ -66,6 +66,14 @@ float *nn_weight_at(nn_t *n, long i);
  * of range, or out of memory. */
 nn_t *nn_widen(const nn_t *src, int hidden, uint64_t seed);
 
+/* One net that computes the average of the logits of k nets of the same
+ * inputs and classes (an ensemble whose softmax is the normalised
+ * geometric mean of theirs): their hidden units side by side, each output
+ * weight divided by k, the output biases averaged.  NULL when the shapes
+ * differ, the hidden units come to more than NN_MAX_HIDDEN, or out of
+ * memory.  The k nets stay the caller's. */
+nn_t *nn_join(const nn_t *const *nets, int k);
+
 /* Small random starting weights from a seed. */
 void nn_init_random(nn_t *n, uint64_t seed);
 

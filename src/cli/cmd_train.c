@@ -9,6 +9,7 @@
  *               [--round G] [--report-every N] [--checkpoint-every N]
  *               [--strength-every N] [--strength-games N] [--final-games N]
  *   brade train --rules R --out FILE --prune H [--prune-games N] [--seed S]
+ *   brade train --rules R --out FILE --join NET --join NET [--join NET...]
  *   brade train ... --make-data FILE | --fit-data FILE   (cmd_train_data.c)
  *
  * FILE is the net and its checkpoint: when it exists the run resumes from
@@ -23,6 +24,9 @@
  * out valuing positions nearly as the narrower one did).  --prune H
  * teaches the existing net in FILE pruning nets of H hidden units (see
  * analysis/train_prune.c) and saves it; further training drops them.
+ * --join makes FILE, a new net, the ensemble of two or more nets for R
+ * (evalnet_join: the average of their logits, in one net of all their
+ * hidden units); it can be trained on like any other.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -36,12 +40,16 @@
 #include "cli/interrupt.h"
 #include "cli/netfile.h"
 
+enum { TR_JOIN_MAX = 8 };
+
 typedef struct tr_args {
     const char *rules, *out, *from;
     long seed, hidden, final;
     bool seed_set, hidden_set;
     long prune, prune_games; /* --prune H: teach pruning nets of H units instead */
     bool games_set;
+    const char *join[TR_JOIN_MAX]; /* --join NET...: an ensemble of these instead */
+    int njoin;
 } tr_args_t;
 
 /* Reads the flags: the training options straight into *o (from the
@@ -74,7 +82,13 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
             ok = args_number(f, v, 1, 2000000000L, &o->games), a->games_set = true;
         else if (strcmp(f, "--prune") == 0)
             ok = args_number(f, v, 1, NN_MAX_HIDDEN, &a->prune);
-        else if (strcmp(f, "--prune-games") == 0)
+        else if (strcmp(f, "--join") == 0) {
+            ok = a->njoin < TR_JOIN_MAX;
+            if (ok)
+                a->join[a->njoin++] = v;
+            else
+                fprintf(stderr, "brade: at most %d nets --join\n", TR_JOIN_MAX);
+        } else if (strcmp(f, "--prune-games") == 0)
             ok = args_number(f, v, 1, 100000000L, &a->prune_games);
         else if (strcmp(f, "--seed") == 0)
             ok = args_number(f, v, 0, 2147483647L, &a->seed), a->seed_set = true;
@@ -127,6 +141,15 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
     if (a->prune && (a->games_set || a->from || a->hidden_set)) {
         fprintf(stderr, "brade: --prune teaches the pruning nets of an existing net; train it "
                         "(--games, --from, --hidden) in another run first\n");
+        return false;
+    }
+    if (a->njoin == 1) {
+        fprintf(stderr, "brade: --join makes an ensemble of two nets or more; name each with --join\n");
+        return false;
+    }
+    if (a->njoin && (a->games_set || a->from || a->hidden_set || a->prune)) {
+        fprintf(stderr, "brade: --join only joins nets; train the joined net (--games) in "
+                        "another run\n");
         return false;
     }
     return true;
@@ -212,6 +235,50 @@ static int prune_main(const tr_args_t *a, const rules_t *r, int argc, char **arg
     return 0;
 }
 
+/* --join NET...: saves the ensemble of the nets as a new net in a.out. */
+static int join_main(const tr_args_t *a, const rules_t *r, int argc, char **argv)
+{
+    if (access(a->out, F_OK) == 0) {
+        fprintf(stderr, "%s exists; --join makes a new net: name another file\n", a->out);
+        return 2;
+    }
+    evalnet_t *parts[TR_JOIN_MAX] = {NULL};
+    int rc = 0;
+    for (int q = 0; q < a->njoin && rc == 0; q++) {
+        if (!(parts[q] = netfile_load_for(a->join[q], r)))
+            rc = 1;
+        else if (!evalnet_trained_for(parts[q], r)) {
+            fprintf(stderr, "%s: a net for %s, not %s\n", a->join[q], parts[q]->rules, a->rules);
+            rc = 2;
+        }
+    }
+    int hidden = 0;
+    for (int q = 0; q < a->njoin && rc == 0; q++)
+        hidden += parts[q]->hidden;
+    if (rc == 0 && hidden > NN_MAX_HIDDEN) {
+        fprintf(stderr, "brade: the nets have %d hidden units together; a net has at most %d\n",
+                hidden, NN_MAX_HIDDEN);
+        rc = 2;
+    }
+    evalnet_t *n = NULL;
+    if (rc == 0 && !(n = evalnet_join((const evalnet_t *const *)parts, a->njoin))) {
+        fprintf(stderr, "brade: out of memory\n");
+        rc = 1;
+    }
+    if (n) {
+        args_join("train", argc, argv, n->command, sizeof n->command);
+        if (!netfile_save(a->out, n))
+            rc = 1;
+        else
+            printf("%s: %s net, %d hidden units, the ensemble of %d nets\n", a->out, n->rules,
+                   n->hidden, a->njoin);
+    }
+    evalnet_free(n);
+    for (int q = 0; q < a->njoin; q++)
+        evalnet_free(parts[q]);
+    return rc;
+}
+
 int cmd_train(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++)
@@ -234,6 +301,8 @@ int cmd_train(int argc, char **argv)
     }
     if (a.prune)
         return prune_main(&a, &r, argc, argv);
+    if (a.njoin)
+        return join_main(&a, &r, argc, argv);
     evalnet_t *n = NULL;
     if (access(a.out, F_OK) == 0) {
         n = netfile_load_for(a.out, &r);

@@ -263,6 +263,26 @@ def train_resume_and_use():
     p = run(["train", "--rules", "backgammon", "--out", os.path.join(d, "narrow.net"), "--from", net,
              "--hidden", "4", "--games", "8", "--final-games", "0"], code=2)
     assert "not narrowed" in p.stderr, p.stderr
+    # --join: the ensemble of nets in one net of all their hidden units,
+    # saved as a new net that analyse uses and training goes on from
+    joined = os.path.join(d, "joined.net")
+    p = run(["train", "--rules", "backgammon", "--out", joined, "--join", net, "--join", wide])
+    assert "joined.net: backgammon net, 16 hidden units, the ensemble of 2 nets" in p.stdout, p.stdout
+    jt = open(joined).read()
+    assert "\nhidden 16\n" in jt and "command brade train --rules backgammon --out " in jt and "--join" in jt
+    run(["analyse", "--rules", "backgammon", "--position-id", "4HPwATDgc/ABMA", "--roll", "3-1",
+         "--weights", joined])
+    p = run(["train", "--rules", "backgammon", "--out", joined, "--join", net, "--join", wide], code=2)
+    assert "exists; --join makes a new net" in p.stderr and open(joined).read() == jt, p.stderr
+    p = run(["train", "--rules", "backgammon", "--out", os.path.join(d, "j1.net"), "--join", net], code=2)
+    assert "--join makes an ensemble of two nets or more" in p.stderr, p.stderr
+    p = run(["train", "--rules", "backgammon", "--out", os.path.join(d, "j2.net"), "--join", net,
+             "--join", wide, "--games", "8"], code=2)
+    assert "--join only joins nets" in p.stderr, p.stderr
+    p = run(["train", "--rules", "helmfrid", "--out", os.path.join(d, "j3.net"), "--join", net,
+             "--join", wide], code=1)
+    assert "a net for backgammon cannot evaluate helmfrid positions" in p.stderr, p.stderr
+    assert not os.path.exists(os.path.join(d, "j3.net")), p.stderr
     # another shape, another ruleset's file, a damaged file
     run(base + ["--games", "16", "--hidden", "7"], code=2)
     run(["analyse", "--weights", net, "--roll", "4-2"] + C7, code=2)
