@@ -2,7 +2,9 @@
 # A candidate net against the shipped one, as docs/brade-strength.md measures
 # every net before it is shipped: paired games at 0-ply (the play match
 # decides), then the candidate's 2-ply choices against the ruleset's
-# bundled sequential-judge record (reported, never used to choose).  Run
+# bundled sequential-judge records (reported, never used to choose), one
+# row each and then summed with its choices the records lack rolled out
+# (bench/brade/goal.py --fill).  Run
 # from the repository root after `ninja -C build`:
 #
 #   bench/brade/candidate.sh RULES NET [GAMES]
@@ -39,4 +41,7 @@ shopt -s nullglob
 records=(tests/data/agreement/"$rules"-seed*.txt)
 if [ "${#records[@]}" -gt 0 ]; then
   PLIES=${PLIES:-2} NET=$net bench/brade/judges.sh "${records[@]}"
+  # the same records summed, every choice of NET's rolled out first (into
+  # copies): a play NET alone prefers is judged, not counted a miss
+  python3 bench/brade/goal.py --fill --plies "${PLIES:-2}" --net "$net" --brade "$BRADE" "${records[@]}"
 fi

@@ -203,16 +203,18 @@ static void *rejudge_work(void *arg)
  * choice: the chooser's), and writes those positions back into the record
  * g->a->save.  Returns how many were filled, -1 after a message (the file
  * then left as it was). */
-static int fill(const ag_args_t *a, ag_run_t *g, agreement_result_t *orig, const bool *unjudged,
-                char (*choice)[AGREEMENT_NOTE])
+/* --fill NET: the net that made the record g->a->save (its header names
+ * its games and weights), loaded into *own unless it is the shipped one;
+ * NULL after a message. */
+static const evalnet_t *fill_net(const ag_args_t *a, const ag_run_t *g, evalnet_t **own)
 {
-    evalnet_t *own = NULL;
+    *own = NULL;
     const evalnet_t *net = strcmp(a->fill, "shipped") == 0 ? evalnet_builtin(g->r)
-                                                           : (own = netfile_load_for(a->fill, g->r));
+                                                           : (*own = netfile_load_for(a->fill, g->r));
     if (!net) {
         if (strcmp(a->fill, "shipped") == 0)
             fprintf(stderr, "brade: no net is shipped for %s\n", a->rules);
-        return -1;
+        return NULL;
     }
     char made[96];
     snprintf(made, sizeof made, "\nnet %ld games, weights %016llx\n", net->games,
@@ -223,13 +225,24 @@ static int fill(const ag_args_t *a, ag_run_t *g, agreement_result_t *orig, const
                         "%016llx: give the net that made it (its players roll out the plays)\n",
                 a->save, h ? (int)strcspn(h + 1, "\n") : 0, h ? h + 1 : "", a->fill, net->games,
                 (unsigned long long)evalnet_fingerprint(net));
-        evalnet_free(own);
-        return -1;
+        evalnet_free(*own);
+        *own = NULL;
+        return NULL;
     }
+    return net;
+}
+
+/* --fill NET: rolls out, with the record's players (net), dice and passes,
+ * every choice the record did not (orig: its positions as read; unjudged
+ * and choice: the chooser's), and writes those positions back into the
+ * record g->a->save.  Returns how many were filled, -1 after a message
+ * (the file then left as it was). */
+static int fill(const ag_args_t *a, ag_run_t *g, const evalnet_t *net, agreement_result_t *orig,
+                const bool *unjudged, char (*choice)[AGREEMENT_NOTE])
+{
     search_ctx_t *sc = search_ctx_new_with(g->r, EVAL_DEFAULT, net);
     if (!sc) {
         fprintf(stderr, "brade: out of memory\n");
-        evalnet_free(own);
         return -1;
     }
     agreement_opts_t o = a->o; /* the record's games, confirm, passes, seed, players' depth */
@@ -266,7 +279,6 @@ static int fill(const ag_args_t *a, ag_run_t *g, agreement_result_t *orig, const
     }
     interrupt_release(&old);
     search_ctx_free(sc);
-    evalnet_free(own);
     if (rc != 0)
         return -1;
     if (filled > 0) {
@@ -286,6 +298,8 @@ int agcli_rejudge(ag_args_t *a)
 {
     int plies = a->o.plies, k = 0, rc = 1; /* the depth judged now (the header's is only checked) */
     agreement_result_t *orig = NULL;       /* --fill: the positions as read */
+    const evalnet_t *judge = NULL;         /* --fill: the record's net ... */
+    evalnet_t *judge_own = NULL;           /* ... when loaded from a file */
     bool refill = false;
     char rbuf[256];
     ag_run_t g = {.a = a};
@@ -347,6 +361,10 @@ int agcli_rejudge(ag_args_t *a)
             goto done;
         }
     }
+    if (a->fill && !(judge = fill_net(a, &g, &judge_own))) {
+        rc = 2;
+        goto done;
+    }
     if (a->fill && !(orig = malloc(sizeof *orig * (size_t)g.done))) {
         fprintf(stderr, "brade: out of memory\n");
         goto done;
@@ -383,7 +401,7 @@ int agcli_rejudge(ag_args_t *a)
             goto done;
         }
     if (a->fill) {
-        int filled = fill(a, &g, orig, g.unjudged, choice);
+        int filled = fill(a, &g, judge, orig, g.unjudged, choice);
         if (filled < 0) {
             rc = 2;
             goto done;
@@ -418,6 +436,7 @@ done:
     free(gv.line);
     free(gv.got);
     evalnet_free(own);
+    evalnet_free(judge_own);
     free(orig);
     if (refill) {
         a->fill = NULL;

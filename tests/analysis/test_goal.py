@@ -6,7 +6,10 @@ figures from `brade selfplay --rejudge --json`; two records of a ruleset
 give one row whose counts and ceiling are the sums of the two and whose
 equity given up is their position-weighted mean; records of two rulesets
 give a row each; a record brade refuses stops the script with its path.
-Uses $BRADE (the build's brade).
+With --fill, a small record of the shipped net's whose 2-ply top two
+miss some 0-ply choices is judged on a filled copy: no choice is left
+unjudged, stderr names the net that filled it, and the record itself is
+left as it was.  Uses $BRADE (the build's brade).
 """
 import json
 import os
@@ -36,8 +39,8 @@ def rejudge(path):
     return json.loads(r.stdout)
 
 
-def goal(*records):
-    r = subprocess.run([sys.executable, GOAL, "--plies", "0", "--brade", BRADE, *records],
+def goal(*records, extra=()):
+    r = subprocess.run([sys.executable, GOAL, "--plies", "0", "--brade", BRADE, *extra, *records],
                        capture_output=True, text=True, timeout=300)
     rows = {}
     for line in r.stdout.splitlines():
@@ -99,6 +102,21 @@ def main():
             f.write("brade-agreement 1\nrules nosuchrules\n")
         rc, rows, err = goal(v3, bad)
         check(rc != 0 and "bad.txt" in err and not rows, f"a refused record stops it, named: {err.strip()[:80]}")
+
+    with tempfile.TemporaryDirectory() as d:
+        small = os.path.join(d, "lyckans-talisman-seed3.txt")
+        subprocess.run([BRADE, "selfplay", "--agreement", "6", "--rollouts", "12", "--top", "2", "--plies", "2",
+                        "--seed", "3", "--save", small], capture_output=True, check=True, timeout=300)
+        made = open(small).read()
+        before = rejudge(small)
+        check(before["unjudged"] > 0, f"the small record misses {before['unjudged']} 0-ply choices")
+        rc, rows, err = goal(small, extra=("--fill",))
+        row = rows.get("lyckans-talisman")
+        check(rc == 0 and row is not None and "not rolled out" not in row[3],
+              f"--fill: every choice judged ({row[3] if row else err.strip()[:80]})")
+        check(f"lyckans-talisman-seed3.txt: {before['unjudged']} choice" in err and "by the shipped net" in err,
+              f"--fill names the net: {err.strip()[:100]}")
+        check(open(small).read() == made, "--fill leaves the record itself alone")
 
     print(f"{checks - failed} passed, {failed} failed")
     return 1 if failed else 0
