@@ -46,6 +46,10 @@ typedef struct search_opts {
     search_filter_t filter[SEARCH_MAX_PLIES];  /* filter[k]: from ply k to ply k+1 */
     search_filter_t inner;                     /* replies looked at deeper inside the tree
                                                   (keep 0: the ruleset's default) */
+    search_filter_t hits;                      /* plays that hit, cut by filter[0]: this many
+                                                  more within this margin go on too (keep 0:
+                                                  the ruleset's default, search_hit_filter;
+                                                  SEARCH_SKIP: none) */
     int prune;                                 /* with pruning nets: only this many replies
                                                   by their rough value are screened inside the
                                                   tree (0: every reply) */
@@ -89,6 +93,22 @@ void search_default_opts(int plies, search_opts_t *o);
  * noise against gnubg and would cost half as much time again
  * (docs/analysis.md, "Skipping ply 1"). */
 search_filter_t search_filter(const search_ctx_t *c, const search_opts_t *o, int k);
+
+/* The second look at hits that o->hits gives (keep 0: the ruleset's
+ * default).  After filter[0] has passed its plays on, the best-valued
+ * plays it cut that hit (the other side has more checkers on the bar
+ * after them), at most `keep` of them (4 at most) within `margin` of the
+ * best, are searched as deep as the others; one that still falls outside
+ * filter[0]'s margin there goes back among the cut plays with the value
+ * it was cut at, so only a hit that proves itself changes the list.  The bräde nets misread the positions
+ * after a hit most: their self-play seldom hits where a learner might, so
+ * such a position is one they were never taught, and a play cut at 0-ply
+ * is never looked at again (vasa's bar/4 19/24* with 4-5 from
+ * BJ4B52EA/AmTcAA: -0.74 behind at 0-ply, best at 2-ply and by long
+ * rollouts).  Bräde: 1 within 1.0; backgammon: none, its filter left
+ * as gnubg's (its figures against gnubg were measured that way).
+ * docs/analysis.md, "A second look at hits". */
+search_filter_t search_hit_filter(const search_ctx_t *c, const search_opts_t *o);
 
 /* The depth the tutor's hints and warnings, `review` and `analyse` search
  * unless told otherwise: 2 plies in bräde, where the second ply is what

@@ -229,8 +229,10 @@ static void hint_text(void **state)
 
 /* The learner's own play is graded at the depth of the best even where
  * the move filter cut it: the vasa hit bar/4 19/24* (cut at 0-ply, where
- * the net misvalues it by more than a point) is listed and graded by its
- * 1-ply value, the one search_rank_deepen gives. */
+ * the net misvalues it by more than a point, when the filter gives hits
+ * no second look) is listed and graded by its 1-ply value, the one
+ * search_rank_deepen gives; the hint, which gives hits their second look,
+ * lists and grades it the same. */
 static void hint_judges_yours_deep(void **state)
 {
     (void)state;
@@ -243,6 +245,7 @@ static void hint_judges_yours_deep(void **state)
     assert_non_null(sp);
     search_opts_t so;
     search_default_opts(1, &so);
+    so.hits = (search_filter_t){SEARCH_SKIP, 0};
     int n = search_rank(sc, &b, roll, &so, sp);
     int hit = -1;
     for (int i = 0; i < n; i++) {

@@ -10,6 +10,8 @@
 #include "analysis/grade.h"
 #include "analysis/rollout.h"
 #include "analysis/search.h"
+#include "engine/notation.h"
+#include "engine/posid.h"
 
 /* The last white checker on 22 (14 off), a black blot on white's 23:
  * every roll wins, the 11 with a 1 with munk: exactly 47/36 points. */
@@ -292,6 +294,72 @@ static void two_ply_skips_ply_one(void **state)
     search_ctx_free(c);
 }
 
+/* A hit the 0-ply filter cut gets a second look (search_hit_filter):
+ * under vasa, bar/4 19/24* with 4-5 from BJ4B52EA/AmTcAA is valued far
+ * behind at 0-ply, outside the filter's margin, and is the best play at
+ * 2-ply (and by long rollouts).  With the second look it is searched as
+ * deep as the filter's plays and ranks first; without it, it stays cut.
+ * Backgammon has none. */
+static void a_cut_hit_gets_a_second_look(void **state)
+{
+    (void)state;
+    rules_t r = tr("vasa");
+    board_t b;
+    assert_true(posid_read(GEOM_BRADE, "BJ4B52EA/AmTcAA", &b));
+    roll_t roll = {4, 5};
+    search_ctx_t *c = search_ctx_new(&r, EVAL_NET);
+    search_play_t *x = malloc(sizeof *x * MOVEGEN_MAX_PLAYS);
+    search_play_t *z = malloc(sizeof *z * MOVEGEN_MAX_PLAYS);
+    search_opts_t o0, o, off;
+    search_default_opts(0, &o0);
+    search_default_opts(2, &o);
+    search_filter_t h = search_hit_filter(c, &o);
+    assert_true(h.keep == 1 && fabs(h.margin - 1.0) < 1e-12);
+    int n0 = search_rank(c, &b, roll, &o0, z);
+    char note[64];
+    int hit = -1;
+    for (int i = 0; i < n0; i++) {
+        notation_play(&z[i].play, GEOM_BRADE, note, sizeof note);
+        if (strcmp(note, "bar/4 19/24*") == 0)
+            hit = i;
+    }
+    assert_true(hit > 0);
+    /* cut by the filter's margin (hemspel units: 1 point under vasa), not
+     * by its count, and within the second look's */
+    assert_true(z[hit].value.equity < z[0].value.equity - o.filter[0].margin);
+    assert_true(z[hit].value.equity >= z[0].value.equity - h.margin);
+    int passed = 0;
+    double cut = z[0].value.equity - o.filter[0].margin;
+    for (int i = 0; i < n0 && i < o.filter[0].keep && (i == 0 || z[i].value.equity >= cut); i++)
+        passed++;
+    int n = search_rank(c, &b, roll, &o, x), deep = 0;
+    assert_int_equal(n, n0);
+    for (int i = 0; i < n; i++)
+        deep += x[i].plies == 2;
+    assert_int_equal(deep, passed + 1);
+    notation_play(&x[0].play, GEOM_BRADE, note, sizeof note);
+    assert_string_equal(note, "bar/4 19/24*");
+    assert_int_equal(x[0].plies, 2);
+    /* without it: cut, left its 0-ply value, and not the best */
+    off = o;
+    off.hits = (search_filter_t){SEARCH_SKIP, 0};
+    n = search_rank(c, &b, roll, &off, x);
+    for (int i = 0; i < n; i++) {
+        notation_play(&x[i].play, GEOM_BRADE, note, sizeof note);
+        if (strcmp(note, "bar/4 19/24*") == 0) {
+            assert_true(i > 0);
+            assert_int_equal(x[i].plies, 0);
+        }
+    }
+    rules_t bg = tr("backgammon");
+    search_ctx_t *cbg = search_ctx_new(&bg, EVAL_NET);
+    assert_int_equal(search_hit_filter(cbg, &o).keep, SEARCH_SKIP);
+    search_ctx_free(cbg);
+    free(x);
+    free(z);
+    search_ctx_free(c);
+}
+
 /* A learner's play the move filter cut is judged as deep as the best:
  * search_rank_deepen values it at the best play's depth (the same value
  * search_play_value gives), keeps the list in ranking order, returns
@@ -475,6 +543,7 @@ int main(void)
         cmocka_unit_test(exact_plays_rank_with_the_deepest),
         cmocka_unit_test(ranking_order),
         cmocka_unit_test(two_ply_skips_ply_one),
+        cmocka_unit_test(a_cut_hit_gets_a_second_look),
         cmocka_unit_test(deepen_cut_play),
         cmocka_unit_test(rollout_deterministic),
         cmocka_unit_test(check_claimed_best),
