@@ -66,6 +66,19 @@ static int rolled_out_index(const agreement_result_t *res, const char *note)
     return -1;
 }
 
+/* The index among sp[0..n) of the play noted `note`, or -1 (no legal
+ * play of the position is written so). */
+static int play_noted(const search_play_t *sp, int n, geometry_t geom, const char *note)
+{
+    char got[AGREEMENT_NOTE];
+    for (int k = 0; k < n; k++) {
+        notation_play(&sp[k].play, geom, got, sizeof got);
+        if (strcmp(got, note) == 0)
+            return k;
+    }
+    return -1;
+}
+
 /* The plays still in contention after the passes so far: the best, and
  * every play whose paired difference from it is within 1.96 standard
  * errors.  Returns how many (1: the best is separable). */
@@ -204,14 +217,8 @@ int agreement_fill(search_ctx_t *judge, const rules_t *r, agreement_result_t *re
     snprintf(t.notes[m], AGREEMENT_NOTE, "%s", note);
     play_t plays[AGREE_MAX];
     for (int j = 0; j <= m; j++) {
-        int k = 0;
-        char got[AGREEMENT_NOTE];
-        for (; k < n; k++) {
-            notation_play(&sp[k].play, res->pos.geom, got, sizeof got);
-            if (strcmp(got, t.notes[j]) == 0)
-                break;
-        }
-        if (k == n) /* not a legal play of the position */
+        int k = play_noted(sp, n, res->pos.geom, t.notes[j]);
+        if (k < 0) /* not a legal play of the position */
             goto done;
         plays[j] = sp[k].play;
     }
@@ -219,13 +226,14 @@ int agreement_fill(search_ctx_t *judge, const rules_t *r, agreement_result_t *re
         goto done;
     /* the same dice and the same players give the recorded first pass to
      * the last bit, or these are not the record's rollouts */
-    for (int j = 0; j < m && rc == 0; j++)
-        if (t.first.games[j] != res->first.games[j] || t.first.mean[j] != res->first.mean[j])
-            rc = 3;
-    if (rc == 3 && !anew)
+    bool same = true;
+    for (int j = 0; j < m; j++)
+        same = same && t.first.games[j] == res->first.games[j] && t.first.mean[j] == res->first.mean[j];
+    if (!same && !anew) {
+        rc = 3;
         goto done;
-    if (rc == 3)
-        rc = 4;
+    }
+    rc = same ? 0 : 4;
     /* the judge's 0-ply choice, wherever it now is among the plays */
     char zn[AGREEMENT_NOTE];
     notation_play(&sp[zero_choice(judge, sp, n, &so)].play, res->pos.geom, zn, sizeof zn);
@@ -291,11 +299,7 @@ int agreement_rejudge(search_ctx_t *sc, int plies, const char *given, agreement_
      * stays within the plays, so the record still reads back. */
     int zi = rolled_out_index(res, note), m = res->first.m;
     res->zero = zi >= 0 ? zi : res->zero >= m ? res->zero : m;
-    bool legal = !given;
-    for (int j = 0; j < n && !legal; j++) {
-        notation_play(&sp[j].play, res->pos.geom, note, sizeof note);
-        legal = strcmp(note, given) == 0;
-    }
+    bool legal = !given || play_noted(sp, n, res->pos.geom, given) >= 0;
     if (given)
         snprintf(choice, csize, "%s", given);
     else

@@ -90,7 +90,7 @@ bool evalnet_widen(evalnet_t *n, int hidden, uint64_t seed)
 
 evalnet_t *evalnet_join(const evalnet_t *const *nets, int k)
 {
-    if (k < 1)
+    if (k < 1 || k > NN_MAX_HIDDEN) /* every net has a unit at least */
         return NULL;
     for (int q = 1; q < k; q++)
         if (strcmp(nets[q]->rules, nets[0]->rules) != 0 ||
@@ -100,20 +100,18 @@ evalnet_t *evalnet_join(const evalnet_t *const *nets, int k)
     if (!n)
         return NULL;
     *n = *nets[0];
-    int hidden = 0;
+    n->hidden = 0;
     for (int q = 0; q < k; q++)
-        hidden += nets[q]->hidden;
-    n->hidden = hidden;
+        n->hidden += nets[q]->hidden;
     bool ok = true;
     for (int ph = 0; ph < EVALNET_PHASES; ph++) {
         const nn_t *parts[NN_MAX_HIDDEN];
-        for (int q = 0; q < k && q < NN_MAX_HIDDEN; q++)
+        for (int q = 0; q < k; q++)
             parts[q] = nets[q]->net[ph];
-        n->net[ph] = k <= NN_MAX_HIDDEN ? nn_join(parts, k) : NULL;
+        n->net[ph] = nn_join(parts, k);
+        /* the first's pruning nets: a net joined alone is a copy of it */
         const nn_t *p0 = nets[0]->prune[ph];
-        n->prune[ph] = p0 ? nn_new(p0->inputs, p0->hidden, p0->classes) : NULL;
-        if (p0 && n->prune[ph])
-            nn_copy(n->prune[ph], p0);
+        n->prune[ph] = p0 ? nn_join(&p0, 1) : NULL;
         ok = ok && n->net[ph] && (!p0 || n->prune[ph]);
     }
     if (!ok) {

@@ -100,10 +100,10 @@ search_filter_t search_filter(const search_ctx_t *c, const search_opts_t *o, int
  * after them), at most `keep` of them (4 at most) within `margin` of the
  * best, are searched as deep as the others; one that still falls outside
  * filter[0]'s margin there goes back among the cut plays with the value
- * it was cut at, so only a hit that proves itself changes the list.  The bräde nets misread the positions
- * after a hit most: their self-play seldom hits where a learner might, so
- * such a position is one they were never taught, and a play cut at 0-ply
- * is never looked at again (vasa's bar/4 19/24* with 4-5 from
+ * it was cut at, so only a hit that proves itself changes the list.  The
+ * bräde nets misread the positions after a hit most: their self-play
+ * seldom hits where a learner might, so such a position is one they were
+ * never taught, and a play cut at 0-ply is never looked at again (vasa's bar/4 19/24* with 4-5 from
  * BJ4B52EA/AmTcAA: -0.74 behind at 0-ply, best at 2-ply and by long
  * rollouts).  Bräde: 1 within 1.0; backgammon: none, its filter left
  * as gnubg's (its figures against gnubg were measured that way).
