@@ -75,9 +75,11 @@ def fill(brade, copy, plies, net, tmp):
     """Rolls out into `copy` the choices it did not (the chooser: plies,
     net) with the net that made it, tried in turn: the shipped one, then
     each version in git (a wrong one is refused at once).  A line on
-    stderr says which net and how many positions it filled."""
+    stderr says which net and how many positions it filled.  Returns the
+    chooser judged against the filled copy (brade's JSON), or None when no
+    net fits."""
     rules = open(copy).read().split("\n")[1].split(" ", 1)[1]
-    cmd = [brade, "selfplay", "--rejudge", copy, "--plies", str(plies)] + (["--a-net", net] if net else [])
+    cmd = [brade, "selfplay", "--rejudge", copy, "--plies", str(plies), "--json"] + (["--a-net", net] if net else [])
 
     def candidates():
         yield "the shipped net", "shipped"
@@ -93,11 +95,12 @@ def fill(brade, copy, plies, net, tmp):
             n = r.stderr.count("rolled out beside")
             print(f"goal.py: {os.path.basename(copy)}: {n} choice{'s' if n != 1 else ''} rolled out by {label}",
                   file=sys.stderr)
-            return
+            return json.loads(r.stdout)
         if ":10: the record was made by the net of" not in r.stderr:
             sys.exit(f"goal.py: {copy}: {r.stderr.strip()}")
     print(f"goal.py: {os.path.basename(copy)}: no net in git has the weights it names; judged as recorded",
           file=sys.stderr)
+    return None
 
 
 def pct(part, whole):
@@ -128,12 +131,13 @@ def table(a, records, tmp):
     prints the table."""
     sums = collections.OrderedDict()
     for record in records:
+        j = None
         if tmp:
             copy = os.path.join(tmp, os.path.basename(record))
             shutil.copy(record, copy)
-            fill(a.brade, copy, a.plies, a.net, tmp)
-            record = copy
-        j = rejudge(a.brade, record, a.plies, a.net)
+            j = fill(a.brade, copy, a.plies, a.net, tmp)  # the filled copy judged
+        if j is None:
+            j = rejudge(a.brade, record, a.plies, a.net)
         # a record made without further passes has only the first pass's figures
         get = lambda k: j[k] if k in j else j[k.replace("_confirmed", "")]
         s = sums.setdefault(j["rules"], collections.Counter())

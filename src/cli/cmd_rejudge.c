@@ -179,12 +179,21 @@ typedef struct rj_worker {
     bool failed;
 } rj_worker_t;
 
+/* The chooser's search context: the net given (NULL: the shipped one),
+ * its evaluator's exact lookahead as --lookahead says (-1: its default).
+ * NULL when out of memory; the caller frees it. */
+static search_ctx_t *chooser_ctx(const rules_t *r, const evalnet_t *net, int lookahead)
+{
+    search_ctx_t *sc = search_ctx_new_with(r, EVAL_DEFAULT, net);
+    if (sc && lookahead >= 0)
+        sc->eval->lookahead = lookahead == 1;
+    return sc;
+}
+
 static void *rejudge_work(void *arg)
 {
     rj_worker_t *w = arg;
-    search_ctx_t *sc = search_ctx_new_with(w->g->r, EVAL_DEFAULT, w->net);
-    if (sc && w->lookahead >= 0)
-        sc->eval->lookahead = w->lookahead == 1;
+    search_ctx_t *sc = chooser_ctx(w->g->r, w->net, w->lookahead);
     for (int i; sc && (i = workq_take(w->q)) >= 0;) {
         const char *play = w->given ? w->given->play[i] : NULL;
         int got = agreement_rejudge(sc, w->plies, play, &w->g->res[i], w->choice[i], AGREEMENT_NOTE);
@@ -198,11 +207,6 @@ static void *rejudge_work(void *arg)
     return NULL;
 }
 
-/* --fill NET: rolls out, with the record's players, dice and passes, every
- * choice the record did not (orig: its positions as read; unjudged and
- * choice: the chooser's), and writes those positions back into the record
- * g->a->save.  Returns how many were filled, -1 after a message (the file
- * then left as it was). */
 /* --fill NET: the net that made the record g->a->save (its header names
  * its games and weights), loaded into *own unless it is the shipped one;
  * NULL after a message. */
@@ -234,11 +238,12 @@ static const evalnet_t *fill_net(const ag_args_t *a, const ag_run_t *g, evalnet_
 
 /* --fill NET: rolls out, with the record's players (net), dice and passes,
  * every choice the record did not (orig: its positions as read; unjudged
- * and choice: the chooser's), and writes those positions back into the
- * record g->a->save.  Returns how many were filled, -1 after a message
- * (the file then left as it was). */
+ * and choice: the chooser's), sets filled[i] for each position it filled,
+ * and writes those positions back into the record g->a->save.  Returns
+ * how many were filled, -1 after a message (the file then left as it
+ * was). */
 static int fill(const ag_args_t *a, ag_run_t *g, const evalnet_t *net, agreement_result_t *orig,
-                const bool *unjudged, char (*choice)[AGREEMENT_NOTE])
+                const bool *unjudged, char (*choice)[AGREEMENT_NOTE], bool *filled_at)
 {
     search_ctx_t *sc = search_ctx_new_with(g->r, EVAL_DEFAULT, net);
     if (!sc) {
@@ -255,6 +260,7 @@ static int fill(const ag_args_t *a, ag_run_t *g, const evalnet_t *net, agreement
         if (!unjudged[i])
             continue;
         int m = orig[i].first.m, got = agreement_fill(sc, g->r, &orig[i], choice[i], &o, a->fill_anew);
+        filled_at[i] = got == 0 || got == 4;
         if (got == 4) {
             filled++;
             fprintf(stderr, "%s: position %d: judged afresh (its recorded plays do not roll out as recorded "
@@ -300,7 +306,6 @@ int agcli_rejudge(ag_args_t *a)
     agreement_result_t *orig = NULL;       /* --fill: the positions as read */
     const evalnet_t *judge = NULL;         /* --fill: the record's net ... */
     evalnet_t *judge_own = NULL;           /* ... when loaded from a file */
-    bool refill = false;
     char rbuf[256];
     ag_run_t g = {.a = a};
     given_t gv = {0};
@@ -401,14 +406,25 @@ int agcli_rejudge(ag_args_t *a)
             goto done;
         }
     if (a->fill) {
-        int filled = fill(a, &g, judge, orig, g.unjudged, choice);
-        if (filled < 0) {
-            rc = 2;
-            goto done;
-        }
-        if (filled > 0) {
-            refill = true; /* judge again, against the record as it now is */
-            rc = 0;
+        bool *filled_at = calloc((size_t)g.done, sizeof *filled_at);
+        int filled = filled_at ? fill(a, &g, judge, orig, g.unjudged, choice, filled_at) : 0;
+        /* the filled positions judged again, as the record now has them */
+        search_ctx_t *sc = filled > 0 ? chooser_ctx(&r, own, a->lookahead) : NULL;
+        bool short_of_memory = !filled_at || (filled > 0 && !sc);
+        for (int i = 0; sc && i < g.done; i++)
+            if (filled_at[i]) {
+                g.res[i] = orig[i];
+                const char *play = a->choices ? gv.play[i] : NULL;
+                int got = agreement_rejudge(sc, plies, play, &g.res[i], choice[i], AGREEMENT_NOTE);
+                g.unjudged[i] = got == 1 || got == 2;
+                short_of_memory |= got < 0;
+            }
+        search_ctx_free(sc);
+        free(filled_at);
+        if (short_of_memory)
+            fprintf(stderr, "brade: out of memory\n");
+        if (short_of_memory || filled < 0) {
+            rc = short_of_memory ? 1 : 2;
             goto done;
         }
     }
@@ -438,11 +454,6 @@ done:
     evalnet_free(own);
     evalnet_free(judge_own);
     free(orig);
-    if (refill) {
-        a->fill = NULL;
-        a->o.plies = plies;
-        return agcli_rejudge(a);
-    }
     return rc;
 }
 
