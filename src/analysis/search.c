@@ -79,6 +79,16 @@ search_filter_t search_hit_filter(const search_ctx_t *c, const search_opts_t *o)
                                                        : (search_filter_t){1, 1.0};
 }
 
+search_filter_t search_refilter(const search_ctx_t *c, const search_opts_t *o, int k)
+{
+    search_filter_t f = search_filter(c, o, k);
+    if (o->refilter.keep == SEARCH_SKIP || f.keep <= 0)
+        return (search_filter_t){f.keep > 0 ? f.keep : 0, 0};
+    if (o->refilter.keep > 0)
+        return o->refilter;
+    return f;
+}
+
 /* Whether play p, made from b, hits: the other side has more checkers on
  * the bar after it. */
 static bool hits(const board_t *b, const play_t *p)
@@ -306,14 +316,19 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
             if (back)
                 qsort(out, (size_t)n, sizeof *out, cmp_play);
         }
-        /* a play cut by the filter whose value at the depth before still
-         * beats the best deeper one is looked at deeper too (at most as
-         * many again), so that the best is not shown below such a play */
-        for (int extra = 0; extra < f.keep && done > 0; extra++) {
+        /* the filter applied again from where the best now stands
+         * (search_refilter): a cut play whose value at the depth before is
+         * within its margin of the best deeper one is looked at deeper too
+         * (at most `keep` more), so that a play the best's overvaluation
+         * pushed out is judged at the same depth, and the best is never
+         * shown below a cut play */
+        search_filter_t rf = search_refilter(c, o, prev);
+        for (int extra = 0; extra < rf.keep && done > 0; extra++) {
             int j = 0;
             while (j < n && out[j].plies == ply)
                 j++;
-            if (j >= n || out[j].plies != prev || out[j].value.equity <= out[0].value.equity)
+            if (j >= n || out[j].plies != prev ||
+                out[j].value.equity <= out[0].value.equity - rf.margin * unit(c))
                 break;
             deepen(c, &out[j], ply, o);
             qsort(out, (size_t)n, sizeof *out, cmp_play);

@@ -50,6 +50,10 @@ typedef struct search_opts {
                                                   more within this margin go on too (keep 0:
                                                   the ruleset's default, search_hit_filter;
                                                   SEARCH_SKIP: none) */
+    search_filter_t refilter;                  /* cut plays looked at again once the deeper
+                                                  values are known (keep 0: the ruleset's
+                                                  default, search_refilter; SEARCH_SKIP:
+                                                  only those that beat the best deeper) */
     int prune;                                 /* with pruning nets: only this many replies
                                                   by their rough value are screened inside the
                                                   tree (0: every reply) */
@@ -109,6 +113,20 @@ search_filter_t search_filter(const search_ctx_t *c, const search_opts_t *o, int
  * as gnubg's (its figures against gnubg were measured that way).
  * docs/analysis.md, "A second look at hits". */
 search_filter_t search_hit_filter(const search_ctx_t *c, const search_opts_t *o);
+
+/* The filter from ply k applied again once the plays it passed have their
+ * ply-(k+1) values (o->refilter, or when its keep is 0 the filter itself:
+ * search_filter(c, o, k)).  A cut play whose ply-k value is within
+ * `margin` of the best ply-(k+1) value is searched a ply deeper too, at
+ * most `keep` of them, best first.  When the best play was overvalued at
+ * ply k, its deeper value falls back towards the plays the filter cut,
+ * and a filter anchored where it first stood would leave them a ply-k
+ * value ranked below, and graded against, the best's deeper one (lesson
+ * 16's 2-1: 20/22 1/2 cut at 0-ply, 0.128 behind the hit's 2-ply value,
+ * and the best play at 2-ply and by the course's rollouts).  SEARCH_SKIP:
+ * margin 0, only a cut play that beats the best deeper value (the rule
+ * before stop 47).  docs/analysis.md, "The filter applied again". */
+search_filter_t search_refilter(const search_ctx_t *c, const search_opts_t *o, int k);
 
 /* The depth the tutor's hints and warnings, `review` and `analyse` search
  * unless told otherwise: 2 plies in bräde, where the second ply is what

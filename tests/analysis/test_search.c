@@ -273,9 +273,9 @@ static void two_ply_skips_ply_one(void **state)
             search_play_value(c, &x[i].play, 2, &o, &v);
             assert_true(fabs(v.equity - x[i].value.equity) < 1e-9);
         }
-        /* the filter's plays, and at most as many again whose 0-ply
-         * value beat the best 2-ply one */
-        assert_true(deep >= passed && deep <= 2 * passed);
+        /* the filter's plays, and at most as many again that the filter
+         * applied again passes (search_refilter) */
+        assert_true(deep >= passed && deep <= passed + search_refilter(c, &o, 0).keep);
         checked += passed > 3;
         /* the old filter: 3 within 0.08 at 1-ply */
         search_opts_t old = o;
@@ -357,6 +357,85 @@ static void a_cut_hit_gets_a_second_look(void **state)
     search_ctx_free(cbg);
     free(x);
     free(z);
+    search_ctx_free(c);
+}
+
+/* The 0-ply filter applied again from where the best play stands once it
+ * is searched (search_refilter).  Lesson 16's 2-1 (lyckans-talisman,
+ * Black with two on the bar): the net overvalues the hit 14/16* 1/2 at
+ * 0-ply by so much that the filter passes it alone, and its 2-ply value
+ * falls back to within the filter's margin of the 0-ply value of
+ * 20/22 1/2, which the course's rollouts put best.  Re-applied, the filter
+ * searches 20/22 1/2 at 2-ply too, where it ranks first; left alone
+ * (SEARCH_SKIP), it stays cut, shown below the hit with a 0-ply value
+ * graded against a 2-ply one.  Backgammon applies it again the same
+ * way. */
+static void the_filter_is_applied_again(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", "1:5 5 11 14:2 17:2 19:2 20 24", "1:4 4 15:4 16:2 24:2 bar:2",
+                   BOARD_WHITE);
+    roll_t roll = {2, 1};
+    search_ctx_t *c = search_ctx_new(&r, EVAL_NET);
+    search_play_t *x = malloc(sizeof *x * MOVEGEN_MAX_PLAYS);
+    search_opts_t o0, o, off;
+    search_default_opts(0, &o0);
+    search_default_opts(2, &o);
+    search_filter_t rf = search_refilter(c, &o, 0);
+    assert_true(rf.keep == o.filter[0].keep && fabs(rf.margin - o.filter[0].margin) < 1e-12);
+    int n = search_rank(c, &b, roll, &o0, x);
+    char note[64];
+    double hit0 = 0, quiet0 = 0;
+    notation_play(&x[0].play, GEOM_BRADE, note, sizeof note);
+    assert_string_equal(note, "14/16* 1/2");
+    hit0 = x[0].value.equity;
+    for (int i = 1; i < n; i++) {
+        notation_play(&x[i].play, GEOM_BRADE, note, sizeof note);
+        if (strcmp(note, "20/22 1/2") == 0)
+            quiet0 = x[i].value.equity;
+        /* the filter passes the hit alone (margin in hemspel units: one
+         * point under W&W) */
+        assert_true(x[i].value.equity < hit0 - o.filter[0].margin);
+    }
+    assert_true(quiet0 != 0);
+    /* left alone: the quiet play stays cut, below the hit */
+    off = o;
+    off.refilter = (search_filter_t){SEARCH_SKIP, 0};
+    n = search_rank(c, &b, roll, &off, x);
+    notation_play(&x[0].play, GEOM_BRADE, note, sizeof note);
+    assert_string_equal(note, "14/16* 1/2");
+    assert_int_equal(x[0].plies, 2);
+    double hit2 = x[0].value.equity;
+    assert_true(hit2 < hit0 && quiet0 >= hit2 - rf.margin && quiet0 < hit2);
+    assert_int_equal(x[1].plies, 0);
+    /* applied again: searched at 2-ply, and the best */
+    n = search_rank(c, &b, roll, &o, x);
+    notation_play(&x[0].play, GEOM_BRADE, note, sizeof note);
+    assert_string_equal(note, "20/22 1/2");
+    assert_int_equal(x[0].plies, 2);
+    eval_t v;
+    search_play_value(c, &x[0].play, 2, &o, &v);
+    assert_true(fabs(v.equity - x[0].value.equity) < 1e-9);
+    notation_play(&x[1].play, GEOM_BRADE, note, sizeof note);
+    assert_string_equal(note, "14/16* 1/2");
+    assert_true(fabs(x[1].value.equity - hit2) < 1e-9);
+    /* the plays it still cuts are outside the margin of the new best's
+     * deeper value */
+    for (int i = 2; i < n; i++)
+        assert_true(x[i].plies == 2 || x[i].value.equity < x[0].value.equity - rf.margin);
+    rules_t bg = tr("backgammon");
+    search_ctx_t *cbg = search_ctx_new(&bg, EVAL_NET);
+    search_default_opts(1, &o);
+    rf = search_refilter(cbg, &o, 0);
+    assert_true(rf.keep == o.filter[0].keep && fabs(rf.margin - o.filter[0].margin) < 1e-12);
+    /* SEARCH_SKIP: only a play whose shallower value beats the best
+     * deeper one (margin 0) */
+    o.refilter = (search_filter_t){SEARCH_SKIP, 0};
+    rf = search_refilter(cbg, &o, 0);
+    assert_true(rf.keep == o.filter[0].keep && rf.margin == 0);
+    search_ctx_free(cbg);
+    free(x);
     search_ctx_free(c);
 }
 
@@ -544,6 +623,7 @@ int main(void)
         cmocka_unit_test(ranking_order),
         cmocka_unit_test(two_ply_skips_ply_one),
         cmocka_unit_test(a_cut_hit_gets_a_second_look),
+        cmocka_unit_test(the_filter_is_applied_again),
         cmocka_unit_test(deepen_cut_play),
         cmocka_unit_test(rollout_deterministic),
         cmocka_unit_test(check_claimed_best),
