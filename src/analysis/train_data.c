@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis/dice.h"
+#include "analysis/rollout.h"
 #include "analysis/selfplay.h"
 #include "analysis/textout.h"
 #include "analysis/train.h"
@@ -55,6 +56,7 @@ typedef struct make_job {
 typedef struct make_worker {
     make_job_t *job;
     selfplay_player_t *player;
+    selfplay_player_t *roller; /* plays the rollout games: player itself at 0 plies */
     movegen_buf_t *buf;
     board_t *record;      /* MAX_RECORD */
 } make_worker_t;
@@ -146,7 +148,7 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
         uint64_t rng = dice_stream(o->seed ^ TAG_ROLL, (uint64_t)k * (uint64_t)o->games + (uint64_t)g);
         int nrec, plies;
         outcome_t res;
-        int winner = selfplay_game_from(&best, w->player, w->player, j->r, &rng, w->buf, NULL, NULL, 0, &nrec,
+        int winner = selfplay_game_from(&best, w->roller, w->roller, j->r, &rng, w->buf, NULL, NULL, 0, &nrec,
                                         &res, &plies);
         if (winner < 0)
             continue; /* the ply limit: no result */
@@ -209,6 +211,7 @@ void train_data_start(train_data_t *out, const evalnet_t *n, const train_data_op
     out->classes = n->classes;
     out->games = o->plies > 0 ? 0 : o->games;
     out->plies = o->plies > 0 ? o->plies : 0;
+    out->player_plies = o->plies > 0 ? 0 : o->player_plies;
     out->select = o->select < 1 ? 1 : o->select;
     out->seed = o->seed;
     out->net_games = n->games;
@@ -242,6 +245,9 @@ const char *train_data_mismatch(const train_data_t *d, const evalnet_t *n, const
         snprintf(buf, size, "its positions were rolled out %d games each, not %d", d->games, want.games);
     else if (d->plies != want.plies)
         snprintf(buf, size, "its positions were valued %d plies deep, not %d", d->plies, want.plies);
+    else if (d->player_plies != want.player_plies)
+        snprintf(buf, size, "it was rolled out by players searching %d plies, not %d", d->player_plies,
+                 want.player_plies);
     else if (d->select != want.select)
         snprintf(buf, size, "it was made with --select %d, not %d", d->select, want.select);
     else if (d->seed != want.seed)
@@ -297,9 +303,21 @@ int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_o
         ws[t].player = selfplay_player_new(&spec, r);
         ws[t].buf = movegen_buf_new();
         ws[t].record = malloc(MAX_RECORD * sizeof(board_t));
-        ok = ws[t].player && ws[t].buf && ws[t].record;
-        if (ok) /* a rollout's player: the static evaluation alone */
+        ws[t].roller = ws[t].player;
+        if (o->player_plies > 0 && o->plies <= 0) {
+            /* the rollout's players search, set as rollout.c sets a
+             * rollout's (the pruning nets inside their tree) */
+            selfplay_spec_t deep = spec;
+            deep.plies = o->player_plies;
+            ws[t].roller = selfplay_player_new(&deep, r);
+            if (ws[t].roller)
+                ws[t].roller->opts.prune_choice = ROLLOUT_PRUNE_CHOICE;
+        }
+        ok = ws[t].player && ws[t].roller && ws[t].buf && ws[t].record;
+        if (ok) { /* a rollout's player: the static evaluation alone */
             ws[t].player->search->eval->lookahead = false;
+            ws[t].roller->search->eval->lookahead = false;
+        }
     }
     int rc = ok ? 0 : -1;
     if (ok) {
@@ -314,6 +332,8 @@ int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_o
         pthread_mutex_destroy(&j.lock);
     }
     for (int t = 0; t < nt; t++) {
+        if (ws[t].roller != ws[t].player)
+            selfplay_player_free(ws[t].roller);
         selfplay_player_free(ws[t].player);
         movegen_buf_free(ws[t].buf);
         free(ws[t].record);
@@ -352,9 +372,9 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
     textout_t o;
     textout_init(&o, 4096);
     textout_put(&o,
-                "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nplies %d\nselect %d\nseed %llu\n"
+                "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nplies %d\nplayer-plies %d\nselect %d\nseed %llu\n"
                 "net-games %ld\nrandom-start %.17g\nrandom-plies %d\nsideways %.17g\nmade %d\npositions %d\n",
-                TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->select,
+                TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->player_plies, d->select,
                 (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways, d->made,
                 d->n);
     for (int i = 0; i < d->n; i++) {
@@ -448,7 +468,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
 {
     memset(out, 0, sizeof *out);
     in_t in = {text, text + len, 0, msg, msg_size};
-    long version, classes, games, plies = 0, select, seed, net_games, positions, random_plies = -1, made = -1;
+    long version, classes, games, plies = 0, player_plies = 0, select, seed, net_games, positions, random_plies = -1, made = -1;
     double random_start = -1, sideways = 0;
     char rules[64];
     /* version 1 has no 'plies' line: its targets are all rolled out */
@@ -465,6 +485,9 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
               ((games > 0) != (plies > 0) ||
                fail(&in, "a target is either rolled out (games above 0, plies 0) or searched (games 0, plies "
                          "above 0)")) &&
+              /* version 5 on: the rollout's players' depth */
+              (version < 5 || header_long(&in, "player-plies", 0, SEARCH_MAX_PLIES, &player_plies)) &&
+              (player_plies == 0 || games > 0 || fail(&in, "searched targets have no rollout players")) &&
               header_long(&in, "select", 1, 1000, &select) &&
               header_long(&in, "seed", 0, 2147483647L, &seed) &&
               header_long(&in, "net-games", 0, 2000000000L, &net_games) &&
@@ -482,6 +505,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
         out->classes = (int)classes;
         out->games = (int)games;
         out->plies = (int)plies;
+        out->player_plies = (int)player_plies;
         out->select = (int)select;
         out->seed = (uint64_t)seed;
         out->net_games = net_games;

@@ -19,7 +19,11 @@
  *     the kind a search values for every play it screens, which self-play
  *     (TD's and the picking games') never reaches.  Each kept position
  *     is rolled out `games` times by the net's 0-ply player (without the
- *     exact lookahead, as a rollout plays) and gets the class
+ *     exact lookahead, as a rollout plays; with `player_plies` Q above 0
+ *     by players that search Q plies, as `analyse --player-plies` and the
+ *     judge's `--player-plies` roll out: targets that carry fewer of the
+ *     0-ply player's own mistakes, at about 27 times the cost a game in
+ *     bräde) and gets the class
  *     distribution of the results (a position none of whose games
  *     finished, all at the ply limit, is left out).  With `plies` above 0 a kept position is valued by the
  *     net's own search that deep instead (with the exact lookahead), its
@@ -44,6 +48,8 @@
  *   games 144            (rollout games a position; 0 for searched targets)
  *   plies 0              (the depth of searched targets; 0 when rolled out;
  *                         version 1 has no such line and is read as 0)
+ *   player-plies 0       (version 5 on, read as 0 before: the depth the
+ *                         rollout's players search)
  *   select 4
  *   seed 1
  *   net-games 800000     (the training games of the net that rolled out)
@@ -75,7 +81,7 @@
 
 #include "analysis/evalnet.h"
 
-enum { TRAIN_DATA_VERSION = 4 };
+enum { TRAIN_DATA_VERSION = 5 };
 
 typedef struct train_item {
     board_t b;                /* the side on roll to move */
@@ -87,6 +93,7 @@ typedef struct train_data {
     int classes;
     int games;                /* rollout games a position (0: searched targets) */
     int plies;                /* the search depth of the targets (0: rolled out) */
+    int player_plies;         /* the rollout's players' depth (0 before version 5) */
     int select;               /* positions drawn for each one kept */
     uint64_t seed;
     long net_games;           /* the net's training games when it rolled out */
@@ -102,6 +109,7 @@ typedef struct train_data_opts {
     int positions;
     int games;
     int plies;                /* 0: roll out; above 0: the net's value this deep instead */
+    int player_plies;         /* rolled out by players that search this deep (0: the 0-ply player) */
     int select;
     int threads;
     uint64_t seed;

@@ -2,7 +2,7 @@
  * cmd_train_data.c - `brade train` on rollout results (analysis/train_data.h
  * does the work; this reads the flags and the files).
  *
- *   brade train --rules R --make-data FILE [--positions K] [--data-games G | --data-plies N]
+ *   brade train --rules R --make-data FILE [--positions K] [--data-games G [--player-plies Q] | --data-plies N]
  *               [--select S] [--seed S] [--threads T] [--net NET]
  *               [--random-start P] [--random-plies K] [--sideways P] [--checkpoint-every C]
  *   brade train --rules R --out NET --fit-data FILE [--fit-data FILE...]
@@ -14,7 +14,8 @@
  * start after up to K uniformly random plays, 24 unless given, as the
  * training's do; --sideways P replaces a share P of the picks, 0 unless
  * given, by the position after a random legal play of a random roll), and
- * rolls each out G games, or with --data-plies N
+ * rolls each out G games (by the net's 0-ply player, or with
+ * --player-plies Q by players that search Q plies), or with --data-plies N
  * values it by the net's own N-ply search instead (a progress line
  * on a terminal); FILE gets them
  * with the rolled-out share of every result class (written atomically;
@@ -99,6 +100,8 @@ static bool parse(int argc, char **argv, td_args_t *a)
             games_given = true;
         } else if (strcmp(f, "--data-plies") == 0)
             ok = args_int(f, v, 1, SEARCH_MAX_PLIES, &a->mk.plies);
+        else if (strcmp(f, "--player-plies") == 0)
+            ok = args_int(f, v, 0, SEARCH_MAX_PLIES, &a->mk.player_plies);
         else if (strcmp(f, "--select") == 0)
             ok = args_int(f, v, 1, 64, &a->mk.select);
         else if (strcmp(f, "--threads") == 0)
@@ -140,6 +143,14 @@ static bool parse(int argc, char **argv, td_args_t *a)
     }
     if (a->mk.plies > 0 && games_given) {
         fprintf(stderr, "brade: --data-games rolls out, --data-plies searches: give one of them\n");
+        return false;
+    }
+    if (a->mk.plies > 0 && a->mk.player_plies > 0) {
+        fprintf(stderr, "brade: --player-plies is the rollout's players' depth; --data-plies does not roll out\n");
+        return false;
+    }
+    if (a->mk.player_plies > 0 && !a->make) {
+        fprintf(stderr, "brade: --player-plies goes with --make-data\n");
         return false;
     }
     if (a->checkpoint_given && !a->make) {
@@ -284,9 +295,11 @@ static int make_main(const td_args_t *a, const rules_t *r)
     }
     bool ok = make_save(a->make, &d, r);
     if (ok) {
-        char how[64];
+        char how[96];
         if (d.plies > 0)
             snprintf(how, sizeof how, "valued by the net's %d-ply search", d.plies);
+        else if (d.player_plies > 0)
+            snprintf(how, sizeof how, "rolled out %d games by %d-ply players", d.games, d.player_plies);
         else
             snprintf(how, sizeof how, "rolled out %d games", d.games);
         printf("%s: %d positions of %s, each %s (seed %llu, the one of %d drawn where "

@@ -313,8 +313,9 @@ def train_resume_and_use():
              "--data-games", "6", "--select", "2", "--threads", "2"])
     assert "5 positions of backgammon, each rolled out 6 games" in p.stdout, p.stdout
     lines = open(data).read().splitlines()
-    assert lines[0] == "brade-rollout-data 4" and len(lines) == 13 + 5 and "positions 5" in lines, lines[:13]
-    assert "games 6" in lines and "plies 0" in lines and "made 5" in lines and "sideways 0" in lines, lines[:13]
+    assert lines[0] == "brade-rollout-data 5" and len(lines) == 14 + 5 and "positions 5" in lines, lines[:14]
+    assert "games 6" in lines and "plies 0" in lines and "made 5" in lines and "sideways 0" in lines, lines[:14]
+    assert "player-plies 0" in lines, lines[:14]
     # the file is its own checkpoint: the same command goes on from it
     # (nothing to do here, or the rest of a larger --positions), and the
     # result is the file one run makes; other settings are refused and the
@@ -334,6 +335,13 @@ def train_resume_and_use():
              "--data-games", "6", "--select", "2", "--seed", "3"], code=2)
     assert "cannot go on from it: it was made with seed 1, not 3" in p.stderr, p.stderr
     assert open(piece).read() == open(data).read()
+    p = run(["train", "--rules", "backgammon", "--make-data", piece, "--net", net, "--positions", "6",
+             "--data-games", "6", "--select", "2", "--player-plies", "1"], code=2)
+    assert "it was rolled out by players searching 0 plies, not 1" in p.stderr, p.stderr
+    assert open(piece).read() == open(data).read()
+    p = run(["train", "--rules", "backgammon", "--make-data", piece, "--net", net, "--positions", "6",
+             "--data-plies", "1", "--player-plies", "1"], code=2)
+    assert "--data-plies does not roll out" in p.stderr, p.stderr
     open(piece, "w").write("brade-rollout-data 3\nrules backgammon\n")
     p = run(["train", "--rules", "backgammon", "--make-data", piece, "--net", net, "--positions", "6"], code=2)
     assert p.stderr.startswith(piece + ":2: the file ends before its 'classes' line"), p.stderr
@@ -353,8 +361,8 @@ def train_resume_and_use():
     lines2 = open(data2).read().splitlines()
     both = os.path.join(d, "both.data")
     head = [("positions 8" if x.startswith("positions") else "made 8" if x.startswith("made") else x)
-            for x in lines[:13]]
-    open(both, "w").write("\n".join(head + lines[13:] + lines2[13:]) + "\n")
+            for x in lines[:14]]
+    open(both, "w").write("\n".join(head + lines[14:] + lines2[14:]) + "\n")
     net_a, net_b = os.path.join(d, "a.net"), os.path.join(d, "b.net")
     shutil.copy(net, net_a)
     shutil.copy(net, net_b)
@@ -367,11 +375,11 @@ def train_resume_and_use():
     # mistakes: the data of another ruleset, a damaged line, flags that do not go together
     p = run(["train", "--rules", "lyckans-talisman", "--out", net, "--fit-data", data], code=1)
     assert p.stderr.startswith(data + ":2: data for backgammon, not lyckans-talisman"), p.stderr
-    open(data, "w").write("\n".join(lines[:13] + ["nonsense white 1"] + lines[14:]) + "\n")
+    open(data, "w").write("\n".join(lines[:14] + ["nonsense white 1"] + lines[15:]) + "\n")
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data], code=1)
-    assert p.stderr.startswith(data + ":14: not a position id: 'nonsense'"), p.stderr
+    assert p.stderr.startswith(data + ":15: not a position id: 'nonsense'"), p.stderr
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data2, "--fit-data", data], code=1)
-    assert p.stderr.startswith(data + ":14:"), p.stderr
+    assert p.stderr.startswith(data + ":15:"), p.stderr
     run(["train", "--rules", "backgammon", "--fit-data", data], code=2)
     # the random starts pick other positions (none: every game from the start)
     picks = {}
@@ -379,7 +387,7 @@ def train_resume_and_use():
         f = os.path.join(d, "rs%s.data" % share)
         run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "3",
              "--data-games", "2", "--random-start", share, "--random-plies", "30"])
-        picks[share] = [x.split()[0] for x in open(f).read().splitlines()[13:]]
+        picks[share] = [x.split()[0] for x in open(f).read().splitlines()[14:]]
     assert len(picks["0"]) == 3 and picks["0"] != picks["1"], picks
     # sideways: other positions, said in the header; a file is not gone
     # on from with another share
@@ -387,7 +395,7 @@ def train_resume_and_use():
     run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "3",
          "--data-games", "2", "--random-start", "0", "--random-plies", "30", "--sideways", "1"])
     side = open(f).read().splitlines()
-    assert "sideways 1" in side and [x.split()[0] for x in side[13:]] != picks["0"], side
+    assert "sideways 1" in side and [x.split()[0] for x in side[14:]] != picks["0"], side
     p = run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "4",
              "--data-games", "2", "--random-start", "0", "--random-plies", "30", "--sideways", "0.5"], code=2)
     assert "it was made with --sideways 1, not 0.5" in p.stderr, p.stderr
@@ -399,7 +407,7 @@ def train_resume_and_use():
              "--data-plies", "1"])
     assert "3 positions of backgammon, each valued by the net's 1-ply search" in p.stdout, p.stdout
     slines = open(searched).read().splitlines()
-    assert "games 0" in slines and "plies 1" in slines and len(slines) == 13 + 3, slines[:13]
+    assert "games 0" in slines and "plies 1" in slines and len(slines) == 14 + 3, slines[:14]
     p = run(["train", "--rules", "backgammon", "--out", net_a, "--fit-data", data2, "--fit-data", searched,
              "--epochs", "1"])
     assert "6 positions, 3 rolled out and 3 valued by search" in p.stderr and "pass 1" in p.stderr, p.stderr

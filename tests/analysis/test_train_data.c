@@ -44,6 +44,17 @@ static char *text_of(const train_data_t *d, const rules_t *r)
     return t;
 }
 
+/* Takes the header line `line` (without its newline) out of text. */
+static void drop_line(char *text, const char *line)
+{
+    char want[64];
+    snprintf(want, sizeof want, "\n%s\n", line);
+    char *at = strstr(text, want);
+    assert_non_null(at);
+    size_t k = strlen(want) - 1;
+    memmove(at + 1, at + 1 + k, strlen(at + 1 + k) + 1);
+}
+
 /* Same data with one thread or two; each position a legal one not yet
  * over, with shares that add up to one; another seed, other positions. */
 static void data_are_deterministic(void **state)
@@ -107,11 +118,11 @@ static void text_round_trip_and_damage(void **state)
         rules_t other = tr(k == 0 ? "helmfrid" : "lyckans-talisman");
         assert_false(train_data_parse(t, strlen(t), &other, &back, &line, msg, sizeof msg));
         assert_int_equal(line, 2);
-        /* the first position's shares no longer add up to one (line 14,
-         * after the 13 header lines) */
+        /* the first position's shares no longer add up to one (line 15,
+         * after the 14 header lines) */
         char *bad = strdup(t);
         char *p9 = bad;
-        for (int l = 1; l < 14; l++)
+        for (int l = 1; l < 15; l++)
             p9 = strchr(p9, '\n') + 1;
         char *last = strchr(p9, '\n');
         while (last[-1] != ' ')
@@ -120,7 +131,7 @@ static void text_round_trip_and_damage(void **state)
         last[1] = '.';
         last[2] = '9';
         assert_false(train_data_parse(bad, strlen(bad), &r, &back, &line, msg, sizeof msg));
-        assert_int_equal(line, 14);
+        assert_int_equal(line, 15);
         /* cut short: the line after the last one read */
         assert_false(train_data_parse(t, (size_t)(strchr(p9 - bad + t, '\n') - t + 1), &r, &back, &line, msg,
                                       sizeof msg));
@@ -245,6 +256,7 @@ static void searched_targets(void **state)
          * but not to be gone on from */
         train_data_t rolled = make(n, &r, 1, 1);
         char *t2 = text_of(&rolled, &r), *v1 = malloc(strlen(t2) + 1);
+        drop_line(t2, "player-plies 0");
         char *pl = strstr(t2, "\nplies 0\n") + 1, *rs = strstr(t2, "random-start "), *pos = strstr(t2, "positions ");
         assert_true(pl > t2 && rs && pos);
         size_t head = (size_t)(pl - t2), mid = (size_t)(rs - (pl + strlen("plies 0\n")));
@@ -372,7 +384,7 @@ static void made_in_pieces(void **state)
     m[5] = '1';
     train_data_t refused;
     assert_false(train_data_parse(bad, strlen(bad), &r, &refused, &line, msg, sizeof msg));
-    assert_int_equal(line, 13);
+    assert_int_equal(line, 14);
     free(bad);
     for (int i = 0; i < s.n; i++)
         free(s.text[i]);
@@ -494,9 +506,9 @@ static void sideways_picks(void **state)
     assert_non_null(strstr(why, "--sideways 1, not 0.5"));
     train_data_free(&back);
     /* a version 3 file: no sideways line, read as 0 */
-    char *v3 = text_of(&plain, &r), *at = strstr(v3, "\nsideways 0\n");
-    assert_non_null(at);
-    memmove(at + 1, at + 12, strlen(at + 12) + 1);
+    char *v3 = text_of(&plain, &r);
+    drop_line(v3, "sideways 0");
+    drop_line(v3, "player-plies 0");
     v3[strlen("brade-rollout-data ")] = '3';
     assert_true(train_data_parse(v3, strlen(v3), &r, &back, &line, msg, sizeof msg));
     assert_true(back.sideways == 0.0);
@@ -504,12 +516,12 @@ static void sideways_picks(void **state)
     assert_memory_equal(&back.items[7].b, &plain.items[7].b, sizeof(board_t));
     o.sideways = 0;
     assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
-    /* a version 4 file without it is refused at that line */
-    char *v4 = text_of(&plain, &r), *at4 = strstr(v4, "\nsideways 0\n");
-    memmove(at4 + 1, at4 + 12, strlen(at4 + 12) + 1);
+    /* a file of this version without it is refused at that line */
+    char *v4 = text_of(&plain, &r);
+    drop_line(v4, "sideways 0");
     train_data_free(&back);
     assert_false(train_data_parse(v4, strlen(v4), &r, &back, &line, msg, sizeof msg));
-    assert_int_equal(line, 11);
+    assert_int_equal(line, 12);
     assert_non_null(strstr(msg, "'sideways' expected"));
     free(v4);
     free(v3);
@@ -518,6 +530,72 @@ static void sideways_picks(void **state)
     movegen_buf_free(buf);
     train_data_free(&plain);
     train_data_free(&side);
+    evalnet_free(n);
+}
+
+/* --player-plies: the same positions rolled out by players that search a
+ * ply, the same with one thread or two; the header says so, reads back,
+ * and another depth is refused by name; a version 4 file (no such line)
+ * reads as 0, and searched targets with rollout players are refused. */
+static void deeper_rollout_players(void **state)
+{
+    (void)state;
+    rules_t r = tr("lyckans-talisman");
+    evalnet_t *n = evalnet_new(&r, 8, 3);
+    train_data_opts_t o = small_opts(3, 3, 5);
+    o.random_start = 0;
+    train_data_t plain, deep, deep2;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &plain), 0);
+    o.player_plies = 1;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &deep), 0);
+    o.threads = 2;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &deep2), 0);
+    char *a = text_of(&deep, &r), *b = text_of(&deep2, &r), *c = text_of(&plain, &r);
+    assert_string_equal(a, b);
+    assert_int_equal(deep.n, plain.n);
+    int differ = 0;
+    for (int i = 0; i < deep.n; i++) {
+        assert_memory_equal(&deep.items[i].b, &plain.items[i].b, sizeof(board_t));
+        differ += memcmp(deep.items[i].p, plain.items[i].p, sizeof deep.items[i].p) != 0;
+    }
+    assert_true(differ > 0);
+    assert_non_null(strstr(a, "\nplayer-plies 1\n"));
+    assert_non_null(strstr(c, "\nplayer-plies 0\n"));
+    train_data_t back;
+    int line;
+    char msg[200], why[160];
+    assert_true(train_data_parse(a, strlen(a), &r, &back, &line, msg, sizeof msg));
+    assert_int_equal(back.player_plies, 1);
+    assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
+    o.player_plies = 0;
+    assert_non_null(train_data_mismatch(&back, n, &o, why, sizeof why));
+    assert_non_null(strstr(why, "players searching 1 plies, not 0"));
+    train_data_free(&back);
+    /* version 4: no player-plies line, read as 0 */
+    drop_line(c, "player-plies 0");
+    c[strlen("brade-rollout-data ")] = '4';
+    assert_true(train_data_parse(c, strlen(c), &r, &back, &line, msg, sizeof msg));
+    assert_int_equal(back.player_plies, 0);
+    assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
+    train_data_free(&back);
+    /* searched targets (games 0, plies 1) with rollout players: line 6,
+     * the player-plies line */
+    char *s = strdup(a);
+    char *g = strstr(s, "\ngames 3\n"), *pl = strstr(s, "\nplies 0\n");
+    assert_non_null(g);
+    assert_non_null(pl);
+    g[7] = '0';
+    pl[7] = '1';
+    assert_false(train_data_parse(s, strlen(s), &r, &back, &line, msg, sizeof msg));
+    assert_int_equal(line, 6);
+    assert_non_null(strstr(msg, "no rollout players"));
+    free(s);
+    free(a);
+    free(b);
+    free(c);
+    train_data_free(&plain);
+    train_data_free(&deep);
+    train_data_free(&deep2);
     evalnet_free(n);
 }
 
@@ -531,6 +609,7 @@ int main(void)
         cmocka_unit_test(fit_moves_the_net),
         cmocka_unit_test(made_in_pieces),
         cmocka_unit_test(sideways_picks),
+        cmocka_unit_test(deeper_rollout_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
