@@ -51,8 +51,8 @@ typedef struct search_opts {
                                                   the ruleset's default, search_hit_filter;
                                                   SEARCH_SKIP: none) */
     search_filter_t refilter;                  /* cut plays looked at again once the deeper
-                                                  values are known (keep 0: the ruleset's
-                                                  default, search_refilter; SEARCH_SKIP:
+                                                  values are known (keep 0: the filter
+                                                  itself, search_refilter; SEARCH_SKIP:
                                                   only those that beat the best deeper) */
     int prune;                                 /* with pruning nets: only this many replies
                                                   by their rough value are screened inside the
