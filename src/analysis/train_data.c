@@ -314,7 +314,7 @@ int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_o
                 ws[t].roller->opts.prune_choice = ROLLOUT_PRUNE_CHOICE;
         }
         ok = ws[t].player && ws[t].roller && ws[t].buf && ws[t].record;
-        if (ok) { /* a rollout's player: the static evaluation alone */
+        if (ok) { /* a rollout's players: without the exact lookahead */
             ws[t].player->search->eval->lookahead = false;
             ws[t].roller->search->eval->lookahead = false;
         }
