@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "analysis/dice.h"
-#include "analysis/rollout.h"
 #include "analysis/selfplay.h"
 #include "analysis/textout.h"
 #include "analysis/train.h"
@@ -305,13 +304,11 @@ int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_o
         ws[t].record = malloc(MAX_RECORD * sizeof(board_t));
         ws[t].roller = ws[t].player;
         if (o->player_plies > 0 && o->plies <= 0) {
-            /* the rollout's players search, set as rollout.c sets a
-             * rollout's (the pruning nets inside their tree) */
+            /* the rollout's players search, with the pruning nets inside
+             * their tree as every search has them */
             selfplay_spec_t deep = spec;
             deep.plies = o->player_plies;
             ws[t].roller = selfplay_player_new(&deep, r);
-            if (ws[t].roller)
-                ws[t].roller->opts.prune_choice = ROLLOUT_PRUNE_CHOICE;
         }
         ok = ws[t].player && ws[t].roller && ws[t].buf && ws[t].record;
         if (ok) { /* a rollout's players: without the exact lookahead */
@@ -372,8 +369,8 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
     textout_t o;
     textout_init(&o, 4096);
     textout_put(&o,
-                "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nplies %d\nplayer-plies %d\nselect %d\nseed %llu\n"
-                "net-games %ld\nrandom-start %.17g\nrandom-plies %d\nsideways %.17g\nmade %d\npositions %d\n",
+                "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nplies %d\nplayer-plies %d\nselect %d\n"
+                "seed %llu\nnet-games %ld\nrandom-start %.17g\nrandom-plies %d\nsideways %.17g\nmade %d\npositions %d\n",
                 TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->player_plies, d->select,
                 (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways, d->made,
                 d->n);
@@ -468,7 +465,8 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
 {
     memset(out, 0, sizeof *out);
     in_t in = {text, text + len, 0, msg, msg_size};
-    long version, classes, games, plies = 0, player_plies = 0, select, seed, net_games, positions, random_plies = -1, made = -1;
+    long version, classes, games, plies = 0, player_plies = 0, select, seed, net_games, positions;
+    long random_plies = -1, made = -1;
     double random_start = -1, sideways = 0;
     char rules[64];
     /* version 1 has no 'plies' line: its targets are all rolled out */
