@@ -322,7 +322,7 @@ void nn_forward(const nn_t *n, const nn_input_t *x, nn_act_t *a)
 double nn_train_step(nn_t *n, const nn_input_t *x, const nn_act_t *a, const float *target,
                      float rate)
 {
-    int H = n->hidden, K = n->classes;
+    int K = n->classes;
     float dz[NN_MAX_CLASSES];
     double loss = 0.0;
     for (int k = 0; k < K; k++) {
@@ -330,6 +330,13 @@ double nn_train_step(nn_t *n, const nn_input_t *x, const nn_act_t *a, const floa
         if (target[k] > 0.0f)
             loss -= (double)target[k] * log((double)(a->p[k] > 1e-12f ? a->p[k] : 1e-12f));
     }
+    nn_step_logits(n, x, a, dz, rate);
+    return loss;
+}
+
+void nn_step_logits(nn_t *n, const nn_input_t *x, const nn_act_t *a, const float *dz, float rate)
+{
+    int H = n->hidden, K = n->classes;
     /* the hidden layer's gradient, with the output weights before the step */
     float dh[NN_MAX_HIDDEN];
     for (int j = 0; j < H; j++) {
@@ -355,5 +362,4 @@ double nn_train_step(nn_t *n, const nn_input_t *x, const nn_act_t *a, const floa
     }
     for (int j = 0; j < H; j++)
         n->b1[j] -= rate * dh[j];
-    return loss;
 }

@@ -96,4 +96,9 @@ void nn_forward(const nn_t *n, const nn_input_t *x, nn_act_t *a);
 double nn_train_step(nn_t *n, const nn_input_t *x, const nn_act_t *a, const float *target,
                      float rate);
 
+/* One gradient step given the loss's gradient at the logits, dz[K] (for
+ * a loss other than the cross entropy: train_rank.c's, on differences of
+ * equity); a must be the forward pass of x with the current weights. */
+void nn_step_logits(nn_t *n, const nn_input_t *x, const nn_act_t *a, const float *dz, float rate);
+
 #endif

@@ -32,6 +32,8 @@ int cmd_agreement(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 /* `train --make-data` / `--fit-data` (cmd_train_data.c; cmd_train hands them over). */
 int cmd_train_data(int argc, char **argv);
+/* `train --fit-ranks` (cmd_train_rank.c; cmd_train hands it over). */
+int cmd_train_rank(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_tutor(int argc, char **argv);
 int cmd_play(int argc, char **argv);

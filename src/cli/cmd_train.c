@@ -281,9 +281,12 @@ static int join_main(const tr_args_t *a, const rules_t *r, int argc, char **argv
 
 int cmd_train(int argc, char **argv)
 {
-    for (int i = 0; i < argc; i++)
+    for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--make-data") == 0 || strcmp(argv[i], "--fit-data") == 0)
             return cmd_train_data(argc, argv);
+        if (strcmp(argv[i], "--fit-ranks") == 0)
+            return cmd_train_rank(argc, argv);
+    }
     tr_args_t a;
     train_opts_t o;
     if (!parse(argc, argv, &a, &o))

@@ -414,6 +414,54 @@ def agreement_fill():
         shutil.rmtree(d)
 
 
+def fit_ranks():
+    """train --fit-ranks teaches a net the plays of a record's rolls: the
+    net file changes and names the command, its pruning nets are dropped;
+    the held-out figures are printed before and after each pass; a
+    position an --exclude record holds is left out (all of them: refused);
+    a record of another ruleset, a damaged line and a missing --out are
+    refused, the file's line named."""
+    d = tempfile.mkdtemp()
+    try:
+        rec = os.path.join(d, "rk.txt")
+        run(["selfplay", "--agreement", "6", "--rollouts", "24", "--plies", "0", "--seed", "7",
+             "--save", rec, "--threads", "1"])
+        here = os.path.dirname(os.path.abspath(__file__))
+        shipped = os.path.join(here, "..", "..", "src", "analysis", "nets", "lyckans-talisman.net")
+        net = os.path.join(d, "lt.net")
+        shutil.copy(shipped, net)
+        before = open(net).read()
+        p = run(["train", "--rules", "lyckans-talisman", "--out", net, "--fit-ranks", rec,
+                 "--epochs", "2", "--alpha", "0.05", "--holdout", "0.5"])
+        after = open(net).read()
+        assert after != before and "--fit-ranks" in after, after[:600]
+        assert "prune" in before and "pruning nets" in p.stderr, p.stderr
+        assert "the plays of 6 rolls" in p.stderr, p.stderr
+        held = re.findall(r"best at 0-ply on (\d+) of (\d+) rolls", p.stderr)
+        assert len(held) == 3 and all(int(b) <= int(n) == 3 for b, n in held), p.stderr
+        # the same command on the same net again gives the same net
+        shutil.copy(shipped, net)
+        run(["train", "--rules", "lyckans-talisman", "--out", net, "--fit-ranks", rec,
+             "--epochs", "2", "--alpha", "0.05", "--holdout", "0.5"])
+        assert open(net).read() == after
+        p = run(["train", "--rules", "lyckans-talisman", "--out", net, "--fit-ranks", rec,
+                 "--exclude", rec], code=2)
+        assert "no roll left to teach (6 read, 6 left out" in p.stderr, p.stderr
+        p = run(["train", "--rules", "vasa", "--out", net, "--fit-ranks", rec], code=1)
+        assert rec + ":2: a record of lyckans-talisman, not vasa" in p.stderr, p.stderr
+        lines = open(rec).read().splitlines()
+        k = next(i for i, l in enumerate(lines) if l.startswith("judged "))
+        lines[k] = lines[k].replace(" plays ", " plays x")
+        bad = os.path.join(d, "bad.txt")
+        open(bad, "w").write("\n".join(lines) + "\n")
+        p = run(["train", "--rules", "lyckans-talisman", "--out", net, "--fit-ranks", bad], code=1)
+        assert p.stderr.startswith(bad + ":%d: " % (k + 1)), p.stderr
+        run(["train", "--rules", "lyckans-talisman", "--fit-ranks", rec], code=2)
+    finally:
+        shutil.rmtree(d)
+
+
 CASES = [("agreement-confirm", agreement_confirm), ("agreement-saved", agreement_saved),
-         ("agreement-backgammon", agreement_backgammon), ("agreement-fill", agreement_fill)]
+         ("agreement-backgammon", agreement_backgammon), ("agreement-fill", agreement_fill),
+         ("fit-ranks", fit_ranks)]
 run_cases(CASES)
