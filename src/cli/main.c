@@ -31,7 +31,7 @@ static const command_t COMMANDS[] = {
      "exact facts of a position, or the plays of a roll ranked with equities", cmd_analyse},
     {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K [--top M] [--confirm G [--passes P]] [--save FILE] | --rejudge FILE [--plies P] [--a-net NET] [--lookahead on|off] [--choices FILE] [--fill|--fill-anew NET|shipped] | --positions K | --fit FILE",
      "engine against engine: points per game with a 95% interval", cmd_selfplay},
-    {"train", "train --rules R --out FILE [--games N] [--seed S] [--hidden H] [--alpha A] [--lookahead on|off] [--from NET] | --prune H [--prune-games N] | --join NET --join NET... | --make-data FILE [--positions K] [--data-games G [--player-plies Q] | --data-plies N] [--select S] [--sideways P] [--checkpoint-every C] | --fit-data FILE... [--epochs E]",
+    {"train", "train --rules R --out FILE [--games N] [--seed S] [--hidden H] [--alpha A] [--lookahead on|off] [--from NET] | --prune H [--prune-games N] | --join NET --join NET... | --make-data FILE [--positions K] [--data-games G [--player-plies Q] | --data-plies N] [--select S] [--sideways P] [--checkpoint-every C] | --fit-data FILE... [--epochs E] | --fit-ranks RECORD... [--exclude RECORD...]",
      "train the evaluator's nets by TD(lambda) self-play (resumes from FILE), teach them pruning nets, or teach them rollout results", cmd_train},
     {"play", "play [--rules R] [--seed S] [--white human|engine[:L]] [--black human|engine[:L]] [--as white|black|random] [--dice auto|manual] [--tutor off|warn] [--match N] [--record FILE]",
      "a game against the engine (or two people, or two engines), the tutor watching", cmd_play},
