@@ -59,6 +59,7 @@ void search_default_opts(int plies, search_opts_t *o)
     o->filter[2] = (search_filter_t){2, 0.04};
     o->inner = (search_filter_t){0, 0.10};
     o->prune = SEARCH_PRUNE_KEEP;
+    o->refilter_widen = 1.0;
 }
 
 search_filter_t search_filter(const search_ctx_t *c, const search_opts_t *o, int k)
@@ -277,7 +278,7 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
         if (ply < o->plies && search_filter(c, o, ply).keep == SEARCH_SKIP)
             continue; /* a skipped ply: filter[prev] passes plays straight to the next */
         search_filter_t f = search_filter(c, o, prev);
-        double cut = out[0].value.equity - f.margin * unit(c);
+        double anchor = out[0].value.equity, cut = anchor - f.margin * unit(c);
         int done = 0;
         for (int i = 0; i < n && i < f.keep; i++) {
             if (out[i].plies != prev || (i > 0 && out[i].value.equity < cut))
@@ -321,14 +322,20 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
          * within its margin of the best deeper one is looked at deeper too
          * (at most `keep` more), so that a play the best's overvaluation
          * pushed out is judged at the same depth, and the best is never
-         * shown below a cut play */
+         * shown below a cut play.  The margin grows by how far the best
+         * deeper value fell below the filter's anchor (o->refilter_widen
+         * of it): values that shallow were that far off for the best, so
+         * they may be for the plays cut too */
         search_filter_t rf = search_refilter(c, o, prev);
+        double fall = done > 0 && anchor > out[0].value.equity && o->refilter.keep != SEARCH_SKIP
+                          ? anchor - out[0].value.equity
+                          : 0;
+        double rcut = out[0].value.equity - rf.margin * unit(c) - o->refilter_widen * fall;
         for (int extra = 0; extra < rf.keep && done > 0; extra++) {
             int j = 0;
             while (j < n && out[j].plies == ply)
                 j++;
-            if (j >= n || out[j].plies != prev ||
-                out[j].value.equity <= out[0].value.equity - rf.margin * unit(c))
+            if (j >= n || out[j].plies != prev || out[j].value.equity <= rcut)
                 break;
             deepen(c, &out[j], ply, o);
             qsort(out, (size_t)n, sizeof *out, cmp_play);

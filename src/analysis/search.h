@@ -54,6 +54,10 @@ typedef struct search_opts {
                                                   values are known (keep 0: the filter
                                                   itself, search_refilter; SEARCH_SKIP:
                                                   only those that beat the best deeper) */
+    double refilter_widen;                     /* the refilter's margin grows by this share of
+                                                  how far the best deeper value fell below the
+                                                  filter's anchor (1 by default; 0: not at
+                                                  all; never with refilter SEARCH_SKIP) */
     int prune;                                 /* with pruning nets: only this many replies
                                                   by their rough value are screened inside the
                                                   tree (0: every reply) */
@@ -125,7 +129,11 @@ search_filter_t search_hit_filter(const search_ctx_t *c, const search_opts_t *o)
  * 16's 2-1: 20/22 1/2 cut at 0-ply, 0.128 behind the hit's 2-ply value,
  * and the best play at 2-ply and by the course's rollouts).  SEARCH_SKIP:
  * margin 0, only a cut play that beats the best deeper value (the rule
- * before stop 47).  docs/analysis.md, "The filter applied again". */
+ * before stop 47).  The margin also grows by o->refilter_widen times how
+ * far the best deeper value fell below the value the filter was anchored
+ * at (the best shallower one): a net that misread the best play by that
+ * much may have misread the cut ones as much (stop 48).
+ * docs/analysis.md, "The filter applied again". */
 search_filter_t search_refilter(const search_ctx_t *c, const search_opts_t *o, int k);
 
 /* The depth the tutor's hints and warnings, `review` and `analyse` search

@@ -417,13 +417,40 @@ static void the_filter_is_applied_again(void **state)
     eval_t v;
     search_play_value(c, &x[0].play, 2, &o, &v);
     assert_true(fabs(v.equity - x[0].value.equity) < 1e-9);
-    notation_play(&x[1].play, GEOM_BRADE, note, sizeof note);
+    int hit_at = -1;
+    for (int i = 1; i < n; i++) {
+        notation_play(&x[i].play, GEOM_BRADE, note, sizeof note);
+        if (strcmp(note, "14/16* 1/2") == 0)
+            hit_at = i;
+    }
+    assert_true(hit_at > 0 && x[hit_at].plies == 2 && fabs(x[hit_at].value.equity - hit2) < 1e-9);
+    /* the plays it still cuts are outside the margin of the hit's deeper
+     * value, widened by how far the hit fell from its 0-ply value, or the
+     * filter's count of them was searched (the hit passed alone) */
+    int deep = 0, outside = 0;
+    for (int i = 0; i < n; i++) {
+        deep += x[i].plies == 2;
+        outside += x[i].plies == 2 || x[i].value.equity <= hit2 - rf.margin - (hit0 - hit2);
+    }
+    assert_true(outside == n || deep == 1 + rf.keep);
+    assert_true(deep > 2);
+    /* the margin widened by the best's fall: with a refilter margin of 0
+     * the quiet play (0.801 at 0-ply) is below the hit's 2-ply value and
+     * stays cut, unless the margin grows by how far the hit fell from its
+     * 0-ply value (0.413) */
+    search_opts_t narrow = o;
+    narrow.refilter = (search_filter_t){o.filter[0].keep, 0.0};
+    narrow.refilter_widen = 0;
+    n = search_rank(c, &b, roll, &narrow, x);
+    notation_play(&x[0].play, GEOM_BRADE, note, sizeof note);
     assert_string_equal(note, "14/16* 1/2");
-    assert_true(fabs(x[1].value.equity - hit2) < 1e-9);
-    /* the plays it still cuts are outside the margin of the new best's
-     * deeper value */
-    for (int i = 2; i < n; i++)
-        assert_true(x[i].plies == 2 || x[i].value.equity < x[0].value.equity - rf.margin);
+    assert_int_equal(x[1].plies, 0);
+    narrow.refilter_widen = 1.0;
+    assert_true(quiet0 > hit2 - (hit0 - hit2));
+    n = search_rank(c, &b, roll, &narrow, x);
+    notation_play(&x[0].play, GEOM_BRADE, note, sizeof note);
+    assert_string_equal(note, "20/22 1/2");
+    assert_int_equal(x[0].plies, 2);
     rules_t bg = tr("backgammon");
     search_ctx_t *cbg = search_ctx_new(&bg, EVAL_NET);
     search_default_opts(1, &o);
