@@ -592,6 +592,11 @@ static void measure(const evalnet_t *n, const rules_t *r, const train_data_t *d,
     *eq_err = m ? e / m : 0;
 }
 
+void train_fit_default_opts(train_fit_opts_t *o)
+{
+    *o = (train_fit_opts_t){.epochs = 4, .alpha = 0.002, .holdout = 0.1, .seed = 1};
+}
+
 int train_data_fit(evalnet_t *n, const rules_t *r, const train_data_t *d, const train_fit_opts_t *o,
                    train_fit_progress_fn progress, void *ud)
 {

@@ -181,6 +181,9 @@ typedef struct train_fit_status {
     double holdout_equity_error; /* mean |net equity - rolled-out equity|, held-out positions */
 } train_fit_status_t;
 
+/* The fits' defaults: 4 passes at 0.002, a tenth held out, seed 1. */
+void train_fit_default_opts(train_fit_opts_t *o);
+
 typedef void (*train_fit_progress_fn)(void *ud, const train_fit_status_t *s);
 
 /* Teaches n the data's distributions (see above).  Returns 0, or -1 when

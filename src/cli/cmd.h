@@ -32,6 +32,11 @@ int cmd_agreement(int argc, char **argv);
 int cmd_train(int argc, char **argv);
 /* `train --make-data` / `--fit-data` (cmd_train_data.c; cmd_train hands them over). */
 int cmd_train_data(int argc, char **argv);
+/* The flags every fit of `train` reads (--epochs, --alpha, --holdout) into
+ * *ft: 1 when f is one of them and v is good, 0 when f is another flag,
+ * -1 after a message about v (cmd_train_data.c). */
+struct train_fit_opts;
+int cmd_train_fit_flag(const char *f, const char *v, struct train_fit_opts *ft);
 /* `train --fit-ranks` (cmd_train_rank.c; cmd_train hands it over). */
 int cmd_train_rank(int argc, char **argv);
 int cmd_check(int argc, char **argv);

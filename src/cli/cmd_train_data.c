@@ -62,10 +62,7 @@ static bool parse(int argc, char **argv, td_args_t *a)
 {
     memset(a, 0, sizeof *a);
     train_data_default_opts(&a->mk);
-    a->ft.epochs = 4;
-    a->ft.alpha = 0.002;
-    a->ft.holdout = 0.1;
-    a->ft.seed = 1;
+    train_fit_default_opts(&a->ft);
     a->rules = "lyckans-talisman";
     a->mk.checkpoint_every = 500;
     bool games_given = false;
@@ -78,6 +75,7 @@ static bool parse(int argc, char **argv, td_args_t *a)
         const char *v = argv[++i];
         long seed;
         bool ok = true;
+        int fit_flag;
         if (strcmp(f, "--rules") == 0)
             a->rules = v;
         else if (strcmp(f, "--make-data") == 0)
@@ -119,12 +117,8 @@ static bool parse(int argc, char **argv, td_args_t *a)
         else if (strcmp(f, "--seed") == 0) {
             ok = args_number(f, v, 0, 2147483647L, &seed);
             a->mk.seed = a->ft.seed = (uint64_t)seed;
-        } else if (strcmp(f, "--epochs") == 0)
-            ok = args_int(f, v, 0, 1000, &a->ft.epochs);
-        else if (strcmp(f, "--alpha") == 0)
-            ok = args_real(f, v, 1e-6, 10, &a->ft.alpha);
-        else if (strcmp(f, "--holdout") == 0)
-            ok = args_real(f, v, 0, 0.9, &a->ft.holdout);
+        } else if ((fit_flag = cmd_train_fit_flag(f, v, &a->ft)) != 0)
+            ok = fit_flag > 0;
         else {
             fprintf(stderr, "brade: unknown option %s for train with --make-data or --fit-data (see brade help)\n",
                     f);
@@ -162,6 +156,17 @@ static bool parse(int argc, char **argv, td_args_t *a)
         return false;
     }
     return true;
+}
+
+int cmd_train_fit_flag(const char *f, const char *v, train_fit_opts_t *ft)
+{
+    if (strcmp(f, "--epochs") == 0)
+        return args_int(f, v, 0, 1000, &ft->epochs) ? 1 : -1;
+    if (strcmp(f, "--alpha") == 0)
+        return args_real(f, v, 1e-6, 10, &ft->alpha) ? 1 : -1;
+    if (strcmp(f, "--holdout") == 0)
+        return args_real(f, v, 0, 0.9, &ft->holdout) ? 1 : -1;
+    return 0;
 }
 
 typedef struct make_ctx {

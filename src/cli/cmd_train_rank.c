@@ -39,10 +39,7 @@ typedef struct rank_args {
 static bool parse(int argc, char **argv, rank_args_t *a)
 {
     memset(a, 0, sizeof *a);
-    a->ft.epochs = 4;
-    a->ft.alpha = 0.002;
-    a->ft.holdout = 0.1;
-    a->ft.seed = 1;
+    train_fit_default_opts(&a->ft);
     a->rules = "lyckans-talisman";
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
@@ -53,6 +50,7 @@ static bool parse(int argc, char **argv, rank_args_t *a)
         const char *v = argv[++i];
         long seed;
         bool ok = true;
+        int fit_flag;
         if (strcmp(f, "--rules") == 0)
             a->rules = v;
         else if (strcmp(f, "--out") == 0)
@@ -68,12 +66,8 @@ static bool parse(int argc, char **argv, rank_args_t *a)
         } else if (strcmp(f, "--seed") == 0) {
             ok = args_number(f, v, 0, 2147483647L, &seed);
             a->ft.seed = (uint64_t)seed;
-        } else if (strcmp(f, "--epochs") == 0)
-            ok = args_int(f, v, 0, 1000, &a->ft.epochs);
-        else if (strcmp(f, "--alpha") == 0)
-            ok = args_real(f, v, 1e-6, 10, &a->ft.alpha);
-        else if (strcmp(f, "--holdout") == 0)
-            ok = args_real(f, v, 0, 0.9, &a->ft.holdout);
+        } else if ((fit_flag = cmd_train_fit_flag(f, v, &a->ft)) != 0)
+            ok = fit_flag > 0;
         else {
             fprintf(stderr, "brade: unknown option %s for train with --fit-ranks (see brade help)\n", f);
             return false;
