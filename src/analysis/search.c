@@ -330,12 +330,12 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
         double fall = done > 0 && anchor > out[0].value.equity && o->refilter.keep != SEARCH_SKIP
                           ? anchor - out[0].value.equity
                           : 0;
-        double rcut = out[0].value.equity - rf.margin * unit(c) - o->refilter_widen * fall;
+        double widen = rf.margin * unit(c) + o->refilter_widen * fall;
         for (int extra = 0; extra < rf.keep && done > 0; extra++) {
             int j = 0;
             while (j < n && out[j].plies == ply)
                 j++;
-            if (j >= n || out[j].plies != prev || out[j].value.equity <= rcut)
+            if (j >= n || out[j].plies != prev || out[j].value.equity <= out[0].value.equity - widen)
                 break;
             deepen(c, &out[j], ply, o);
             qsort(out, (size_t)n, sizeof *out, cmp_play);
