@@ -327,7 +327,7 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
          * of it): values that shallow were that far off for the best, so
          * they may be for the plays cut too */
         search_filter_t rf = search_refilter(c, o, prev);
-        double fall = done > 0 && anchor > out[0].value.equity && o->refilter.keep != SEARCH_SKIP
+        double fall = anchor > out[0].value.equity && o->refilter.keep != SEARCH_SKIP
                           ? anchor - out[0].value.equity
                           : 0;
         double widen = rf.margin * unit(c) + o->refilter_widen * fall;
