@@ -16,7 +16,7 @@ up a decision.  Each record is `brade selfplay --rejudge FILE --plies P
 --json` (its confirmed figures, or its first pass's where it made no
 further pass); a choice the record did not roll out counts as a miss
 (see --fill).  Seconds at 0 and 1 ply, about two minutes at 2 (nine
-records, two cores; three minutes for the thirteen of stop 49).
+records, two cores; still about two minutes for the thirteen of stop 49).
 docs/brade-strength.md, "The goal on three judges", has the table it makes.
 
 --fill judges copies of the records, into which every choice a record
