@@ -68,7 +68,7 @@ typedef struct evalnet {
     long games;             /* training games played so far */
     uint64_t seed;
     double alpha, lambda, noise;
-    char command[256];      /* the command line that made it */
+    char command[1024];     /* the command line that made it (cut with " ..." if longer) */
 } evalnet_t;
 
 /* A fresh net for ruleset r with random starting weights. */

@@ -3,6 +3,7 @@
  */
 #include "cli/args.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,9 +261,12 @@ bool args_real(const char *flag, const char *s, double lo, double hi, double *ou
 /* "brade CMD ARGS..." into buf (see args.h). */
 void args_join(const char *cmd, int argc, char **argv, char *buf, size_t size)
 {
+    assert(size > 4);
     size_t len = (size_t)snprintf(buf, size, "brade %s", cmd);
     for (int i = 0; i < argc && len < size; i++)
         len += (size_t)snprintf(buf + len, size - len, " %s", argv[i]);
+    if (len >= size)
+        memcpy(buf + size - 5, " ...", 5);
 }
 
 /* "en" or "sv" (see args.h). */

@@ -52,8 +52,9 @@ bool args_int(const char *flag, const char *s, long lo, long hi, int *out);
 /* Reads s as a number in [lo, hi]; false after printing "brade: FLAG must
  * be a number from LO to HI". */
 bool args_real(const char *flag, const char *s, double lo, double hi, double *out);
-/* The command line "brade CMD ARG..." into buf (cut at size), for the
- * header of a file the command made. */
+/* The command line "brade CMD ARG..." into buf, for the header of a file
+ * the command made; a line too long for buf ends in " ..." so a reader
+ * knows it was cut (size > 4). */
 void args_join(const char *cmd, int argc, char **argv, char *buf, size_t size);
 
 /* Reads a --lang value: "en" or "sv".  False for anything else. */

@@ -237,6 +237,24 @@ def train_resume_and_use():
          "--final-games", "0", "--games", "12"])
     strip = lambda t: "\n".join(l for l in t.split("\n") if not l.startswith(("command", "end")))
     assert strip(open(net).read()) == strip(open(net2).read())
+    # a command line too long for the header is cut visibly (" ..."), and
+    # the file still loads; one of 300 characters is kept whole
+    deep = os.path.join(d, *(["x" * 200] * 6))
+    os.makedirs(deep)
+    long_net = os.path.join(deep, "bg.net")
+    run(["train", "--rules", "backgammon", "--out", long_net, "--hidden", "6", "--round", "4",
+         "--final-games", "0", "--games", "4"])
+    cmd = [l for l in open(long_net).read().split("\n") if l.startswith("command ")][0]
+    assert cmd.endswith(" ...") and len(cmd) == len("command ") + 1023, (len(cmd), cmd[-40:])
+    run(["analyse", "--rules", "backgammon", "--weights", long_net, "--position-id", "4HPwATDgc/ABMA",
+         "--roll", "3-1"])
+    mid = os.path.join(d, "y" * 150, "z" * 100)
+    os.makedirs(mid)
+    mid_net = os.path.join(mid, "bg.net")
+    run(["train", "--rules", "backgammon", "--out", mid_net, "--hidden", "6", "--round", "4",
+         "--final-games", "0", "--games", "4"])
+    assert ("command brade train --rules backgammon --out %s --hidden 6 --round 4 --final-games 0 "
+            "--games 4\n" % mid_net) in open(mid_net).read()
     # pruning nets: taught into the file, used by a 2-ply analysis, the
     # same query asked twice in one batch answered alike (a fresh cache
     # each time), and dropped by further training
