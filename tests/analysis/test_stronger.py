@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""bench/brade/stronger.py picks the verdicts the docs say and pairs their plays.
+
+At 0-ply choices and 8-game rollouts by 0-ply players (seconds): without
+--net, the verdicts are exactly the record's rolled-out positions where
+the search's play is not the judge's best, their summed difference the
+equity given up; the row rolled out is the largest, and its stronger
+column is what `brade analyse --rollouts` gives the two plays with the
+same seed.  With --net naming the shipped net's own file there are no
+verdicts (the same choices); a record brade refuses stops it, named.
+Uses $BRADE (the build's brade).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..")
+SCRIPT = os.path.join(ROOT, "bench", "brade", "stronger.py")
+REC = os.path.join(ROOT, "tests", "data", "agreement", "lyckans-talisman-seed3.txt")
+NET = os.path.join(ROOT, "src", "analysis", "nets", "lyckans-talisman.net")
+BRADE = os.environ.get("BRADE", os.path.join(ROOT, "build", "brade"))
+failed = 0
+checks = 0
+
+
+def check(ok, what):
+    global failed, checks
+    checks += 1
+    failed += not ok
+    print(f"{'ok  ' if ok else 'FAIL'} {what}")
+
+
+def stronger(*args):
+    return subprocess.run([sys.executable, SCRIPT, "--plies", "0", "--games", "8", "--player-plies", "0",
+                           "--brade", BRADE, *args], capture_output=True, text=True, timeout=300)
+
+
+def main():
+    js = json.loads(subprocess.run([BRADE, "selfplay", "--rejudge", REC, "--plies", "0", "--json"],
+                                   capture_output=True, text=True, check=True, timeout=300).stdout)
+    misses = [p for p in js["judged"] if not p["agree"] and p.get("rolled_out")]
+    worst = max(misses, key=lambda p: p["loss"])
+    r = stronger("--top", "1", REC)
+    lines = r.stdout.splitlines()
+    check(r.returncode == 0 and lines and lines[0].startswith(f"{len(misses)} verdicts;"),
+          f"{len(misses)} verdicts, one per miss: {lines[0] if lines else r.stderr.strip()[:80]}")
+    check(lines and f"summed: {sum(p['loss'] for p in misses):+.3f}" in lines[0], "their sum is the equity given up")
+    rows = [l for l in lines if l.startswith("| lyckans-talisman-seed3.txt")]
+    check(len(rows) == 1 and f"{worst['index'] + 1}, `{worst['id']}` {worst['roll']}" in rows[0]
+          and f"| {worst['choice']} | {worst['best']} |" in rows[0],
+          f"the largest miss is the row: {rows[0] if rows else '-'}")
+    eq = {}
+    for play in (worst["best"], worst["choice"]):
+        a = json.loads(subprocess.run([BRADE, "analyse", "--rules", "lyckans-talisman", "--position-id", worst["id"],
+                                       "--roll", worst["roll"], "--rollouts", "8", "--player-plies", "0",
+                                       "--seed", "1", "--threads", "2", "--play", play, "--json"],
+                                      capture_output=True, text=True, check=True, timeout=300).stdout)
+        eq.update({p["notation"]: p["rollout"]["equity"] for p in a["plays"] if p.get("rollout")})
+    want = eq[worst["best"]] - eq[worst["choice"]]
+    check(rows and rows[0].rstrip(" |").endswith(f"{want:+.3f}"), f"its stronger column is analyse's: {want:+.3f}")
+    r = stronger("--net", NET, REC)
+    check(r.returncode == 0 and r.stdout.startswith("0 verdicts;"), f"the shipped net against itself: {r.stdout[:40]}")
+    with tempfile.TemporaryDirectory() as d:
+        bad = os.path.join(d, "bad.txt")
+        with open(bad, "w", encoding="utf-8") as f:
+            f.write("brade-agreement 1\nrules nosuchrules\n")
+        r = stronger(bad)
+        check(r.returncode != 0 and "bad.txt" in r.stderr, f"a refused record stops it, named: {r.stderr.strip()[:80]}")
+    print(f"{checks - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
