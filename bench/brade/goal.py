@@ -48,7 +48,7 @@ def rejudge(brade, record, plies, net):
         cmd += ["--a-net", net]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
-        sys.exit(f"goal.py: {record}: {r.stderr.strip()}")
+        sys.exit(f"{os.path.basename(sys.argv[0])}: {record}: {r.stderr.strip() or 'brade selfplay --rejudge failed'}")
     return json.loads(r.stdout)
 
 

@@ -34,15 +34,8 @@ import os
 import subprocess
 import sys
 
-
-def rejudge(brade, record, plies, net):
-    cmd = [brade, "selfplay", "--rejudge", record, "--plies", str(plies), "--json"]
-    if net:
-        cmd += ["--a-net", net]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"stronger.py: {record}: {r.stderr.strip() or 'brade selfplay --rejudge failed'}")
-    return json.loads(r.stdout)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from goal import rejudge  # noqa: E402
 
 
 def verdicts(brade, record, plies, net):

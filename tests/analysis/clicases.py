@@ -16,6 +16,26 @@ def run(args, code=0):
     return p
 
 
+class Checks:
+    """check(ok, what) prints "ok" or "FAIL" and what was checked, and
+    counts; check.done() prints the count and is the exit status (1 when
+    any failed).  For a test of many small checks that go on after a
+    failure."""
+
+    def __init__(self):
+        self.checks = 0
+        self.failed = 0
+
+    def __call__(self, ok, what):
+        self.checks += 1
+        self.failed += not ok
+        print(f"{'ok  ' if ok else 'FAIL'} {what}")
+
+    def done(self):
+        print(f"{self.checks - self.failed} passed, {self.failed} failed")
+        return 1 if self.failed else 0
+
+
 def run_cases(cases):
     """Runs each (name, fn) of cases, prints a line for each and the
     count, and exits with 1 when any failed (an AssertionError)."""

@@ -17,20 +17,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from clicases import Checks  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 GOAL = os.path.join(ROOT, "bench", "brade", "goal.py")
 REC = os.path.join(ROOT, "tests", "data", "agreement")
 BRADE = os.environ.get("BRADE", os.path.join(ROOT, "build", "brade"))
-failed = 0
-checks = 0
-
-
-def check(ok, what):
-    global failed, checks
-    checks += 1
-    failed += not ok
-    print(f"{'ok  ' if ok else 'FAIL'} {what}")
+check = Checks()
 
 
 def rejudge(path):
@@ -118,8 +113,7 @@ def main():
               f"--fill names the net: {err.strip()[:100]}")
         check(open(small).read() == made, "--fill leaves the record itself alone")
 
-    print(f"{checks - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.done()
 
 
 if __name__ == "__main__":

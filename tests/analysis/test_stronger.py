@@ -16,21 +16,16 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from clicases import Checks  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 SCRIPT = os.path.join(ROOT, "bench", "brade", "stronger.py")
 REC = os.path.join(ROOT, "tests", "data", "agreement", "lyckans-talisman-seed3.txt")
 NET = os.path.join(ROOT, "src", "analysis", "nets", "lyckans-talisman.net")
 BRADE = os.environ.get("BRADE", os.path.join(ROOT, "build", "brade"))
-failed = 0
-checks = 0
-
-
-def check(ok, what):
-    global failed, checks
-    checks += 1
-    failed += not ok
-    print(f"{'ok  ' if ok else 'FAIL'} {what}")
+check = Checks()
 
 
 def stronger(*args):
@@ -69,8 +64,7 @@ def main():
             f.write("brade-agreement 1\nrules nosuchrules\n")
         r = stronger(bad)
         check(r.returncode != 0 and "bad.txt" in r.stderr, f"a refused record stops it, named: {r.stderr.strip()[:80]}")
-    print(f"{checks - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.done()
 
 
 if __name__ == "__main__":
