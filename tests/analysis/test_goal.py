@@ -17,10 +17,10 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 from clicases import Checks  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 GOAL = os.path.join(ROOT, "bench", "brade", "goal.py")
 REC = os.path.join(ROOT, "tests", "data", "agreement")

@@ -16,10 +16,10 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 from clicases import Checks  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 SCRIPT = os.path.join(ROOT, "bench", "brade", "stronger.py")
 REC = os.path.join(ROOT, "tests", "data", "agreement", "lyckans-talisman-seed3.txt")
