@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where the bräde goal stands: every judge record of a ruleset summed.
 
-    goal.py [--plies 2] [--net NETFILE] [--fill] [--brade build/brade] [RECORD...]
+    goal.py [--plies 2] [--net NETFILE] [--fill [--keep DIR]] [--brade build/brade] [RECORD...]
 
 The issue's goal for bräde is the 2-ply choice the same as the long
 rollout's best on 85% of positions and within its 95% interval on 97%.
@@ -24,7 +24,8 @@ did not roll out is first rolled out by the net that made it (`selfplay
 --rejudge COPY --fill-anew NET`): the shipped net, or the version of
 src/analysis/nets/PRESET.net in git whose weights the record's header
 names.  Each choice is then judged instead of counted a miss; the records
-themselves are left alone.
+themselves are left alone.  With --keep DIR the filled copies are left in
+DIR (same file names) for later use, such as stronger.py --net.
 """
 import argparse
 import collections
@@ -89,15 +90,19 @@ def fill(brade, copy, plies, net, tmp):
                 out.write(text)
             yield label, f
 
-    for label, judge in candidates():
-        r = subprocess.run(cmd + ["--fill-anew", judge], capture_output=True, text=True)
-        if r.returncode == 0:
-            n = r.stderr.count("rolled out beside")
-            print(f"goal.py: {os.path.basename(copy)}: {n} choice{'s' if n != 1 else ''} rolled out by {label}",
-                  file=sys.stderr)
-            return json.loads(r.stdout)
-        if ":10: the record was made by the net of" not in r.stderr:
-            sys.exit(f"goal.py: {copy}: {r.stderr.strip()}")
+    try:
+        for label, judge in candidates():
+            r = subprocess.run(cmd + ["--fill-anew", judge], capture_output=True, text=True)
+            if r.returncode == 0:
+                n = r.stderr.count("rolled out beside")
+                print(f"goal.py: {os.path.basename(copy)}: {n} choice{'s' if n != 1 else ''} rolled out by {label}",
+                      file=sys.stderr)
+                return json.loads(r.stdout)
+            if ":10: the record was made by the net of" not in r.stderr:
+                sys.exit(f"goal.py: {copy}: {r.stderr.strip()}")
+    finally:
+        if os.path.exists(os.path.join(tmp, "judge.net")):
+            os.remove(os.path.join(tmp, "judge.net"))
     print(f"goal.py: {os.path.basename(copy)}: no net in git has the weights it names; judged as recorded",
           file=sys.stderr)
     return None
@@ -114,10 +119,17 @@ def main():
     ap.add_argument("--net", help="judge this net's choices (the rollouts stay the records')")
     ap.add_argument("--fill", action="store_true",
                     help="roll out the choices the records did not first (into copies)")
+    ap.add_argument("--keep", metavar="DIR",
+                    help="with --fill: leave the filled copies in DIR instead of deleting them")
     ap.add_argument("--brade", default=os.path.join(HERE, "..", "..", "build", "brade"))
     a = ap.parse_args()
     records = a.records or sorted(glob.glob(os.path.join(HERE, "..", "..", "tests", "data",
                                                          "agreement", "*-seed*.txt")))
+    if a.keep and not a.fill:
+        ap.error("--keep needs --fill")
+    if a.keep:
+        os.makedirs(a.keep, exist_ok=True)
+        return table(a, records, a.keep)
     tmp = tempfile.mkdtemp() if a.fill else None
     try:
         return table(a, records, tmp)

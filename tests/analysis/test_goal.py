@@ -9,7 +9,8 @@ give a row each; a record brade refuses stops the script with its path.
 With --fill, a small record of the shipped net's whose 2-ply top two
 miss some 0-ply choices is judged on a filled copy: no choice is left
 unjudged, stderr names the net that filled it, and the record itself is
-left as it was.  Uses $BRADE (the build's brade).
+left as it was; with --keep DIR the filled copy (and nothing else) is
+left in DIR.  Uses $BRADE (the build's brade).
 """
 import json
 import os
@@ -112,6 +113,16 @@ def main():
         check(f"lyckans-talisman-seed3.txt: {before['unjudged']} choice" in err and "by the shipped net" in err,
               f"--fill names the net: {err.strip()[:100]}")
         check(open(small).read() == made, "--fill leaves the record itself alone")
+
+        keep = os.path.join(d, "kept")
+        rc, rows, err = goal(small, extra=("--fill", "--keep", keep))
+        kept = os.path.join(keep, "lyckans-talisman-seed3.txt")
+        check(rc == 0 and os.listdir(keep) == ["lyckans-talisman-seed3.txt"],
+              f"--keep leaves the filled copy, and nothing else, in DIR ({os.listdir(keep) if os.path.isdir(keep) else err.strip()[:80]})")
+        check(os.path.exists(kept) and rejudge(kept)["unjudged"] == 0 and open(small).read() == made,
+              "the kept copy is filled, the record still as it was")
+        rc, _, err = goal(small, extra=("--keep", keep))
+        check(rc != 0 and "--keep needs --fill" in err, "--keep without --fill is refused")
 
     return check.done()
 
