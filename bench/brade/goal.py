@@ -11,8 +11,9 @@ R-seed*.txt unless RECORDs are given) into one Markdown row: the same
 play, the ceiling (a perfect player's expected same play against these
 judges) and the share of it reached, the summed chance that the search's
 play is truly the best, agreement on the positions the judge separates,
-within the interval, within 0.01 of the best, and the mean equity given
-up a decision.  Each record is `brade selfplay --rejudge FILE --plies P
+within the interval (beside how often a perfect player would be expected
+to be), within 0.01 of the best, and the mean equity given up a
+decision.  Each record is `brade selfplay --rejudge FILE --plies P
 --json` (its confirmed figures, or its first pass's where it made no
 further pass); a choice the record did not roll out counts as a miss
 (see --fill).  Seconds at 0 and 1 ply, about two minutes at 2 (nine
@@ -39,7 +40,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KEYS = ["positions", "agree_confirmed", "ceiling_confirmed", "p_search_best_confirmed",
-        "separable_agree_confirmed", "separable_confirmed", "within_ci_confirmed", "unjudged"]
+        "separable_agree_confirmed", "separable_confirmed", "within_ci_confirmed",
+        "within_ceiling_confirmed", "unjudged"]
 
 
 def rejudge(brade, record, plies, net):
@@ -171,7 +173,8 @@ def table(a, records, tmp):
               f"| {pct(s['agree_confirmed'], s['ceiling_confirmed'])} "
               f"| {s['p_search_best_confirmed']:.1f} "
               f"| {s['separable_agree_confirmed']} of {s['separable_confirmed']} "
-              f"| {s['within_ci_confirmed']} ({pct(s['within_ci_confirmed'], n)}) "
+              f"| {s['within_ci_confirmed']} ({pct(s['within_ci_confirmed'], n)}; "
+              f"a perfect player {s['within_ceiling_confirmed']:.1f}) "
               f"| {s['near01']} | {s['loss'] / n:.4f} |")
     return 0
 

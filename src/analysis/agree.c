@@ -134,9 +134,9 @@ void agree_stats_permute(const agree_stats_t *s, const int *from, agree_stats_t 
     }
 }
 
-/* agree_p_best for the plays in the order s lists them: the draws go to
- * them in that order. */
-static double p_best_as_listed(const agree_stats_t *s, int which, uint64_t seed, int draws)
+/* agree_p_best for every play, in the order s lists them: the draws go
+ * to them in that order; p[j] is play j's share of the draws. */
+static void p_best_as_listed(const agree_stats_t *s, uint64_t seed, int draws, double p[AGREE_MAX])
 {
     int m = s->m;
     /* Cholesky factor L of cov (lower), a pivot at or below zero (plays
@@ -157,7 +157,7 @@ static double p_best_as_listed(const agree_stats_t *s, int which, uint64_t seed,
         }
     }
     uint64_t rng = dice_stream(seed, 0xa9ee);
-    int hits = 0;
+    int hits[AGREE_MAX] = {0};
     for (int t = 0; t < draws; t++) {
         double z[AGREE_MAX], v[AGREE_MAX];
         for (int j = 0; j < m; j++)
@@ -170,23 +170,31 @@ static double p_best_as_listed(const agree_stats_t *s, int which, uint64_t seed,
             if (v[i] > v[b])
                 b = i;
         }
-        hits += b == which;
+        hits[b]++;
     }
-    return draws > 0 ? (double)hits / draws : 0;
+    for (int j = 0; j < m; j++)
+        p[j] = draws > 0 ? (double)hits[j] / draws : 0;
+}
+
+void agree_p_best_all(const agree_stats_t *s, uint64_t seed, int draws, double p[AGREE_MAX])
+{
+    /* The draws go to the plays in the canonical order, so every listing
+     * of the same plays (a rejudge puts its chooser's play first) gets the
+     * same answers from the same seed. */
+    int ord[AGREE_MAX];
+    canonical_order(s, ord);
+    agree_stats_t c;
+    agree_stats_permute(s, ord, &c);
+    double q[AGREE_MAX];
+    p_best_as_listed(&c, seed, draws, q);
+    for (int a = 0; a < s->m; a++)
+        p[ord[a]] = q[a];
 }
 
 double agree_p_best(const agree_stats_t *s, int which, uint64_t seed, int draws)
 {
-    /* The draws go to the plays in the canonical order, so every listing
-     * of the same plays (a rejudge puts its chooser's play first) gets the
-     * same answer from the same seed. */
     assert(which >= 0 && which < s->m);
-    int ord[AGREE_MAX];
-    canonical_order(s, ord);
-    int at = 0;
-    while (ord[at] != which)
-        at++;
-    agree_stats_t c;
-    agree_stats_permute(s, ord, &c);
-    return p_best_as_listed(&c, at, seed, draws);
+    double p[AGREE_MAX];
+    agree_p_best_all(s, seed, draws, p);
+    return p[which];
 }

@@ -75,4 +75,9 @@ void agree_stats_permute(const agree_stats_t *s, const int *from, agree_stats_t 
  * does not depend on the order the plays are listed in. */
 double agree_p_best(const agree_stats_t *s, int which, uint64_t seed, int draws);
 
+/* agree_p_best for every play at once, from the same draws: p[j] for
+ * each play j of s (0 <= j < m), equal to agree_p_best(s, j, seed, draws);
+ * the p[j] sum to 1. */
+void agree_p_best_all(const agree_stats_t *s, uint64_t seed, int draws, double p[AGREE_MAX]);
+
 #endif

@@ -321,14 +321,31 @@ int agreement_best(const agreement_result_t *res, bool last)
 
 const double AGREEMENT_NEAR_AT[AGREEMENT_NEAR] = {0.01, 0.02, 0.04};
 
+/* Whether play j's mean is within the 95% interval of the best play b's
+ * (the test agreement_tally_add applies to a choice). */
+static bool within_interval(const agree_stats_t *s, int b, int j)
+{
+    return j == b || s->mean[b] - s->mean[j] <= 1.96 * sqrt(s->cov[b][b]);
+}
+
+/* A perfect player's chance of being within the interval here: the
+ * chance that each play is the truly best one (p), summed over the plays
+ * the interval holds. */
+static double within_ceiling(const agree_stats_t *s, int b, const double *p)
+{
+    double w = 0;
+    for (int j = 0; j < s->m; j++)
+        w += within_interval(s, b, j) ? p[j] : 0;
+    return w;
+}
+
 void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed)
 {
     const agree_stats_t *s = last ? &res->last : &res->first;
     int b = agree_best(s);
-    double se_b = sqrt(s->cov[b][b]);
     t->positions++;
     t->agree += b == 0;
-    t->within += b == 0 || s->mean[b] - s->mean[0] <= 1.96 * se_b;
+    t->within += within_interval(s, b, 0);
     t->agree0 += res->zero < s->m && agree_is_best(s, res->zero);
     t->lost += s->mean[b] - s->mean[0];
     for (int k = 0; k < AGREEMENT_NEAR; k++)
@@ -337,9 +354,11 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
         t->separable++;
         t->separable_agree += b == 0;
     }
-    double p_b = agree_p_best(s, b, seed, AGREEMENT_DRAWS);
-    t->ceiling += p_b;
-    t->p_search += b == 0 ? p_b : agree_p_best(s, 0, seed, AGREEMENT_DRAWS);
+    double p[AGREE_MAX];
+    agree_p_best_all(s, seed, AGREEMENT_DRAWS, p);
+    t->ceiling += p[b];
+    t->within_ceiling += within_ceiling(s, b, p);
+    t->p_search += p[0];
 }
 
 void agreement_tally_unjudged(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed)
@@ -350,7 +369,10 @@ void agreement_tally_unjudged(agreement_tally_t *t, const agreement_result_t *re
     t->unjudged++;
     t->agree0 += res->zero < s->m && agree_is_best(s, res->zero);
     t->separable += agree_separable(s);
-    t->ceiling += agree_p_best(s, b, seed, AGREEMENT_DRAWS);
+    double p[AGREE_MAX];
+    agree_p_best_all(s, seed, AGREEMENT_DRAWS, p);
+    t->ceiling += p[b];
+    t->within_ceiling += within_ceiling(s, b, p);
 }
 
 static void put_stats(textout_t *o, const char *name, const agree_stats_t *s)

@@ -18,7 +18,8 @@
  *   - agreement_tally_add: scores one judged position (the same play, within
  *     the best's 95% interval, equity given up, separable, and what the
  *     rollout's noise allows: agree.h's chance that its best and that the
- *     search's play are truly the best);
+ *     search's play are truly the best, and a perfect player's chance of
+ *     being within the interval);
  *   - agreement_record_put / agreement_record_parse: one judged position as a
  *     line of text (the doubles in round-trip precision), so a run saved
  *     position by position and read back tallies exactly as one run does.
@@ -86,6 +87,7 @@ typedef struct agreement_tally {
     int near[AGREEMENT_NEAR]; /* choices at most AGREEMENT_NEAR_AT[k] behind the rollout's best */
     int unjudged;  /* positions whose choice the record did not roll out (agreement_rejudge) */
     double lost, ceiling, p_search; /* lost: summed over the judged positions */
+    double within_ceiling; /* a perfect player's expected `within` (see agreement_tally_add) */
 } agreement_tally_t;
 
 /* Defaults: 2-ply, top 4, 648 games, no further passes (confirm 0,

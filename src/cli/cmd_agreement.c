@@ -321,11 +321,12 @@ static void print_noise(const char *what, bool choices, const agreement_tally_t 
 {
     printf("%s: the rollout separates its best play (ahead of every other play by 1.96 standard errors of the paired "
            "difference) on %d of %d positions, and %s agree%s on %d of those; a perfect player would be "
-           "expected to agree with this rollout on %.1f (the ceiling its noise allows); the chance that %s%s "
+           "expected to agree with this rollout on %.1f (the ceiling its noise allows) and to be within its 95%% "
+           "interval on %.1f; the chance that %s%s "
            "play is the best of the plays rolled out, summed: %.1f\n",
            what, t->separable, t->positions, choices ? "the choices" : "the search", choices ? "" : "s",
-           t->separable_agree, t->ceiling, choices ? "the choices" : "the search", choices ? "' chosen" : "'s",
-           t->p_search);
+           t->separable_agree, t->ceiling, t->within_ceiling, choices ? "the choices" : "the search",
+           choices ? "' chosen" : "'s", t->p_search);
 }
 
 /* Prints one tally as JSON members with a suffix ("" or "_confirmed"). */
@@ -334,9 +335,9 @@ static void print_json(const char *sfx, const agreement_tally_t *t)
     double kk = t->positions > t->unjudged ? t->positions - t->unjudged : 1; /* the loss is the judged ones' */
     printf(",\n  \"agree%s\": %d,\n  \"within_ci%s\": %d,\n  \"mean_loss%s\": %.4f,\n"
            "  \"separable%s\": %d,\n  \"separable_agree%s\": %d,\n  \"ceiling%s\": %.2f,\n"
-           "  \"p_search_best%s\": %.2f",
+           "  \"within_ceiling%s\": %.2f,\n  \"p_search_best%s\": %.2f",
            sfx, t->agree, sfx, t->within, sfx, t->lost / kk, sfx, t->separable, sfx, t->separable_agree, sfx,
-           t->ceiling, sfx, t->p_search);
+           t->ceiling, sfx, t->within_ceiling, sfx, t->p_search);
     printf(",\n  \"near%s\": [", sfx);
     for (int k = 0; k < AGREEMENT_NEAR; k++)
         printf("%s%d", k ? ", " : "", t->near[k]);

@@ -81,7 +81,8 @@ static void independent_equal_is_a_toss(void **state)
 /* Four close plays with correlated noise, listed in every order (as a
  * rejudge lists them, its chooser's play first): each play's chance of
  * being best is the same to the last bit, so every chooser judged against
- * one record meets the same ceiling. */
+ * one record meets the same ceiling; agree_p_best_all gives every play's
+ * chance at once, bit for bit the same. */
 static void chance_ignores_the_listing_order(void **state)
 {
     (void)state;
@@ -109,6 +110,11 @@ static void chance_ignores_the_listing_order(void **state)
             sum += pb;
         }
         assert_true(fabs(sum - 1.0) < 1e-12);
+        /* all at once: the same draws, so the same numbers, in any order */
+        double all[AGREE_MAX];
+        agree_p_best_all(&s, 11, 5000, all);
+        for (int a = 0; a < 4; a++)
+            assert_true(all[a] == first[perms[q][a]]);
     }
     /* close plays: none is certain, and at least three have a chance */
     int chances = 0;

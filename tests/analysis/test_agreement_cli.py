@@ -22,7 +22,7 @@ def agreement_confirm():
     plain = json.loads(run(base).stdout)
     conf = json.loads(run(base + ["--confirm", "72"]).stdout)
     for key in ("positions", "agree", "agree_0ply", "within_ci", "mean_loss", "separable",
-                "separable_agree", "ceiling", "p_search_best"):
+                "separable_agree", "ceiling", "within_ceiling", "p_search_best"):
         assert plain[key] == conf[key], (key, plain, conf)
     # what the rollout's noise allows: the positions it separates, the
     # expected agreement of a perfect player and the search's chance of
@@ -33,6 +33,9 @@ def agreement_confirm():
         # separated by 1.96 paired errors from each of at most 3 rivals: at
         # least 92.5% sure of its best (the union bound)
         assert conf["ceiling" + sfx] >= 0.9 * conf["separable" + sfx], conf
+        # the interval holds the rollout's best and maybe more: a perfect
+        # player is within it at least as often as it is the best
+        assert conf["ceiling" + sfx] - 0.011 <= conf["within_ceiling" + sfx] <= 3.001, conf
         # the choices within 0.01, 0.02, 0.04 of the best: the same play is
         # within every margin, a wider margin holds at least as many
         near = conf["near" + sfx]
@@ -52,6 +55,8 @@ def agreement_confirm():
     assert "confirmed: on %d positions" % conf["confirmed_positions"] in text, text
     said = re.findall(r"a perfect player would be expected to agree with this rollout on ([0-9.]+)", text)
     assert len(said) == 2 and abs(float(said[1]) - conf["ceiling_confirmed"]) <= 0.051, (said, conf)
+    said = re.findall(r"and to be within its 95% interval on ([0-9.]+)", text)
+    assert len(said) == 2 and abs(float(said[1]) - conf["within_ceiling_confirmed"]) <= 0.051, (said, conf)
     near = re.findall(r"within 0\.01 of the best on (\d+), 0\.02 on (\d+), 0\.04 on (\d+)", text)
     assert [list(map(int, n)) for n in near] == [conf["near"], conf["near_confirmed"]], (near, conf)
 

@@ -68,6 +68,10 @@ def expect_row(row, parts, name):
     sep_agree = sum(j["separable_agree_confirmed"] for j in parts)
     check(row[7] == f"{sep_agree} of {sep}", f"{name}: separated {row[7]} is {sep_agree} of {sep}")
     check(lead(row[8]) == sum(j["within_ci_confirmed"] for j in parts), f"{name}: within the interval {row[8]}")
+    wc = sum(j["within_ceiling_confirmed"] for j in parts)
+    check(row[8].endswith(f"a perfect player {wc:.1f})") or
+          abs(float(row[8].rsplit(" ", 1)[1].rstrip(")")) - wc) < 0.051,
+          f"{name}: a perfect player's within the interval in {row[8]} is {wc:.2f}")
     check(lead(row[9]) == sum(j["near_confirmed"][0] for j in parts), f"{name}: within 0.01 {row[9]}")
     check(abs(float(row[10]) - loss) < 0.00006, f"{name}: equity given up {row[10]} is {loss:.5f}")
 
