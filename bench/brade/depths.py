@@ -116,11 +116,7 @@ def main():
                 with open(path, "w", encoding="utf-8") as f:
                     for p in base["judged"]:
                         f.write(f"{p['id']} {p['roll']} {choose(answers[(p['id'], p['roll'])], c)}\n")
-                r = subprocess.run([args.brade, "selfplay", "--rejudge", record, "--choices", path, "--json"],
-                                   capture_output=True, text=True)
-                if r.returncode != 0:
-                    sys.exit(f"{PROG}: {record}: {r.stderr.strip() or 'brade selfplay --rejudge failed'}")
-                d = json.loads(r.stdout)
+                d = rejudge(args.brade, record, None, None, choices=path)
                 row = rows.setdefault((rules, name(c)), [0, 0, 0, 0.0, 0])
                 row[0] += d["positions"]
                 row[1] += d["agree_confirmed"]

@@ -44,9 +44,11 @@ KEYS = ["positions", "agree_confirmed", "ceiling_confirmed", "p_search_best_conf
         "within_ceiling_confirmed", "unjudged"]
 
 
-def rejudge(brade, record, plies, net):
-    """The record judged again at `plies` (brade's JSON)."""
-    cmd = [brade, "selfplay", "--rejudge", record, "--plies", str(plies), "--json"]
+def rejudge(brade, record, plies, net, choices=None):
+    """The record judged again at `plies` (brade's JSON), or with
+    `choices` the plays of that choices file judged instead (no plies)."""
+    cmd = [brade, "selfplay", "--rejudge", record, "--json"]
+    cmd += ["--choices", choices] if choices else ["--plies", str(plies)]
     if net:
         cmd += ["--a-net", net]
     r = subprocess.run(cmd, capture_output=True, text=True)

@@ -339,6 +339,16 @@ static double within_ceiling(const agree_stats_t *s, int b, const double *p)
     return w;
 }
 
+/* Adds what the rollout's noise allows at one position whose best play
+ * is b to t's ceilings; the chance that each play is the truly best goes
+ * into p (AGREE_MAX of them, the caller's). */
+static void tally_ceilings(agreement_tally_t *t, const agree_stats_t *s, int b, uint64_t seed, double *p)
+{
+    agree_p_best_all(s, seed, AGREEMENT_DRAWS, p);
+    t->ceiling += p[b];
+    t->within_ceiling += within_ceiling(s, b, p);
+}
+
 void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed)
 {
     const agree_stats_t *s = last ? &res->last : &res->first;
@@ -355,9 +365,7 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
         t->separable_agree += b == 0;
     }
     double p[AGREE_MAX];
-    agree_p_best_all(s, seed, AGREEMENT_DRAWS, p);
-    t->ceiling += p[b];
-    t->within_ceiling += within_ceiling(s, b, p);
+    tally_ceilings(t, s, b, seed, p);
     t->p_search += p[0];
 }
 
@@ -370,9 +378,7 @@ void agreement_tally_unjudged(agreement_tally_t *t, const agreement_result_t *re
     t->agree0 += res->zero < s->m && agree_is_best(s, res->zero);
     t->separable += agree_separable(s);
     double p[AGREE_MAX];
-    agree_p_best_all(s, seed, AGREEMENT_DRAWS, p);
-    t->ceiling += p[b];
-    t->within_ceiling += within_ceiling(s, b, p);
+    tally_ceilings(t, s, b, seed, p);
 }
 
 static void put_stats(textout_t *o, const char *name, const agree_stats_t *s)

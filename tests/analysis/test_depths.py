@@ -18,12 +18,11 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from clicases import Checks  # noqa: E402
+from clicases import BRADE, Checks, run  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
 DEPTHS = os.path.join(ROOT, "bench", "brade", "depths.py")
 RECORD = os.path.join(ROOT, "tests", "data", "agreement", "helmfrid-seed5.txt")
-BRADE = os.environ.get("BRADE", os.path.join(ROOT, "build", "brade"))
 N = 30  # positions of the record judged
 check = Checks()
 
@@ -56,9 +55,7 @@ def depths(*extra):
 
 
 def rejudged(record, plies):
-    r = subprocess.run([BRADE, "selfplay", "--rejudge", record, "--plies", str(plies), "--json"],
-                       capture_output=True, text=True, check=True, timeout=300)
-    d = json.loads(r.stdout)
+    d = json.loads(run(["selfplay", "--rejudge", record, "--plies", str(plies), "--json"]).stdout)
     return [str(d["positions"]), str(d["agree_confirmed"]), str(d["within_ci_confirmed"]),
             f"{d['mean_loss_confirmed']:.4f}", str(d["unjudged"])]
 
