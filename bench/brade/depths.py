@@ -122,7 +122,7 @@ def main():
                 row[1] += d["agree_confirmed"]
                 row[2] += d["within_ci_confirmed"]
                 row[3] += d["mean_loss_confirmed"] * d["positions"]
-                row[4] += sum(1 for p in d["judged"] if not p.get("rolled_out", True))
+                row[4] += d["unjudged"]
     print("| ruleset | chooser | positions | same play as the judge | within the 95% interval "
           "| equity given up a decision | choices not rolled out |")
     print("|---|---|---:|---:|---:|---:|---:|")
