@@ -33,6 +33,7 @@ import collections
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -102,7 +103,7 @@ def fill(brade, copy, plies, net, tmp):
                 print(f"goal.py: {os.path.basename(copy)}: {n} choice{'s' if n != 1 else ''} rolled out by {label}",
                       file=sys.stderr)
                 return json.loads(r.stdout)
-            if ":10: the record was made by the net of" not in r.stderr:
+            if not re.search(r":\d+: the record was made by the net of", r.stderr):
                 sys.exit(f"goal.py: {copy}: {r.stderr.strip()}")
     finally:
         if os.path.exists(os.path.join(tmp, "judge.net")):

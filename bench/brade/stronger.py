@@ -2,7 +2,8 @@
 """The judges' verdicts rolled out again by stronger players.
 
     stronger.py [--net NETFILE] [--plies 2] [--top 8] [--games 648]
-                [--player-plies 1] [--seed 1] [--brade build/brade] RECORD...
+                [--player-plies 1] [--luck on|off] [--which all|outside|within]
+                [--sample K] [--seed 1] [--brade build/brade] RECORD...
 
 The judge records (tests/data/agreement/) are rolled out by the shipped
 net's 0-ply players, so a judge's verdict between two plays may be those
@@ -21,15 +22,31 @@ Which verdicts:
   shipped net's, and the judge's difference is what the new play gains
   (both plays rolled out in the record, or the position is skipped).
 
-Of those, the TOP with the largest judge's difference either way are
-rolled out (about two minutes a position on two cores with 1-ply players
-and 648 games), and the script prints a Markdown row each and their sums:
-the judge's difference (new minus old) beside the stronger players'.
-Each stronger difference is good to about ± 0.16 at 648 games, so a sum
-over eight is good to about ± 0.45: a strong hint, not a proof.
+Without --net, --which outside keeps only the verdicts where the
+search's play is outside the judge's 95% interval (the goal's second
+figure counts those), --which within only those inside it.
+
+Of those, the TOP with the largest judge's difference either way (--top
+0: all of them; --sample K instead: K spread evenly in record order) are
+rolled out, each play on its own (`--rollout-top 0 --play`), and the
+script prints a Markdown row each and their sums: the judge's difference
+(new minus old) beside the stronger players', the stronger difference's
+95% margin (1.96 times the root of the two plays' summed variances, a
+little wide: the plays share their dice), and the verdict: "confirmed"
+where the stronger players put the new play ahead by more than the
+margin, "reversed" where they put it behind by more, "open" otherwise.
+
+Without the luck adjustment each stronger difference is good to about
+± 0.16 at 648 games (about two minutes a position on two cores with
+1-ply players).  With --luck on (each roll's luck, measured by the
+0-ply net, taken out of the result, as gnubg does) the same games are
+good to about ± 0.06 at 1.3 to 1.6 times the cost: for players that
+search a ply it pays five to nine times over (docs/brade-strength.md,
+"The judge checked by stronger players").
 """
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -38,12 +55,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from goal import rejudge  # noqa: E402
 
 
-def verdicts(brade, record, plies, net):
+def verdicts(brade, record, plies, net, which="all"):
     """(number, id, roll, old play, new play, judge's new-minus-old) each verdict of a record."""
     base = rejudge(brade, record, plies, None)
     out = []
     if not net:
         for p in base["judged"]:
+            if which == "outside" and p["within_ci"] or which == "within" and not p["within_ci"]:
+                continue
             if not p["agree"] and p.get("rolled_out"):
                 out.append((p["index"] + 1, p["id"], p["roll"], p["choice"], p["best"], p["loss"]))
         return base["rules"], out
@@ -56,14 +75,26 @@ def verdicts(brade, record, plies, net):
 
 
 def rolled(brade, rules, pid, roll, play, a):
-    """{play: rolled-out equity} of `brade analyse --rollouts` with PLAY among the plays."""
+    """(equity, standard error) of PLAY rolled out alone by `brade analyse --rollouts`."""
     cmd = [brade, "analyse", "--rules", rules, "--position-id", pid, "--roll", roll,
            "--rollouts", str(a.games), "--player-plies", str(a.player_plies), "--seed", str(a.seed),
-           "--threads", "2", "--play", play, "--json"]
+           "--luck", a.luck, "--rollout-top", "0", "--threads", "2", "--play", play, "--json"]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"stronger.py: {pid} {roll}: {r.stderr.strip() or 'brade analyse failed'}")
-    return {p["notation"]: p["rollout"]["equity"] for p in json.loads(r.stdout)["plays"] if p.get("rollout")}
+    ro = [p["rollout"] for p in json.loads(r.stdout)["plays"] if p.get("rollout")]
+    if len(ro) != 1:
+        sys.exit(f"stronger.py: {pid} {roll}: analyse rolled out {len(ro)} plays, not {play} alone")
+    return ro[0]["equity"], ro[0]["se"]
+
+
+def picked(found, top, sample):
+    """The verdicts rolled out: the TOP largest either way (0: all), or SAMPLE spread evenly."""
+    if sample:
+        n = len(found)
+        return [found[i * n // sample] for i in range(min(sample, n))]
+    found = sorted(found, key=lambda f: -abs(f[-1]))
+    return found[:top] if top else found
 
 
 def main():
@@ -74,29 +105,37 @@ def main():
     ap.add_argument("--top", type=int, default=8)
     ap.add_argument("--games", type=int, default=648)
     ap.add_argument("--player-plies", type=int, default=1)
+    ap.add_argument("--luck", choices=("on", "off"), default="off")
+    ap.add_argument("--which", choices=("all", "outside", "within"), default="all")
+    ap.add_argument("--sample", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--brade", default=os.path.join(os.path.dirname(__file__), "..", "..", "build", "brade"))
     a = ap.parse_args()
     found = []
     for rec in a.records:
-        rules, vs = verdicts(a.brade, rec, a.plies, a.net)
+        rules, vs = verdicts(a.brade, rec, a.plies, a.net, a.which)
         found += [(rules, os.path.basename(rec)) + v for v in vs]
     print(f"{len(found)} verdicts; the judges' new-minus-old summed: {sum(f[-1] for f in found):+.3f}")
-    found.sort(key=lambda f: -abs(f[-1]))
     old_name, new_name = ("the shipped net's play", "the new net's") if a.net else ("the search's play", "the judge's best")
+    players = f"{a.player_plies}-ply players" + (", luck taken out" if a.luck == "on" else "")
     print(f"| record | position | {old_name} | {new_name} | new minus old, judges | "
-          f"new minus old, {a.player_plies}-ply players |")
-    print("|---|---|---|---|---:|---:|")
-    sums = [0.0, 0.0]
-    for rules, rec, num, pid, roll, old, new, judged in found[:a.top]:
-        eq = rolled(a.brade, rules, pid, roll, new, a)
-        if old not in eq:
-            eq.update(rolled(a.brade, rules, pid, roll, old, a))
-        strong = eq[new] - eq[old]
+          f"new minus old, {players} | ± | verdict |")
+    print("|---|---|---|---|---:|---:|---:|---|")
+    sums, var, tally = [0.0, 0.0], 0.0, {"confirmed": 0, "reversed": 0, "open": 0}
+    for rules, rec, num, pid, roll, old, new, judged in picked(found, a.top, a.sample):
+        e_new, se_new = rolled(a.brade, rules, pid, roll, new, a)
+        e_old, se_old = rolled(a.brade, rules, pid, roll, old, a)
+        strong = e_new - e_old
+        margin = 1.96 * math.sqrt(se_new ** 2 + se_old ** 2)
+        verdict = "confirmed" if strong > margin else "reversed" if strong < -margin else "open"
+        tally[verdict] += 1
         sums[0] += judged
         sums[1] += strong
-        print(f"| {rec} | {num}, `{pid}` {roll} | {old} | {new} | {judged:+.3f} | {strong:+.3f} |", flush=True)
-    print(f"| summed | | | | **{sums[0]:+.3f}** | **{sums[1]:+.3f}** |")
+        var += se_new ** 2 + se_old ** 2
+        print(f"| {rec} | {num}, `{pid}` {roll} | {old} | {new} | {judged:+.3f} | {strong:+.3f} | "
+              f"{margin:.3f} | {verdict} |", flush=True)
+    print(f"| summed | | | | **{sums[0]:+.3f}** | **{sums[1]:+.3f}** | {1.96 * math.sqrt(var):.3f} | "
+          f"{tally['confirmed']} confirmed, {tally['reversed']} reversed, {tally['open']} open |")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@
 typedef struct analyse_opts {
     int plies;
     int rollouts;
+    int rollout_top; /* roll out the best this many plays (and --play's) */
     rollout_opts_t ro;
     grade_thresholds_t thresholds;
     lang_t lang;

@@ -5,7 +5,7 @@
  *
  *   brade analyse [position flags] [--roll A-B] [--json] [--plies N]
  *                 [--rollouts N --seed S --threads T --truncate P --luck on|off
- *                  --player-plies Q]
+ *                  --player-plies Q --rollout-top K]
  *                 [--play TEXT] [--thresholds D,B,V] [--lang en|sv]
  *                 [--evaluator net|linear|hand|pips] [--weights FILE] [--batch]
  *                 [--cube centred|mine|theirs [--away A,B[,crawford|post]]]
@@ -14,8 +14,9 @@
  * that win that way now; the shots against the side to move) and the
  * evaluation of the position (analyse_facts.h); with --roll, the plays
  * best first.  Rollouts
- * are run on the best five plays (and on --play's, wherever it ranks), all
- * with the same dice (same seed).  --weights evaluates with a net read
+ * are run on the best five plays (--rollout-top K: K plays; 0 with --play
+ * rolls out --play's alone) and on --play's, wherever it ranks, all with
+ * the same dice (same seed).  --weights evaluates with a net read
  * from a weights file (brade train's output); --batch reads further flags
  * line by line from standard input and answers each in turn.  --cube
  * (backgammon) gives the cube decision before the roll instead
@@ -67,7 +68,7 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
 /* Reads the analysis flags (a->extra, in the order of EXTRA below). */
 static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--threads", "--thresholds",
                                     "--lang", "--evaluator", "--truncate", "--weights", "--luck", "--svg",
-                                    "--cube", "--away", "--player-plies", NULL};
+                                    "--cube", "--away", "--player-plies", "--rollout-top", NULL};
 
 static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 {
@@ -126,6 +127,15 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
     }
     if (a->extra[13] && !o->rollouts) {
         fprintf(stderr, "brade: --player-plies needs --rollouts (it is the rollout's players' depth)\n");
+        return false;
+    }
+    o->rollout_top = ROLLOUT_TOP;
+    if (a->extra[14] && !parse_int(a->extra[14], 0, 1000, &o->rollout_top)) {
+        fprintf(stderr, "brade: --rollout-top must be a number of plays (0..1000)\n");
+        return false;
+    }
+    if (a->extra[14] && !o->rollouts) {
+        fprintf(stderr, "brade: --rollout-top needs --rollouts (it is how many plays are rolled out)\n");
         return false;
     }
     o->ro.games = o->rollouts;
@@ -276,7 +286,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     }
     for (int i = 0; o->rollouts > 0 && i < n; i++) {
         bool mine = your_after && board_equal(&rk[i].sp.play.after, your_after);
-        if (i >= ROLLOUT_TOP && !mine)
+        if (i >= o->rollout_top && !mine)
             continue;
         if (rollout_play(&rk[i].sp.play, &a->rules, &o->ro, &rk[i].ro) != 0 ||
             rk[i].ro.stopped) {

@@ -26,6 +26,7 @@ typedef struct head_key {
     const char *key;
     int *value;
     int lo, hi;
+    bool optional; /* a line only some records have (absent: value untouched) */
 } head_key_t;
 
 /* Reads FILE's header (the lines header() writes) into a and g->head, with
@@ -38,19 +39,22 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
         perror(path);
         return false;
     }
-    int seed = 0, plies = 0, passes = 0;
+    int seed = 0, plies = 0, passes = 0, luck = 0;
     const head_key_t keys[] = {
-        {"brade-agreement", NULL, 1, 1}, {"rules", NULL, 0, 0},
-        {"seed", &seed, 0, 2147483647}, {"plies", &plies, 0, SEARCH_MAX_PLIES},
-        {"top", &a->o.top, 2, AGREE_MAX}, {"rollouts", &a->o.games, 2, 10000000},
-        {"confirm", &a->o.confirm, 0, 10000000}, {"passes", &passes, 0, 100},
-        {"player-plies", &a->o.ro.plies, 0, SEARCH_MAX_PLIES}, {"net", NULL, 0, 0},
+        {"brade-agreement", NULL, 1, 1, false}, {"rules", NULL, 0, 0, false},
+        {"seed", &seed, 0, 2147483647, false}, {"plies", &plies, 0, SEARCH_MAX_PLIES, false},
+        {"top", &a->o.top, 2, AGREE_MAX, false}, {"rollouts", &a->o.games, 2, 10000000, false},
+        {"confirm", &a->o.confirm, 0, 10000000, false}, {"passes", &passes, 0, 100, false},
+        {"player-plies", &a->o.ro.plies, 0, SEARCH_MAX_PLIES, false}, {"luck", NULL, 0, 0, true},
+        {"net", NULL, 0, 0, false},
     };
     int nkeys = (int)(sizeof keys / sizeof keys[0]);
     char *p = text;
     bool ok = true;
-    for (int i = 0; i < nkeys && ok; i++) {
+    for (int i = 0, line = 1; i < nkeys && ok; i++) {
         size_t e = strcspn(p, "\n"), kl = strlen(keys[i].key);
+        if (keys[i].optional && !(e > kl && p[kl] == ' ' && memcmp(p, keys[i].key, kl) == 0))
+            continue;
         char val[256] = "";
         if (e > kl && p[kl] == ' ' && memcmp(p, keys[i].key, kl) == 0 && e - kl - 1 < sizeof val)
             memcpy(val, p + kl + 1, e - kl - 1);
@@ -62,9 +66,12 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
             ok = false;
         else if (ok && i == 0 && strcmp(val, "1") != 0)
             ok = false;
+        else if (ok && strcmp(keys[i].key, "luck") == 0 && strcmp(val, "on") != 0)
+            ok = false; /* written only when on */
+        luck |= ok && strcmp(keys[i].key, "luck") == 0;
         if (!ok) {
             fprintf(stderr, "%s:%d: expected '%s VALUE' of a record file made by selfplay --agreement --save, "
-                            "found '%.*s'\n", path, i + 1, keys[i].key, (int)(e < 80 ? e : 80), p);
+                            "found '%.*s'\n", path, line, keys[i].key, (int)(e < 80 ? e : 80), p);
             break;
         }
         if (keys[i].value)
@@ -72,6 +79,7 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
         if (i == 1)
             snprintf(rbuf, rsize, "%s", val);
         p += e + (p[e] == '\n');
+        line++;
     }
     if (ok) {
         size_t hl = (size_t)(p - text);
@@ -89,6 +97,7 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
         a->seed = seed;
         a->o.passes = passes > 0 ? passes : 1;
         a->o.ro.seed = (uint64_t)seed;
+        a->o.ro.luck = luck != 0;
         a->save = path;
     }
     free(text);
@@ -225,9 +234,12 @@ static const evalnet_t *fill_net(const ag_args_t *a, const ag_run_t *g, evalnet_
              (unsigned long long)evalnet_fingerprint(net));
     if (!strstr(g->head, made)) {
         const char *h = strstr(g->head, "\nnet ");
-        fprintf(stderr, "%s:10: the record was made by the net of '%.*s'; --fill %s has %ld games, weights "
+        int line = 1; /* the net's line: 10, or 11 below a "luck on" */
+        for (const char *c = g->head; h && c <= h; c++)
+            line += *c == '\n';
+        fprintf(stderr, "%s:%d: the record was made by the net of '%.*s'; --fill %s has %ld games, weights "
                         "%016llx: give the net that made it (its players roll out the plays)\n",
-                a->save, h ? (int)strcspn(h + 1, "\n") : 0, h ? h + 1 : "", a->fill, net->games,
+                a->save, line, h ? (int)strcspn(h + 1, "\n") : 0, h ? h + 1 : "", a->fill, net->games,
                 (unsigned long long)evalnet_fingerprint(net));
         evalnet_free(*own);
         *own = NULL;

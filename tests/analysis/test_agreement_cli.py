@@ -466,7 +466,66 @@ def fit_ranks():
         shutil.rmtree(d)
 
 
+def agreement_luck():
+    """--luck on takes each roll's luck out of the judge's rollouts: the
+    record says so in a header line of its own (one without it keeps the
+    header it had), the JSON says so, the same command goes on from the
+    file and one without --luck is refused at that line; --rejudge reads
+    it, so that --fill rolls the record's plays out again as recorded
+    (luck taken out) and a wrong net is named at the net's line, 11."""
+    base = ["selfplay", "--agreement", "2", "--rollouts", "12", "--top", "2", "--seed", "5", "--plies", "1"]
+    d = tempfile.mkdtemp()
+    try:
+        f0, f1 = os.path.join(d, "plain.txt"), os.path.join(d, "luck.txt")
+        plain = json.loads(run(base + ["--save", f0, "--json"]).stdout)
+        luck = json.loads(run(base + ["--luck", "on", "--save", f1, "--json"]).stdout)
+        h0, h1 = open(f0).read().splitlines()[:11], open(f1).read().splitlines()[:11]
+        assert "luck on" not in h0 and h0[9].startswith("net "), h0
+        assert h1[:9] == h0[:9] and h1[9] == "luck on" and h1[10] == h0[9], h1
+        assert plain["luck"] is False and luck["luck"] is True, (plain, luck)
+        assert luck["positions"] == plain["positions"] == 2
+        assert "(luck taken out)" in run(base + ["--luck", "on", "--save", f1]).stdout
+        again = json.loads(run(base + ["--luck", "on", "--save", f1, "--json"]).stdout)
+        assert again == luck, (again, luck)
+        p = run(base + ["--save", f1], code=2)
+        assert f1 + ":10: cannot go on from it: it has 'luck on'" in p.stderr, p.stderr
+        rj = json.loads(run(["selfplay", "--rejudge", f1, "--plies", "1", "--json"]).stdout)
+        assert rj["luck"] is True and rj["agree"] == luck["agree"] and rj["mean_loss"] == luck["mean_loss"], rj
+        assert json.loads(run(["selfplay", "--rejudge", f0, "--plies", "1", "--json"]).stdout)["luck"] is False
+        # a chooser whose plays the record lacks: filled in with the luck
+        # out (--fill first rolls the recorded plays out again and refuses
+        # numbers that do not come out as recorded)
+        made = open(f1).read()
+        c = os.path.join(d, "choices.txt")
+        with open(c, "w") as out:
+            for fields, plays in record_lines(f1):
+                js = json.loads(run(["analyse", "--position-id", fields[2], "--roll", fields[3], "--plies", "0",
+                                     "--json"]).stdout)
+                out.write(f"{fields[2]} {fields[3]} {next(p['notation'] for p in js['plays'] if p['notation'] not in plays)}\n")
+        filled = run(["selfplay", "--rejudge", f1, "--choices", c, "--fill", "shipped", "--json"])
+        assert filled.stderr.count("rolled out beside the 2 recorded plays") == 2, filled.stderr
+        assert json.loads(filled.stdout)["unjudged"] == 0, filled.stdout
+        here = os.path.dirname(os.path.abspath(__file__))
+        other_net = os.path.join(here, "..", "..", "src", "analysis", "nets", "lyckans-talisman-exact-only.net")
+        # the same record with its "luck on" line taken away: its plays
+        # rolled out again with the luck in do not give its numbers
+        nol = os.path.join(d, "noluck.txt")
+        open(nol, "w").write(made.replace("luck on\n", "", 1))
+        p = run(["selfplay", "--rejudge", nol, "--choices", c, "--fill", "shipped"], code=2)
+        assert "do not roll out as recorded" in p.stderr, p.stderr
+        p = run(["selfplay", "--rejudge", f1, "--plies", "0", "--fill", other_net], code=2)
+        assert f1 + ":11: the record was made by the net of 'net " in p.stderr, p.stderr
+        run(base + ["--luck", "maybe"], code=2)
+        bad = os.path.join(d, "bad.txt")
+        open(bad, "w").write(open(f1).read().replace("luck on", "luck off", 1))
+        p = run(["selfplay", "--rejudge", bad], code=2)
+        assert bad + ":10: expected 'luck VALUE'" in p.stderr, p.stderr
+    finally:
+        shutil.rmtree(d)
+
+
 CASES = [("agreement-confirm", agreement_confirm), ("agreement-saved", agreement_saved),
+         ("agreement-luck", agreement_luck),
          ("agreement-backgammon", agreement_backgammon), ("agreement-fill", agreement_fill),
          ("fit-ranks", fit_ranks)]
 run_cases(CASES)

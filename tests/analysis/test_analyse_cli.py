@@ -134,6 +134,16 @@ def learner_play_rolled_out():
     mine = j["plays"][j["yours"]]
     assert "rollout" in mine, mine
     assert sum("rollout" in p for p in j["plays"]) == 6, [p["notation"] for p in j["plays"]]
+    # --rollout-top K rolls out the best K and the learner's play, each
+    # with the same games as when more are rolled out; 0 the learner's alone
+    rolled = lambda j: {p["notation"]: p["rollout"] for p in j["plays"] if "rollout" in p}
+    two = json.loads(run(["analyse"] + mid + ["--rollout-top", "2"]).stdout)
+    alone = json.loads(run(["analyse"] + mid + ["--rollout-top", "0"]).stdout)
+    assert len(rolled(two)) == 3 and "17/22 15/18" in rolled(two), list(rolled(two))
+    assert rolled(alone) == {"17/22 15/18": rolled(j)["17/22 15/18"]}, rolled(alone)
+    assert all(rolled(j)[k] == v for k, v in rolled(two).items())
+    run(["analyse"] + mid + ["--rollout-top", "-1"], code=2)
+    run(["analyse"] + mid[:4] + ["--rollout-top", "2"], code=2)  # no --rollouts
 
 
 def default_depth():

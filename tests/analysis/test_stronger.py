@@ -6,11 +6,17 @@ At 0-ply choices and 8-game rollouts by 0-ply players (seconds): without
 the search's play is not the judge's best, their summed difference the
 equity given up; the row rolled out is the largest, and its stronger
 column is what `brade analyse --rollouts` gives the two plays with the
-same seed.  With --net naming the shipped net's own file there are no
-verdicts (the same choices); a record brade refuses stops it, named.
+same seed, its margin 1.96 times the root of their summed variances and
+its verdict the one that margin gives.  --which outside and --which
+within split the verdicts by the judge's interval (together all of
+them); --sample K rolls out K spread evenly; --luck on rolls out with the
+luck taken out (smaller margins).  With --net naming the shipped net's
+own file there are no verdicts (the same choices); a record brade
+refuses stops it, named.
 Uses $BRADE (the build's brade).
 """
 import json
+import math
 import os
 import subprocess
 import sys
@@ -33,6 +39,18 @@ def stronger(*args):
                            "--brade", BRADE, *args], capture_output=True, text=True, timeout=300)
 
 
+def cells(row):
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def rollout(worst, play, *extra):
+    a = json.loads(subprocess.run([BRADE, "analyse", "--rules", "lyckans-talisman", "--position-id", worst["id"],
+                                   "--roll", worst["roll"], "--rollouts", "8", "--player-plies", "0",
+                                   "--seed", "1", "--threads", "2", "--play", play, "--json", *extra],
+                                  capture_output=True, text=True, check=True, timeout=300).stdout)
+    return {p["notation"]: p["rollout"] for p in a["plays"] if p.get("rollout")}[play]
+
+
 def main():
     js = json.loads(subprocess.run([BRADE, "selfplay", "--rejudge", REC, "--plies", "0", "--json"],
                                    capture_output=True, text=True, check=True, timeout=300).stdout)
@@ -47,15 +65,28 @@ def main():
     check(len(rows) == 1 and f"{worst['index'] + 1}, `{worst['id']}` {worst['roll']}" in rows[0]
           and f"| {worst['choice']} | {worst['best']} |" in rows[0],
           f"the largest miss is the row: {rows[0] if rows else '-'}")
-    eq = {}
-    for play in (worst["best"], worst["choice"]):
-        a = json.loads(subprocess.run([BRADE, "analyse", "--rules", "lyckans-talisman", "--position-id", worst["id"],
-                                       "--roll", worst["roll"], "--rollouts", "8", "--player-plies", "0",
-                                       "--seed", "1", "--threads", "2", "--play", play, "--json"],
-                                      capture_output=True, text=True, check=True, timeout=300).stdout)
-        eq.update({p["notation"]: p["rollout"]["equity"] for p in a["plays"] if p.get("rollout")})
-    want = eq[worst["best"]] - eq[worst["choice"]]
-    check(rows and rows[0].rstrip(" |").endswith(f"{want:+.3f}"), f"its stronger column is analyse's: {want:+.3f}")
+    new, old = rollout(worst, worst["best"]), rollout(worst, worst["choice"])
+    want = new["equity"] - old["equity"]
+    margin = 1.96 * math.sqrt(new["se"] ** 2 + old["se"] ** 2)
+    verdict = "confirmed" if want > margin else "reversed" if want < -margin else "open"
+    c = cells(rows[0]) if rows else []
+    check(len(c) == 8 and c[5] == f"{want:+.3f}" and c[6] == f"{margin:.3f}" and c[7] == verdict,
+          f"its stronger column, margin and verdict are analyse's: {want:+.3f} {margin:.3f} {verdict}: {c[5:]}")
+    out = [p for p in misses if not p["within_ci"]]
+    for which, n in (("outside", len(out)), ("within", len(misses) - len(out))):
+        r = stronger("--which", which, "--top", "1", REC)
+        check(r.returncode == 0 and r.stdout.startswith(f"{n} verdicts;"), f"--which {which}: {n} verdicts: {r.stdout[:30]}")
+    r = stronger("--sample", "3", REC)
+    rows = [l for l in r.stdout.splitlines() if l.startswith("| lyckans-talisman-seed3.txt")]
+    spread = [misses[i * len(misses) // 3] for i in range(3)]
+    check(len(rows) == 3 and all(f"{p['index'] + 1}, `{p['id']}`" in row for p, row in zip(spread, rows)),
+          "--sample 3 rolls out three verdicts spread evenly, in record order")
+    r = stronger("--top", "1", "--luck", "on", REC)
+    rows = [l for l in r.stdout.splitlines() if l.startswith("| lyckans-talisman-seed3.txt")]
+    lnew, lold = rollout(worst, worst["best"], "--luck", "on"), rollout(worst, worst["choice"], "--luck", "on")
+    c = cells(rows[0]) if rows else []
+    check(len(c) == 8 and c[5] == f"{lnew['equity'] - lold['equity']:+.3f}" and "luck taken out" in r.stdout,
+          f"--luck on is analyse's --luck on: {c[5:6]}")
     r = stronger("--net", NET, REC)
     check(r.returncode == 0 and r.stdout.startswith("0 verdicts;"), f"the shipped net against itself: {r.stdout[:40]}")
     with tempfile.TemporaryDirectory() as d:
