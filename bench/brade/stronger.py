@@ -34,7 +34,10 @@ script prints a Markdown row each and their sums: the judge's difference
 95% margin (1.96 times the root of the two plays' summed variances, a
 little wide: the plays share their dice), and the verdict: "confirmed"
 where the stronger players put the new play ahead by more than the
-margin, "reversed" where they put it behind by more, "open" otherwise.
+margin, "reversed" where they put it behind by more, "open" otherwise;
+and last, on how many verdicts the judges' own difference lies outside
+the stronger players' margin (the judges' 0-ply players and the
+stronger players disagree by more than the stronger rollout's noise).
 
 Without the luck adjustment each stronger difference is good to about
 ± 0.16 at 648 games (about two minutes a position on two cores with
@@ -121,7 +124,7 @@ def main():
     print(f"| record | position | {old_name} | {new_name} | new minus old, judges | "
           f"new minus old, {players} | ± | verdict |")
     print("|---|---|---|---|---:|---:|---:|---|")
-    sums, var, tally = [0.0, 0.0], 0.0, {"confirmed": 0, "reversed": 0, "open": 0}
+    sums, var, tally, apart = [0.0, 0.0], 0.0, {"confirmed": 0, "reversed": 0, "open": 0}, 0
     for rules, rec, num, pid, roll, old, new, judged in picked(found, a.top, a.sample):
         e_new, se_new = rolled(a.brade, rules, pid, roll, new, a)
         e_old, se_old = rolled(a.brade, rules, pid, roll, old, a)
@@ -129,6 +132,7 @@ def main():
         margin = 1.96 * math.sqrt(se_new ** 2 + se_old ** 2)
         verdict = "confirmed" if strong > margin else "reversed" if strong < -margin else "open"
         tally[verdict] += 1
+        apart += abs(judged - strong) > margin
         sums[0] += judged
         sums[1] += strong
         var += se_new ** 2 + se_old ** 2
@@ -136,6 +140,7 @@ def main():
               f"{margin:.3f} | {verdict} |", flush=True)
     print(f"| summed | | | | **{sums[0]:+.3f}** | **{sums[1]:+.3f}** | {1.96 * math.sqrt(var):.3f} | "
           f"{tally['confirmed']} confirmed, {tally['reversed']} reversed, {tally['open']} open |")
+    print(f"the judges' difference is outside the stronger players' margin on {apart} of {tally['confirmed'] + tally['reversed'] + tally['open']}")
 
 
 if __name__ == "__main__":

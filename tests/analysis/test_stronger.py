@@ -72,6 +72,9 @@ def main():
     c = cells(rows[0]) if rows else []
     check(len(c) == 8 and c[5] == f"{want:+.3f}" and c[6] == f"{margin:.3f}" and c[7] == verdict,
           f"its stronger column, margin and verdict are analyse's: {want:+.3f} {margin:.3f} {verdict}: {c[5:]}")
+    far = abs(worst["loss"] - want) > margin
+    check(f"outside the stronger players' margin on {int(far)} of 1" in r.stdout,
+          f"the judges' difference against that margin: {int(far)} of 1")
     out = [p for p in misses if not p["within_ci"]]
     for which, n in (("outside", len(out)), ("within", len(misses) - len(out))):
         r = stronger("--which", which, "--top", "1", REC)
