@@ -51,6 +51,22 @@ void rollout_default_opts(rollout_opts_t *o)
     o->evaluator = EVAL_DEFAULT;
 }
 
+/* A Latin square over the 36 x 36 orders of the first two rolls: game g's
+ * first roll is order g mod 36 and its second order (g + g / 36) mod 36.
+ * Every block of 36 games meets each order once at each of the two plies,
+ * so a rollout of any multiple of 36 games meets every first roll and
+ * every second roll equally often, and 1296 games meet every pair once.
+ * (Until stop 52 the second roll was order (g / 36) mod 36: a rollout of
+ * fewer than 1296 games, or of a number not a multiple of it, met some
+ * second rolls and never others, 648 games only those whose first die
+ * is 1 to 3: a bias in every such rollout.) */
+roll_t rollout_stratified_roll(int g, int ply)
+{
+    assert(g >= 0 && (ply == 0 || ply == 1));
+    int first = g % DICE_ORDERS;
+    return dice_order(ply == 0 ? first : (first + g / DICE_ORDERS) % DICE_ORDERS);
+}
+
 /* No more contact: bräde, every checker of both sides on its 13..24 (or
  * off); backgammon, the two rearmost checkers have passed each other. */
 static bool no_contact(const board_t *b)
@@ -157,10 +173,8 @@ static void play_game(worker_t *w, int g, eval_t *res, double *luck, int *plies,
             return;
         }
         roll_t roll;
-        if (o->stratify && ply == 0)
-            roll = dice_order(g % 36);
-        else if (o->stratify && ply == 1)
-            roll = dice_order((g / 36) % 36);
+        if (o->stratify && ply < 2)
+            roll = rollout_stratified_roll(g, ply);
         else
             roll = (roll_t){dice_below(&rng, 6) + 1, dice_below(&rng, 6) + 1};
         if (mine && series > 0) {

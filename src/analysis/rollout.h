@@ -37,7 +37,7 @@ typedef struct rollout_opts {
     int threads;             /* workers: 1 or 2 (more are allowed) */
     int plies;               /* the players' search depth (0 = evaluator only) */
     int truncate;            /* stop after this many plies (0 = play to the end) */
-    bool stratify;           /* quasi-random first two rolls */
+    bool stratify;           /* quasi-random first two rolls (rollout_stratified_roll) */
     bool luck;               /* subtract each roll's luck (costs ~20x per game) */
     bool lookahead;          /* players use the exact one-roll lookahead (bräde: ~10x per game) */
     eval_kind_t evaluator;
@@ -83,6 +83,12 @@ enum { ROLLOUT_PRUNE_CHOICE = 8 };
  * a bräde game costs a tenth), no truncation, stratified first rolls, no
  * luck adjustment, the shipped evaluator. */
 void rollout_default_opts(rollout_opts_t *o);
+
+/* The roll game g of a stratified rollout meets at ply 0 or 1 (the plies
+ * after are drawn from the game's own stream): a Latin square over the
+ * 36 x 36 orders, so every multiple of 36 games meets each roll equally
+ * often at both plies, and 1296 games every pair of them once. */
+roll_t rollout_stratified_roll(int g, int ply);
 
 /* Rolls out b with its side on roll (before rolling).  Returns 0, or -1
  * when out of memory. */

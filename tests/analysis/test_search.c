@@ -553,6 +553,42 @@ static void rollout_deterministic(void **state)
     assert_true(one.raw_se > 0);
 }
 
+/* The stratified first two rolls: every block of 36 games meets each of
+ * the 36 orders once at ply 0 and once at ply 1 (so 648 games, the
+ * judges' first pass, meet every second roll 18 times, where the old
+ * scheme met only those with a first die of 1 to 3), and 1296 games meet
+ * every pair once. */
+static void stratified_rolls(void **state)
+{
+    (void)state;
+    int pair[36][36] = {{0}};
+    for (int block = 0; block < 36; block++) {
+        int seen[2][36] = {{0}};
+        for (int g = block * 36; g < block * 36 + 36; g++) {
+            roll_t a = rollout_stratified_roll(g, 0), b = rollout_stratified_roll(g, 1);
+            int ka = (a.a - 1) * 6 + a.b - 1, kb = (b.a - 1) * 6 + b.b - 1;
+            assert_true(ka >= 0 && ka < 36 && kb >= 0 && kb < 36);
+            seen[0][ka]++;
+            seen[1][kb]++;
+            pair[ka][kb]++;
+        }
+        for (int k = 0; k < 36; k++) {
+            assert_int_equal(seen[0][k], 1);
+            assert_int_equal(seen[1][k], 1);
+        }
+    }
+    for (int i = 0; i < 36; i++)
+        for (int j = 0; j < 36; j++)
+            assert_int_equal(pair[i][j], 1);
+    /* the 648 games of a judge's first pass: a second roll of 6-6 among them */
+    int sixes = 0;
+    for (int g = 0; g < 648; g++) {
+        roll_t b = rollout_stratified_roll(g, 1);
+        sixes += b.a == 6 && b.b == 6;
+    }
+    assert_int_equal(sixes, 18);
+}
+
 /* Verifying a claimed best play by rollouts (what the content checker
  * does for "best play" puzzles). */
 static void check_claimed_best(void **state)
@@ -653,6 +689,7 @@ int main(void)
         cmocka_unit_test(the_filter_is_applied_again),
         cmocka_unit_test(deepen_cut_play),
         cmocka_unit_test(rollout_deterministic),
+        cmocka_unit_test(stratified_rolls),
         cmocka_unit_test(check_claimed_best),
         cmocka_unit_test(certain_races),
         cmocka_unit_test(grades),
