@@ -42,10 +42,11 @@ stronger players disagree by more than the stronger rollout's noise).
 Without the luck adjustment each stronger difference is good to about
 ± 0.16 at 648 games (about two minutes a position on two cores with
 1-ply players).  With --luck on (each roll's luck, measured by the
-0-ply net, taken out of the result, as gnubg does) the same games are
-good to about ± 0.06 at 1.3 to 1.6 times the cost: for players that
-search a ply it pays five to nine times over (docs/brade-strength.md,
-"The judge checked by stronger players").
+0-ply net, taken out of the result, as gnubg does) the margin of the
+same games is three to four times narrower, at 1.25 to 1.65 times the
+cost: for players that search a ply it pays five to nine times over
+(docs/analysis.md, "Rollouts").  Use a multiple of 36 games: then every
+roll is met equally often at each of the first two plies.
 """
 import argparse
 import json
