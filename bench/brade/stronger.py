@@ -141,7 +141,7 @@ def main():
               f"{margin:.3f} | {verdict} |", flush=True)
     print(f"| summed | | | | **{sums[0]:+.3f}** | **{sums[1]:+.3f}** | {1.96 * math.sqrt(var):.3f} | "
           f"{tally['confirmed']} confirmed, {tally['reversed']} reversed, {tally['open']} open |")
-    print(f"the judges' difference is outside the stronger players' margin on {apart} of {tally['confirmed'] + tally['reversed'] + tally['open']}")
+    print(f"the judges' difference is outside the stronger players' margin on {apart} of {sum(tally.values())}")
 
 
 if __name__ == "__main__":

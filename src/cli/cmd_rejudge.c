@@ -53,10 +53,12 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
     bool ok = true;
     for (int i = 0, line = 1; i < nkeys && ok; i++) {
         size_t e = strcspn(p, "\n"), kl = strlen(keys[i].key);
-        if (keys[i].optional && !(e > kl && p[kl] == ' ' && memcmp(p, keys[i].key, kl) == 0))
+        bool here = e > kl && p[kl] == ' ' && memcmp(p, keys[i].key, kl) == 0;
+        if (keys[i].optional && !here)
             continue;
+        bool is_luck = strcmp(keys[i].key, "luck") == 0;
         char val[256] = "";
-        if (e > kl && p[kl] == ' ' && memcmp(p, keys[i].key, kl) == 0 && e - kl - 1 < sizeof val)
+        if (here && e - kl - 1 < sizeof val)
             memcpy(val, p + kl + 1, e - kl - 1);
         else
             ok = false;
@@ -66,9 +68,9 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
             ok = false;
         else if (ok && i == 0 && strcmp(val, "1") != 0)
             ok = false;
-        else if (ok && strcmp(keys[i].key, "luck") == 0 && strcmp(val, "on") != 0)
+        else if (ok && is_luck && strcmp(val, "on") != 0)
             ok = false; /* written only when on */
-        luck |= ok && strcmp(keys[i].key, "luck") == 0;
+        luck |= ok && is_luck;
         if (!ok) {
             fprintf(stderr, "%s:%d: expected '%s VALUE' of a record file made by selfplay --agreement --save, "
                             "found '%.*s'\n", path, line, keys[i].key, (int)(e < 80 ? e : 80), p);
