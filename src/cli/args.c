@@ -258,6 +258,17 @@ bool args_real(const char *flag, const char *s, double lo, double hi, double *ou
     return true;
 }
 
+/* "on" or "off" into *out (see args.h). */
+bool args_on_off(const char *flag, const char *s, bool *out)
+{
+    if (strcmp(s, "on") != 0 && strcmp(s, "off") != 0) {
+        fprintf(stderr, "brade: %s must be on or off\n", flag);
+        return false;
+    }
+    *out = strcmp(s, "on") == 0;
+    return true;
+}
+
 /* "brade CMD ARGS..." into buf (see args.h). */
 void args_join(const char *cmd, int argc, char **argv, char *buf, size_t size)
 {

@@ -52,6 +52,9 @@ bool args_int(const char *flag, const char *s, long lo, long hi, int *out);
 /* Reads s as a number in [lo, hi]; false after printing "brade: FLAG must
  * be a number from LO to HI". */
 bool args_real(const char *flag, const char *s, double lo, double hi, double *out);
+/* Reads flag's value s, "on" or "off", into *out; false after printing
+ * "brade: FLAG must be on or off". */
+bool args_on_off(const char *flag, const char *s, bool *out);
 /* The command line "brade CMD ARG..." into buf, for the header of a file
  * the command made; a line too long for buf ends in " ..." so a reader
  * knows it was cut (size > 4). */

@@ -107,11 +107,10 @@ static bool parse(int argc, char **argv, ag_args_t *a)
             a->rules = v;
         else if (strcmp(f, "--rejudge") == 0)
             a->rejudge = v;
-        else if (strcmp(f, "--lookahead") == 0 && (strcmp(v, "on") == 0 || strcmp(v, "off") == 0))
-            a->lookahead = strcmp(v, "on") == 0;
         else if (strcmp(f, "--lookahead") == 0) {
-            fprintf(stderr, "brade: --lookahead must be on or off\n");
-            return false;
+            bool on = false;
+            ok = args_on_off(f, v, &on);
+            a->lookahead = on;
         }
         else if (strcmp(f, "--a-net") == 0)
             a->net = v;
@@ -144,12 +143,8 @@ static bool parse(int argc, char **argv, ag_args_t *a)
         }
         else if (strcmp(f, "--player-plies") == 0)
             ok = args_int(f, v, 0, SEARCH_MAX_PLIES, &a->o.ro.plies);
-        else if (strcmp(f, "--luck") == 0 && (strcmp(v, "on") == 0 || strcmp(v, "off") == 0))
-            a->o.ro.luck = strcmp(v, "on") == 0;
-        else if (strcmp(f, "--luck") == 0) {
-            fprintf(stderr, "brade: --luck must be on or off\n");
-            return false;
-        }
+        else if (strcmp(f, "--luck") == 0)
+            ok = args_on_off(f, v, &a->o.ro.luck);
         else if (strcmp(f, "--seed") == 0)
             ok = args_number(f, v, 0, 2147483647L, &a->seed);
         else if (strcmp(f, "--threads") == 0)

@@ -111,14 +111,8 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
         fprintf(stderr, "brade: --truncate must be a number of plies (0 = none)\n");
         return false;
     }
-    if (a->extra[9]) {
-        if (strcmp(a->extra[9], "on") == 0)
-            o->ro.luck = true;
-        else if (strcmp(a->extra[9], "off") != 0) {
-            fprintf(stderr, "brade: --luck must be on or off\n");
-            return false;
-        }
-    }
+    if (a->extra[9] && !args_on_off("--luck", a->extra[9], &o->ro.luck))
+        return false;
     /* the rollout's players search Q plies (0, the default: the net alone);
      * 1 costs about 60 times as much a game under bräde */
     if (a->extra[13] && !parse_int(a->extra[13], 0, SEARCH_MAX_PLIES, &o->ro.plies)) {

@@ -116,12 +116,9 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
             ok = args_real(f, v, 0, 1, &o->noise);
         else if (strcmp(f, "--random-start") == 0)
             ok = args_real(f, v, 0, 1, &o->random_start);
-        else if (strcmp(f, "--lookahead") == 0) {
-            ok = strcmp(v, "on") == 0 || strcmp(v, "off") == 0;
-            o->lookahead = strcmp(v, "on") == 0;
-            if (!ok)
-                fprintf(stderr, "brade: --lookahead must be on or off\n");
-        } else if (strcmp(f, "--random-plies") == 0)
+        else if (strcmp(f, "--lookahead") == 0)
+            ok = args_on_off(f, v, &o->lookahead);
+        else if (strcmp(f, "--random-plies") == 0)
             ok = args_int(f, v, 0, 200, &o->random_plies);
         else {
             fprintf(stderr, "brade: unknown option %s for train (see brade help)\n", f);

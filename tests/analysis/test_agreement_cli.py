@@ -190,7 +190,10 @@ def rejudged(f, one, js):
     nola = run(["selfplay", "--rejudge", f, "--plies", "0", "--lookahead", "off"]).stdout
     assert nola.startswith("0-ply choice (no exact lookahead) judged against"), nola
     assert nola.count("0-ply: ") == 3, nola
-    run(["selfplay", "--rejudge", f, "--lookahead", "maybe"], code=2)
+    p = run(["selfplay", "--rejudge", f, "--lookahead", "maybe"], code=2)
+    assert "brade: --lookahead must be on or off" in p.stderr, p.stderr
+    p = run(["selfplay", "--agreement", "1", "--luck", "yes"], code=2)
+    assert "brade: --luck must be on or off" in p.stderr, p.stderr
     p = run(["selfplay", "--agreement", "1", "--lookahead", "off"], code=2)
     assert "--lookahead goes with --rejudge" in p.stderr, p.stderr
     # the judge is the file's: flags that would change it are refused

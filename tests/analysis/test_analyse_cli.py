@@ -172,10 +172,13 @@ def positions_listed():
 
 def bad_input():
     run(["analyse", "--plies", "9"] + C7, code=2)
-    run(["analyse", "--roll", "6-2", "--rollouts", "36", "--luck", "maybe"] + C7, code=2)
+    p = run(["analyse", "--roll", "6-2", "--rollouts", "36", "--luck", "maybe"] + C7, code=2)
+    assert "brade: --luck must be on or off" in p.stderr, p.stderr
     run(["analyse", "--thresholds", "0.2,0.1,0.3"] + C7, code=2)
     run(["analyse", "--white", "1:14 bar:2", "--black", "1:15", "--to-move", "white"], code=2)
     run(["selfplay", "--a", "nonsense", "--games", "2"], code=2)
+    p = run(["train", "--rules", "vasa", "--out", "unused.net", "--lookahead", "1"], code=2)
+    assert "brade: --lookahead must be on or off" in p.stderr, p.stderr
 
 
 def selfplay_runs():
