@@ -19,6 +19,7 @@ typedef struct ag_args {
     bool fill_anew;   /* --fill-anew: positions that do not roll out as recorded are judged afresh */
     int positions, threads;
     long seed;
+    long dice_seed; /* --dice-seed: the rollouts' dice, -1 when from seed */
     bool json;
     int lookahead; /* --rejudge --lookahead on (1) / off (0) for the chooser's evaluator; -1: its default,
                     * which is what the record's own search had */

@@ -5,7 +5,7 @@
  *
  *   brade selfplay [--rules R] --agreement K [--rollouts N] [--plies P] [--seed S]
  *                  [--top M] [--confirm G [--passes P]] [--player-plies Q] [--luck on|off]
- *                  [--a-net FILE] [--threads T] [--save FILE] [--json]
+ *                  [--dice-seed D] [--a-net FILE] [--threads T] [--save FILE] [--json]
  *
  * K fixed positions (seeded self-play, one roll each); the P-ply ranking's
  * best M plays (4 unless given, 2 to 8; more give other choosers judged
@@ -20,6 +20,10 @@
  * result, as `analyse --luck on` does: for players that search a ply it
  * buys five to nine times the precision for the same time; the record's
  * header then says `luck on` (a line records without it do not have).
+ * --dice-seed D rolls the positions out with the dice of seed D instead
+ * of S (the positions stay S's): a second judge of the same positions
+ * whose luck is its own, to measure how often two judges agree; the
+ * header then says `dice-seed D` (after `luck on`, before the net).
  * --a-net FILE makes the search and the rollouts use other nets (the
  * positions stay those of the shipped net's self-play).
  *
@@ -85,6 +89,7 @@ static bool parse(int argc, char **argv, ag_args_t *a)
     a->lookahead = -1;
     a->rules = "lyckans-talisman";
     a->seed = 1;
+    a->dice_seed = -1;
     a->threads = 2;
     bool passes_given = false, plies_given = false;
     for (int i = 0; i < argc; i++) {
@@ -147,6 +152,8 @@ static bool parse(int argc, char **argv, ag_args_t *a)
             ok = args_on_off(f, v, &a->o.ro.luck);
         else if (strcmp(f, "--seed") == 0)
             ok = args_number(f, v, 0, 2147483647L, &a->seed);
+        else if (strcmp(f, "--dice-seed") == 0)
+            ok = args_number(f, v, 0, 2147483647L, &a->dice_seed);
         else if (strcmp(f, "--threads") == 0)
             ok = args_int(f, v, 1, 16, &a->threads);
         else {
@@ -178,7 +185,7 @@ static bool parse(int argc, char **argv, ag_args_t *a)
         fprintf(stderr, "brade: --passes goes with --confirm G (the games of each further pass)\n");
         return false;
     }
-    a->o.ro.seed = (uint64_t)a->seed;
+    a->o.ro.seed = (uint64_t)(a->dice_seed >= 0 ? a->dice_seed : a->seed);
     a->o.ro.threads = a->threads;
     return true;
 }
@@ -188,12 +195,16 @@ static size_t header(const ag_args_t *a, const rules_t *r, const evalnet_t *n, c
 {
     char rname[256];
     rules_format(r, rname, sizeof rname);
-    /* "luck on" only when on, so records made without it keep their header */
+    /* "luck on" only when on and "dice-seed D" only when given, so records
+     * made without them keep their header */
+    char dice[48] = "";
+    if (a->dice_seed >= 0)
+        snprintf(dice, sizeof dice, "dice-seed %ld\n", a->dice_seed);
     int w = snprintf(buf, size,
                      "brade-agreement 1\nrules %s\nseed %ld\nplies %d\ntop %d\nrollouts %d\nconfirm %d\n"
-                     "passes %d\nplayer-plies %d\n%snet %ld games, weights %016llx\n",
+                     "passes %d\nplayer-plies %d\n%s%snet %ld games, weights %016llx\n",
                      rname, a->seed, a->o.plies, a->o.top, a->o.games, a->o.confirm,
-                     a->o.confirm > 0 ? a->o.passes : 0, a->o.ro.plies, a->o.ro.luck ? "luck on\n" : "",
+                     a->o.confirm > 0 ? a->o.passes : 0, a->o.ro.plies, a->o.ro.luck ? "luck on\n" : "", dice,
                      n ? n->games : 0L, n ? (unsigned long long)evalnet_fingerprint(n) : 0ULL);
     return w > 0 ? (size_t)w : 0;
 }

@@ -39,14 +39,14 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
         perror(path);
         return false;
     }
-    int seed = 0, plies = 0, passes = 0, luck = 0;
+    int seed = 0, plies = 0, passes = 0, luck = 0, dice = -1;
     const head_key_t keys[] = {
         {"brade-agreement", NULL, 1, 1, false}, {"rules", NULL, 0, 0, false},
         {"seed", &seed, 0, 2147483647, false}, {"plies", &plies, 0, SEARCH_MAX_PLIES, false},
         {"top", &a->o.top, 2, AGREE_MAX, false}, {"rollouts", &a->o.games, 2, 10000000, false},
         {"confirm", &a->o.confirm, 0, 10000000, false}, {"passes", &passes, 0, 100, false},
         {"player-plies", &a->o.ro.plies, 0, SEARCH_MAX_PLIES, false}, {"luck", NULL, 0, 0, true},
-        {"net", NULL, 0, 0, false},
+        {"dice-seed", &dice, 0, 2147483647, true}, {"net", NULL, 0, 0, false},
     };
     int nkeys = (int)(sizeof keys / sizeof keys[0]);
     char *p = text;
@@ -98,7 +98,8 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
         a->rules = rbuf;
         a->seed = seed;
         a->o.passes = passes > 0 ? passes : 1;
-        a->o.ro.seed = (uint64_t)seed;
+        a->o.ro.seed = (uint64_t)(dice >= 0 ? dice : seed);
+        a->dice_seed = dice;
         a->o.ro.luck = luck != 0;
         a->save = path;
     }
@@ -236,7 +237,7 @@ static const evalnet_t *fill_net(const ag_args_t *a, const ag_run_t *g, evalnet_
              (unsigned long long)evalnet_fingerprint(net));
     if (!strstr(g->head, made)) {
         const char *h = strstr(g->head, "\nnet ");
-        int line = 1; /* the net's line: 10, or 11 below a "luck on" */
+        int line = 1; /* the net's line: 10, one more below a "luck on" or a "dice-seed" */
         for (const char *c = g->head; h && c <= h; c++)
             line += *c == '\n';
         fprintf(stderr, "%s:%d: the record was made by the net of '%.*s'; --fill %s has %ld games, weights "

@@ -29,7 +29,7 @@ static const command_t COMMANDS[] = {
      "the interactive tutor (what plain 'brade' starts); FILE or piped input runs commands", cmd_tutor},
     {"analyse", "analyse [position flags] [--roll A-B | --cube centred|mine|theirs] [--json] [--plies N] [--rollouts N --seed S --luck on|off --player-plies Q --rollout-top K] [--play TEXT] [--svg FILE]",
      "exact facts of a position, or the plays of a roll ranked with equities", cmd_analyse},
-    {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K [--top M] [--confirm G [--passes P]] [--save FILE] | --rejudge FILE [--plies P] [--a-net NET] [--lookahead on|off] [--choices FILE] [--fill|--fill-anew NET|shipped] | --positions K | --fit FILE",
+    {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K [--top M] [--confirm G [--passes P]] [--player-plies Q] [--luck on|off] [--dice-seed D] [--save FILE] | --rejudge FILE [--plies P] [--a-net NET] [--lookahead on|off] [--choices FILE] [--fill|--fill-anew NET|shipped] | --positions K | --fit FILE",
      "engine against engine: points per game with a 95% interval", cmd_selfplay},
     {"train", "train --rules R --out FILE [--games N] [--seed S] [--hidden H] [--alpha A] [--lookahead on|off] [--from NET] | --prune H [--prune-games N] | --join NET --join NET... | --make-data FILE [--positions K] [--data-games G [--player-plies Q] | --data-plies N] [--select S] [--sideways P] [--checkpoint-every C] | --fit-data FILE... [--epochs E] | --fit-ranks RECORD... [--exclude RECORD...]",
      "train the evaluator's nets by TD(lambda) self-play (resumes from FILE), teach them pruning nets, or teach them rollout results", cmd_train},

@@ -527,8 +527,64 @@ def agreement_luck():
         shutil.rmtree(d)
 
 
+def agreement_dice_seed():
+    """--dice-seed D rolls the same positions out with other dice: a second
+    judge of them.  The positions (--seed's) are the same, the rollouts
+    not; the record says so in a header line of its own, after "luck on"
+    (one without it keeps the header it had); the same command goes on
+    from the file and one without --dice-seed is refused at that line;
+    --rejudge reads it, so that --fill rolls the record's plays out again
+    with its dice (a copy without the line does not roll out as recorded);
+    --dice-seed with --rejudge, or out of range, is refused."""
+    base = ["selfplay", "--agreement", "2", "--rollouts", "12", "--top", "2", "--seed", "5", "--plies", "1"]
+    d = tempfile.mkdtemp()
+    try:
+        f0, f1 = os.path.join(d, "plain.txt"), os.path.join(d, "dice.txt")
+        plain = json.loads(run(base + ["--save", f0, "--json"]).stdout)
+        other = json.loads(run(base + ["--dice-seed", "11", "--luck", "on", "--save", f1, "--json"]).stdout)
+        h0, h1 = open(f0).read().splitlines()[:12], open(f1).read().splitlines()[:12]
+        assert h1[:9] == h0[:9] and h1[9:11] == ["luck on", "dice-seed 11"] and h1[11] == h0[9], h1
+        pos0 = [(r["id"], r["roll"]) for r in plain["judged"]]
+        assert pos0 == [(r["id"], r["roll"]) for r in other["judged"]], (plain, other)
+        m0, m1 = last_means(f0), last_means(f1)
+        assert m0 != m1, (m0, m1)  # other dice (and the luck out): other numbers
+        again = json.loads(run(base + ["--dice-seed", "11", "--luck", "on", "--save", f1, "--json"]).stdout)
+        assert again == other, (again, other)
+        p = run(base + ["--luck", "on", "--save", f1], code=2)
+        assert f1 + ":11: cannot go on from it: it has 'dice-seed 11'" in p.stderr, p.stderr
+        rj = json.loads(run(["selfplay", "--rejudge", f1, "--plies", "1", "--json"]).stdout)
+        assert rj.pop("rejudged") is True and rj.pop("unjudged") == 0, rj
+        assert rj == other, (rj, other)
+        # a chooser whose plays the record lacks: --fill first rolls the
+        # recorded plays out again, which comes out only with its dice
+        c = os.path.join(d, "choices.txt")
+        with open(c, "w") as out:
+            for fields, plays in record_lines(f1):
+                js = json.loads(run(["analyse", "--position-id", fields[2], "--roll", fields[3], "--plies", "0",
+                                     "--json"]).stdout)
+                out.write(f"{fields[2]} {fields[3]} {next(p['notation'] for p in js['plays'] if p['notation'] not in plays)}\n")
+        made = open(f1).read()
+        nod = os.path.join(d, "nodice.txt")
+        open(nod, "w").write(made.replace("dice-seed 11\n", "", 1))
+        p = run(["selfplay", "--rejudge", nod, "--choices", c, "--fill", "shipped"], code=2)
+        assert "do not roll out as recorded" in p.stderr, p.stderr
+        filled = run(["selfplay", "--rejudge", f1, "--choices", c, "--fill", "shipped", "--json"])
+        assert filled.stderr.count("rolled out beside the 2 recorded plays") == 2, filled.stderr
+        assert json.loads(filled.stdout)["unjudged"] == 0, filled.stdout
+        p = run(["selfplay", "--rejudge", f1, "--dice-seed", "3"], code=2)
+        assert "--rejudge reads the judge's settings from its file" in p.stderr, p.stderr
+        p = run(base + ["--dice-seed", "-1"], code=2)
+        assert "--dice-seed" in p.stderr, p.stderr
+        bad = os.path.join(d, "bad.txt")
+        open(bad, "w").write(made.replace("dice-seed 11", "dice-seed x", 1))
+        p = run(["selfplay", "--rejudge", bad], code=2)
+        assert bad + ":11: expected 'dice-seed VALUE'" in p.stderr, p.stderr
+    finally:
+        shutil.rmtree(d)
+
+
 CASES = [("agreement-confirm", agreement_confirm), ("agreement-saved", agreement_saved),
-         ("agreement-luck", agreement_luck),
+         ("agreement-luck", agreement_luck), ("agreement-dice-seed", agreement_dice_seed),
          ("agreement-backgammon", agreement_backgammon), ("agreement-fill", agreement_fill),
          ("fit-ranks", fit_ranks)]
 run_cases(CASES)
