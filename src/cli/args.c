@@ -4,6 +4,7 @@
 #include "cli/args.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,15 +224,25 @@ bool args_parse_position(int argc, char **argv, bool need_roll, const char *cons
     return true;
 }
 
-bool args_number(const char *flag, const char *s, long lo, long hi, long *out)
+/* A whole number in [lo, hi], silently (see args.h). */
+bool args_whole(const char *s, long lo, long hi, long *out)
 {
     char *end;
+    errno = 0;
     long v = strtol(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi) {
+    if (end == s || *end || errno == ERANGE || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* A whole number in [lo, hi], or the message (see args.h). */
+bool args_number(const char *flag, const char *s, long lo, long hi, long *out)
+{
+    if (!args_whole(s, lo, hi, out)) {
         fprintf(stderr, "brade: %s must be a whole number from %ld to %ld\n", flag, lo, hi);
         return false;
     }
-    *out = v;
     return true;
 }
 

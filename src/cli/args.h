@@ -44,6 +44,10 @@ bool args_parse_position(int argc, char **argv, bool need_roll, const char *cons
 
 /* Parses "A-B" (or "A" for one die). */
 bool args_parse_roll(const char *s, roll_t *roll);
+/* Reads s as a whole number in [lo, hi] into *out; false (printing
+ * nothing, *out untouched) when it is not one: for a caller with its own
+ * message. */
+bool args_whole(const char *s, long lo, long hi, long *out);
 /* Reads flag's value s as a whole number in [lo, hi] into *out; false after
  * printing "brade: FLAG must be a whole number from LO to HI". */
 bool args_number(const char *flag, const char *s, long lo, long hi, long *out);

@@ -55,11 +55,11 @@ enum { ROLLOUT_TOP = 5 };
  * margin of a bräde play is still about 0.1 points). */
 enum { ROLLOUT_FEW = 324 };
 
+/* args_whole into an int: the flags below print messages of their own. */
 static bool parse_int(const char *s, int lo, int hi, int *out)
 {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi)
+    long v;
+    if (!args_whole(s, lo, hi, &v))
         return false;
     *out = (int)v;
     return true;
