@@ -469,6 +469,18 @@ def fit_ranks():
         shutil.rmtree(d)
 
 
+def unrolled_choices(f, path):
+    """Writes to path a --choices file for record f naming, for each
+    position, the 0-ply ranking's best play the record did not roll out;
+    returns path."""
+    with open(path, "w") as out:
+        for fields, plays in record_lines(f):
+            js = json.loads(run(["analyse", "--position-id", fields[2], "--roll", fields[3], "--plies", "0",
+                                 "--json"]).stdout)
+            out.write(f"{fields[2]} {fields[3]} {next(p['notation'] for p in js['plays'] if p['notation'] not in plays)}\n")
+    return path
+
+
 def agreement_luck():
     """--luck on takes each roll's luck out of the judge's rollouts: the
     record says so in a header line of its own (one without it keeps the
@@ -499,12 +511,7 @@ def agreement_luck():
         # out (--fill first rolls the recorded plays out again and refuses
         # numbers that do not come out as recorded)
         made = open(f1).read()
-        c = os.path.join(d, "choices.txt")
-        with open(c, "w") as out:
-            for fields, plays in record_lines(f1):
-                js = json.loads(run(["analyse", "--position-id", fields[2], "--roll", fields[3], "--plies", "0",
-                                     "--json"]).stdout)
-                out.write(f"{fields[2]} {fields[3]} {next(p['notation'] for p in js['plays'] if p['notation'] not in plays)}\n")
+        c = unrolled_choices(f1, os.path.join(d, "choices.txt"))
         filled = run(["selfplay", "--rejudge", f1, "--choices", c, "--fill", "shipped", "--json"])
         assert filled.stderr.count("rolled out beside the 2 recorded plays") == 2, filled.stderr
         assert json.loads(filled.stdout)["unjudged"] == 0, filled.stdout
@@ -557,12 +564,7 @@ def agreement_dice_seed():
         assert rj == other, (rj, other)
         # a chooser whose plays the record lacks: --fill first rolls the
         # recorded plays out again, which comes out only with its dice
-        c = os.path.join(d, "choices.txt")
-        with open(c, "w") as out:
-            for fields, plays in record_lines(f1):
-                js = json.loads(run(["analyse", "--position-id", fields[2], "--roll", fields[3], "--plies", "0",
-                                     "--json"]).stdout)
-                out.write(f"{fields[2]} {fields[3]} {next(p['notation'] for p in js['plays'] if p['notation'] not in plays)}\n")
+        c = unrolled_choices(f1, os.path.join(d, "choices.txt"))
         made = open(f1).read()
         nod = os.path.join(d, "nodice.txt")
         open(nod, "w").write(made.replace("dice-seed 11\n", "", 1))

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The bundled sequential-judge records still read, and are documented.
 
-For every tests/data/agreement/*.txt: `brade selfplay --rejudge FILE
+For every tests/data/agreement/*.txt (and second-judges/*.txt, the
+judges of those positions made otherwise, kept apart so that goal.py and
+judges.sh, which sum the first, do not count a position twice): `brade selfplay --rejudge FILE
 --plies 0 --json` must accept it (a record the program can no longer read
 is refused with path:line, and the benchmarks built on it would stop),
 judge as many positions as the file has `judged` lines, name the ruleset
@@ -38,12 +40,13 @@ def main():
     with open(os.path.join(DIR, "README.md"), encoding="utf-8") as f:
         readme = f.read()
     listed = dict(re.findall(r"^\| `([^`]+\.txt)` \| (\d+) \|", readme, re.M))
-    records = sorted(glob.glob(os.path.join(DIR, "*.txt")))
+    records = sorted(glob.glob(os.path.join(DIR, "*.txt"))) + \
+        sorted(glob.glob(os.path.join(DIR, "second-judges", "*.txt")))
     errors = []
     if not records:
         errors.append(f"{DIR}: no records")
     for path in records:
-        name = os.path.basename(path)
+        name = os.path.relpath(path, DIR)
         keys, judged = header(path)
         r = subprocess.run([brade, "selfplay", "--rejudge", path, "--plies", "0", "--json"],
                            capture_output=True, text=True, timeout=600)
