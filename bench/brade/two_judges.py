@@ -26,8 +26,8 @@ judges agree, and what each says of the search:
 A play one record did not roll out counts as "not rolled out" (a miss
 in brade's figures); `selfplay --rejudge COPY --fill NET` on a copy
 rolls such plays out first.  Seconds at 0 and 1 ply, about a minute at
-2 (two records, two cores).  docs/brade-strength.md, "A judge of
-stronger players", has the table it made.
+2 (two records, two cores).  docs/brade-judges.md, "Judge against
+judge", has the tables it made.
 """
 import argparse
 import os
