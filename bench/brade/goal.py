@@ -20,6 +20,16 @@ further pass); a choice the record did not roll out counts as a miss
 records, two cores; still about two minutes for the thirteen of stop 49).
 docs/brade-strength.md, "The goal on three judges", has the table it makes.
 
+Below it, for the records that have a second judge (second-judges/
+STEM-dD.txt beside the record: the same positions and players on the
+dice of seed D, `selfplay --agreement ... --dice-seed D`), a second
+table: each judge's best plays judged by the other, both ways (how
+often a second run of the judge itself meets the goal), beside the
+search judged by each judge on the same positions.  That is the
+yardstick of docs/brade-judges.md: the search is as good as the judge
+allows when it agrees with a judge as often as a second judge does.
+Records of other players there (STEM-p1.txt) are left out.
+
 --fill judges copies of the records, into which every choice a record
 did not roll out is first rolled out by the net that made it (`selfplay
 --rejudge COPY --fill-anew NET`): the shipped net, or the version of
@@ -56,6 +66,37 @@ def rejudge(brade, record, plies, net, choices=None):
     if r.returncode != 0:
         sys.exit(f"{os.path.basename(sys.argv[0])}: {record}: {r.stderr.strip() or 'brade selfplay --rejudge failed'}")
     return json.loads(r.stdout)
+
+
+def judged(j):
+    """Position index to its judged entry."""
+    return {p["index"]: p for p in j["judged"]}
+
+
+def count(path):
+    """How many positions a record has judged."""
+    with open(path, encoding="utf-8") as f:
+        return sum(1 for line in f if line.startswith("judged "))
+
+
+def cut(path, n, tmp):
+    """A copy of record path in tmp holding its first n judged positions."""
+    out = os.path.join(tmp, os.path.basename(path))
+    with open(path, encoding="utf-8") as f, open(out, "w", encoding="utf-8") as g:
+        for line in f:
+            if line.startswith("judged ") and int(line.split()[1]) >= n:
+                continue
+            g.write(line)
+    return out
+
+
+def as_choices(j, path):
+    """Writes a --choices file of judge j's best plays; returns path."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("# best plays of one judge, as another's chooser\n")
+        for p in j["judged"]:
+            f.write(f"{p['id']} {p['roll']} {p['best']}\n")
+    return path
 
 
 def record_nets(rules):
@@ -179,7 +220,72 @@ def table(a, records, tmp):
               f"| {s['within_ci_confirmed']} ({pct(s['within_ci_confirmed'], n)}; "
               f"a perfect player {s['within_ceiling_confirmed']:.1f}) "
               f"| {s['near01']} | {s['loss'] / n:.4f} |")
+    second_table(a, records, tmp)
     return 0
+
+
+def second_judges(record):
+    """The second judges of a record: second-judges/STEM-dD.txt beside
+    it (the same positions and players on the dice of seed D)."""
+    stem = os.path.splitext(os.path.basename(record))[0]
+    found = glob.glob(os.path.join(os.path.dirname(record), "second-judges", f"{stem}-d*.txt"))
+    return sorted(f for f in found if re.fullmatch(re.escape(stem) + r"-d\d+\.txt", os.path.basename(f)))
+
+
+def confirmed(j, key):
+    """A figure of brade's JSON: confirmed where the record made further
+    passes, else its first pass's."""
+    return j[key + "_confirmed"] if j.get("confirmed_positions") else j[key]
+
+
+def second_table(a, records, tmp):
+    """The yardstick of a second judge: for every record with one, both
+    cut to the positions they share, each judge's best plays judged by
+    the other (how often a second run of the judge meets the goal), and
+    the search judged by each on the same positions.  Prints nothing when
+    no record has a second judge.  With --fill (tmp given) the second
+    judge is filled as the record is."""
+    sums = collections.OrderedDict()
+    with tempfile.TemporaryDirectory() as work:
+        for record in records:
+            for k, second in enumerate(second_judges(record)):
+                pair = []
+                for side, path in enumerate((record, second)):
+                    d = os.path.join(work, f"{k}-{side}")
+                    os.makedirs(d, exist_ok=True)
+                    if tmp:
+                        path = os.path.join(tmp, os.path.basename(path))
+                        if not os.path.exists(path):  # the second judge (the record is filled already)
+                            shutil.copy(second, path)
+                            fill(a.brade, path, a.plies, a.net, tmp)
+                    pair.append((path, d))
+                n = min(count(p) for p, _ in pair)
+                cuts = [cut(p, n, d) for p, d in pair]
+                search = [rejudge(a.brade, c, a.plies, a.net) for c in cuts]
+                if search[0]["rules"] != search[1]["rules"]:
+                    sys.exit(f"goal.py: {second} is {search[1]['rules']}, {record} {search[0]['rules']}")
+                s = sums.setdefault(search[0]["rules"], collections.Counter())
+                s["pairs"] += 1
+                s["positions"] += n
+                for me, other in ((0, 1), (1, 0)):
+                    ch = as_choices(search[me], os.path.join(work, "choices.txt"))
+                    c = rejudge(a.brade, cuts[other], a.plies, None, choices=ch)
+                    s["judge_same"] += confirmed(c, "agree")
+                    s["judge_within"] += confirmed(c, "within_ci")
+                    s["search_same"] += confirmed(search[me], "agree")
+                    s["search_within"] += confirmed(search[me], "within_ci")
+    if not sums:
+        return
+    print()
+    print(f"| ruleset ({a.plies}-ply), where a second judge exists | pairs of judges | positions "
+          "| one judge's best, by the other: the same play | within its interval "
+          "| the search, by either judge: the same play | within the interval |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for rules, s in sums.items():
+        both = 2 * s["positions"]
+        cells = [f"{s[k]} of {both} ({pct(s[k], both)})"
+                 for k in ("judge_same", "judge_within", "search_same", "search_within")]
+        print(f"| {rules} | {s['pairs']} | {s['positions']} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

@@ -35,38 +35,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from goal import rejudge  # noqa: E402
-
-
-def judged(j):
-    """Position index to its judged entry."""
-    return {p["index"]: p for p in j["judged"]}
-
-
-def count(path):
-    """How many positions a record has judged."""
-    with open(path, encoding="utf-8") as f:
-        return sum(1 for line in f if line.startswith("judged "))
-
-
-def cut(path, n, tmp):
-    """A copy of record path in tmp holding its first n judged positions."""
-    out = os.path.join(tmp, os.path.basename(path))
-    with open(path, encoding="utf-8") as f, open(out, "w", encoding="utf-8") as g:
-        for line in f:
-            if line.startswith("judged ") and int(line.split()[1]) >= n:
-                continue
-            g.write(line)
-    return out
-
-
-def as_choices(j, path):
-    """Writes a --choices file of judge j's best plays; returns path."""
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("# best plays of one judge, as another's chooser\n")
-        for p in j["judged"]:
-            f.write(f"{p['id']} {p['roll']} {p['best']}\n")
-    return path
+from goal import as_choices, count, cut, judged, rejudge  # noqa: E402
 
 
 def goal_row(name, j):

@@ -14,6 +14,7 @@ left in DIR.  Uses $BRADE (the build's brade).
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,6 +25,7 @@ from clicases import Checks  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
 GOAL = os.path.join(ROOT, "bench", "brade", "goal.py")
+TWO = os.path.join(ROOT, "bench", "brade", "two_judges.py")
 REC = os.path.join(ROOT, "tests", "data", "agreement")
 BRADE = os.environ.get("BRADE", os.path.join(ROOT, "build", "brade"))
 check = Checks()
@@ -38,12 +40,23 @@ def rejudge(path):
 def goal(*records, extra=()):
     r = subprocess.run([sys.executable, GOAL, "--plies", "0", "--brade", BRADE, *extra, *records],
                        capture_output=True, text=True, timeout=300)
+    goal.out = r.stdout
     rows = {}
     for line in r.stdout.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 11 and cells[1].isdigit():
             rows[cells[0]] = cells
     return r.returncode, rows, r.stderr
+
+
+def second_rows(text):
+    """The rows of the second-judge table: ruleset to its cells."""
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 7 and cells[1].isdigit():
+            rows[cells[0]] = cells
+    return rows
 
 
 def lead(cell):
@@ -127,6 +140,43 @@ def main():
               "the kept copy is filled, the record still as it was")
         rc, _, err = goal(small, extra=("--keep", keep))
         check(rc != 0 and "--keep needs --fill" in err, "--keep without --fill is refused")
+
+    check("where a second judge exists" not in goal.out, "no second judge: no second table")
+
+    # a second judge (the same positions on other dice, in second-judges/
+    # beside the record): a second table sums both directions
+    with tempfile.TemporaryDirectory() as d:
+        first = os.path.join(d, "lyckans-talisman-seed5.txt")
+        os.mkdir(os.path.join(d, "second-judges"))
+        second = os.path.join(d, "second-judges", "lyckans-talisman-seed5-d9.txt")
+        made = ["selfplay", "--agreement", "5", "--rollouts", "12", "--top", "3", "--plies", "0", "--seed", "5"]
+        subprocess.run([BRADE, *made, "--save", first], capture_output=True, check=True, timeout=300)
+        subprocess.run([BRADE, *made, "--dice-seed", "9", "--save", second], capture_output=True, check=True,
+                       timeout=300)
+        # not a replicate of the same players: left out
+        shutil.copy(second, os.path.join(d, "second-judges", "lyckans-talisman-seed5-p1.txt"))
+        ja, jb = rejudge(first), rejudge(second)
+        same = sum(x["best"] == y["best"] for x, y in zip(ja["judged"], jb["judged"]))
+        r = subprocess.run([sys.executable, TWO, "--plies", "0", "--brade", BRADE, first, second],
+                           capture_output=True, text=True, timeout=300)
+        cross = [[c.strip() for c in l.strip("|").split("|")] for l in r.stdout.splitlines()
+                 if l.startswith("| lyckans-talisman-seed5")][:2]
+        within = sum(int(c[3]) for c in cross)
+        rc, _, err = goal(first)
+        row = second_rows(goal.out).get("lyckans-talisman")
+        check(rc == 0 and row is not None and row[1:3] == ["1", "5"],
+              f"one pair of judges, 5 positions: {row or err.strip()[:80]}")
+        if row:
+            # a tie in a 12-game rollout counts as the same play, so the
+            # count may pass the plays named alike, never fall short of it
+            same_both = sum(int(c[2]) for c in cross)
+            check(row[3].startswith(f"{same_both} of 10 ") and same_both >= 2 * same,
+                  f"the same best both ways, as two_judges.py says: {row[3]}, {same_both} (named alike: {same} each)")
+            check(len(cross) == 2 and row[4].startswith(f"{within} of 10 "),
+                  f"within the other's interval as two_judges.py says: {row[4]}, {within}")
+            check(row[5].startswith(f"{ja['agree'] + jb['agree']} of 10 "), f"the search's same play: {row[5]}")
+            check(row[6].startswith(f"{ja['within_ci'] + jb['within_ci']} of 10 "),
+                  f"the search within the interval: {row[6]}")
 
     return check.done()
 
