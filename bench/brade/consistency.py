@@ -13,7 +13,7 @@ many positions move by more than half a point, then the K that move most.
 A net that valued positions perfectly would not move at all: a large move
 is a position it misreads at 0-ply or at 1-ply, and the 2-ply search's move
 filter ranks plays at 0-ply.  This measures the net against itself, not
-strength; rollouts judge (docs/brade-strength.md, "The judge checked by stronger
+strength; rollouts judge (docs/brade-judges.md, "The judge checked by stronger
 players").
 """
 import argparse

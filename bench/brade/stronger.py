@@ -10,7 +10,7 @@ net's 0-ply players, so a judge's verdict between two plays may be those
 players' preference rather than the truth.  This script rolls such
 verdicts out again with players that search a ply (`brade analyse
 --rollouts GAMES --player-plies 1`, the same seed for both plays, so both
-meet the same dice), as docs/brade-strength.md, "The judge checked by
+meet the same dice), as docs/brade-judges.md, "The judge checked by
 stronger players", does by hand.
 
 Which verdicts:
