@@ -16,9 +16,10 @@ to be), within 0.01 of the best, and the mean equity given up a
 decision.  Each record is `brade selfplay --rejudge FILE --plies P
 --json` (its confirmed figures, or its first pass's where it made no
 further pass); a choice the record did not roll out counts as a miss
-(see --fill).  Seconds at 0 and 1 ply, about two minutes at 2 (nine
-records, two cores; still about two minutes for the thirteen of stop 49).
-docs/brade-strength.md, "The goal on three judges", has the table it makes.
+(see --fill).  Seconds at 0 and 1 ply, about two minutes at 2 for the
+thirteen records, five with the second judges of stop 55 (two cores).
+docs/brade-strength.md, "The goal on three judges", has the table it
+makes; docs/brade-judges.md the second table.
 
 Below it, for the records that have a second judge (second-judges/
 STEM-dD.txt beside the record: the same positions and players on the
