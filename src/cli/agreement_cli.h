@@ -38,6 +38,10 @@ typedef struct ag_run {
     char (*choice)[AGREEMENT_NOTE]; /* --rejudge: [i] the choice's notation when unjudged[i] (else NULL) */
 } ag_run_t;
 
+/* The seed of the judge's dice: a->dice_seed when given (>= 0), else
+ * a->seed, whose positions are judged either way. */
+uint64_t agcli_dice_seed(const ag_args_t *a);
+
 /* Reads the record file g->a->save when it exists: 1 when there is none,
  * 0 with the positions it holds in g (those beyond K ignored), -1 after a
  * message (the file is then left alone).  Each must be position i of

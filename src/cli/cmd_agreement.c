@@ -185,7 +185,7 @@ static bool parse(int argc, char **argv, ag_args_t *a)
         fprintf(stderr, "brade: --passes goes with --confirm G (the games of each further pass)\n");
         return false;
     }
-    a->o.ro.seed = (uint64_t)(a->dice_seed >= 0 ? a->dice_seed : a->seed);
+    a->o.ro.seed = agcli_dice_seed(a);
     a->o.ro.threads = a->threads;
     return true;
 }
@@ -209,6 +209,11 @@ static size_t header(const ag_args_t *a, const rules_t *r, const evalnet_t *n, c
     return w > 0 ? (size_t)w : 0;
 }
 
+/* --dice-seed D when given, else --seed (see agreement_cli.h). */
+uint64_t agcli_dice_seed(const ag_args_t *a)
+{
+    return (uint64_t)(a->dice_seed >= 0 ? a->dice_seed : a->seed);
+}
 
 bool agcli_save(const ag_run_t *g)
 {

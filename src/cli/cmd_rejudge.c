@@ -98,8 +98,8 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
         a->rules = rbuf;
         a->seed = seed;
         a->o.passes = passes > 0 ? passes : 1;
-        a->o.ro.seed = (uint64_t)(dice >= 0 ? dice : seed);
         a->dice_seed = dice;
+        a->o.ro.seed = agcli_dice_seed(a);
         a->o.ro.luck = luck != 0;
         a->save = path;
     }
