@@ -185,18 +185,26 @@ def main():
             shutil.rmtree(tmp)
 
 
+def judge(a, record, tmp):
+    """The search judged against record, or with tmp given against a
+    filled copy of it in tmp: (the file judged, brade's JSON)."""
+    j = None
+    if tmp:
+        copy = os.path.join(tmp, os.path.basename(record))
+        shutil.copy(record, copy)
+        j = fill(a.brade, copy, a.plies, a.net, tmp)  # the filled copy judged
+        record = copy
+    return record, j if j is not None else rejudge(a.brade, record, a.plies, a.net)
+
+
 def table(a, records, tmp):
     """Judges every record (copies filled first when tmp is given) and
     prints the table."""
     sums = collections.OrderedDict()
+    judged_as = {}  # record: (the file judged, its JSON), for second_table
     for record in records:
-        j = None
-        if tmp:
-            copy = os.path.join(tmp, os.path.basename(record))
-            shutil.copy(record, copy)
-            j = fill(a.brade, copy, a.plies, a.net, tmp)  # the filled copy judged
-        if j is None:
-            j = rejudge(a.brade, record, a.plies, a.net)
+        judged_as[record] = judge(a, record, tmp)
+        j = judged_as[record][1]
         # a record made without further passes has only the first pass's figures
         get = lambda k: j[k] if k in j else j[k.replace("_confirmed", "")]
         s = sums.setdefault(j["rules"], collections.Counter())
@@ -221,7 +229,7 @@ def table(a, records, tmp):
               f"| {s['within_ci_confirmed']} ({pct(s['within_ci_confirmed'], n)}; "
               f"a perfect player {s['within_ceiling_confirmed']:.1f}) "
               f"| {s['near01']} | {s['loss'] / n:.4f} |")
-    second_table(a, records, tmp)
+    second_table(a, judged_as, tmp)
     return 0
 
 
@@ -239,30 +247,30 @@ def confirmed(j, key):
     return j[key + "_confirmed"] if j.get("confirmed_positions") else j[key]
 
 
-def second_table(a, records, tmp):
+def second_table(a, judged_as, tmp):
     """The yardstick of a second judge: for every record with one, both
     cut to the positions they share, each judge's best plays judged by
     the other (how often a second run of the judge meets the goal), and
-    the search judged by each on the same positions.  Prints nothing when
-    no record has a second judge.  With --fill (tmp given) the second
-    judge is filled as the record is."""
+    the search judged by each on the same positions.  judged_as: each
+    record's file as table() judged it (a filled copy with --fill) and
+    its JSON, used again when the cut keeps all of it.  The second judge
+    is filled as the record was (tmp given).  Prints nothing when no
+    record has a second judge."""
     sums = collections.OrderedDict()
     with tempfile.TemporaryDirectory() as work:
-        for record in records:
+        for record, first in judged_as.items():
             for k, second in enumerate(second_judges(record)):
-                pair = []
-                for side, path in enumerate((record, second)):
-                    d = os.path.join(work, f"{k}-{side}")
-                    os.makedirs(d, exist_ok=True)
-                    if tmp:
-                        path = os.path.join(tmp, os.path.basename(path))
-                        if not os.path.exists(path):  # the second judge (the record is filled already)
-                            shutil.copy(second, path)
-                            fill(a.brade, path, a.plies, a.net, tmp)
-                    pair.append((path, d))
-                n = min(count(p) for p, _ in pair)
-                cuts = [cut(p, n, d) for p, d in pair]
-                search = [rejudge(a.brade, c, a.plies, a.net) for c in cuts]
+                pair = [first, judge(a, second, tmp)]
+                n = min(count(path) for path, _ in pair)
+                search, cuts = [], []
+                for side, (path, j) in enumerate(pair):
+                    if count(path) > n:
+                        d = os.path.join(work, f"{k}-{side}")
+                        os.makedirs(d, exist_ok=True)
+                        path = cut(path, n, d)
+                        j = rejudge(a.brade, path, a.plies, a.net)
+                    cuts.append(path)
+                    search.append(j)
                 if search[0]["rules"] != search[1]["rules"]:
                     sys.exit(f"goal.py: {second} is {search[1]['rules']}, {record} {search[0]['rules']}")
                 s = sums.setdefault(search[0]["rules"], collections.Counter())

@@ -35,14 +35,12 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from goal import as_choices, count, cut, judged, rejudge  # noqa: E402
+from goal import as_choices, confirmed, count, cut, judged, rejudge  # noqa: E402
 
 
 def goal_row(name, j):
     n = j["positions"]
-    key = "_confirmed" if j.get("confirmed_positions") else ""
-    agree, within = j["agree" + key], j["within_ci" + key]
-    loss = j["mean_loss" + key]
+    agree, within, loss = (confirmed(j, k) for k in ("agree", "within_ci", "mean_loss"))
     return (f"| {name} | {n} | {agree} ({100.0 * agree / n:.0f}%) | {within} ({100.0 * within / n:.0f}%) "
             f"| {loss:.4f} | {j.get('unjudged', 0)} |")
 
@@ -89,9 +87,8 @@ def main():
     print("|---|---|---:|---:|---:|---:|")
     for me, other in ((o.a, o.b), (o.b, o.a)):
         c = cross[me]
-        key = "_confirmed" if c.get("confirmed_positions") else ""
-        print(f"| {names[me]} | {names[other]} | {c['agree' + key]} | {c['within_ci' + key]} "
-              f"| {c['mean_loss' + key]:.4f} | {c.get('unjudged', 0)} |")
+        print(f"| {names[me]} | {names[other]} | {confirmed(c, 'agree')} | {confirmed(c, 'within_ci')} "
+              f"| {confirmed(c, 'mean_loss'):.4f} | {c.get('unjudged', 0)} |")
     print()
     print(f"| {o.plies}-ply search judged by | positions | the same play | within the interval | "
           "equity given up a decision | not rolled out |")
