@@ -51,9 +51,9 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KEYS = ["positions", "agree_confirmed", "ceiling_confirmed", "p_search_best_confirmed",
-        "separable_agree_confirmed", "separable_confirmed", "within_ci_confirmed",
-        "within_ceiling_confirmed", "unjudged"]
+# the figures summed, each read through confirmed()
+KEYS = ["agree", "ceiling", "p_search_best", "separable_agree", "separable", "within_ci",
+        "within_ceiling"]
 
 
 def rejudge(brade, record, plies, net, choices=None):
@@ -205,14 +205,14 @@ def table(a, records, tmp):
     for record in records:
         judged_as[record] = judge(a, record, tmp)
         j = judged_as[record][1]
-        # a record made without further passes has only the first pass's figures
-        get = lambda k: j[k] if k in j else j[k.replace("_confirmed", "")]
         s = sums.setdefault(j["rules"], collections.Counter())
         for k in KEYS:
-            s[k] += get(k)
-        s["near01"] += get("near_confirmed")[0]
+            s[k] += confirmed(j, k)
+        s["positions"] += j["positions"]
+        s["unjudged"] += j.get("unjudged", 0)
+        s["near01"] += confirmed(j, "near")[0]
         # the mean equity given up, weighted by the record's positions
-        s["loss"] += get("mean_loss_confirmed") * j["positions"]
+        s["loss"] += confirmed(j, "mean_loss") * j["positions"]
         s["records"] += 1
     print(f"| ruleset ({a.plies}-ply) | records | positions | same play as the judge | ceiling "
           "| share of the ceiling | its play truly best, summed | of those the judge separates "
@@ -221,13 +221,13 @@ def table(a, records, tmp):
     for rules, s in sums.items():
         n = s["positions"]
         unjudged = f" ({s['unjudged']} not rolled out)" if s["unjudged"] else ""
-        print(f"| {rules} | {s['records']} | {n} | {s['agree_confirmed']} ({pct(s['agree_confirmed'], n)})"
-              f"{unjudged} | {s['ceiling_confirmed']:.1f} "
-              f"| {pct(s['agree_confirmed'], s['ceiling_confirmed'])} "
-              f"| {s['p_search_best_confirmed']:.1f} "
-              f"| {s['separable_agree_confirmed']} of {s['separable_confirmed']} "
-              f"| {s['within_ci_confirmed']} ({pct(s['within_ci_confirmed'], n)}; "
-              f"a perfect player {s['within_ceiling_confirmed']:.1f}) "
+        print(f"| {rules} | {s['records']} | {n} | {s['agree']} ({pct(s['agree'], n)})"
+              f"{unjudged} | {s['ceiling']:.1f} "
+              f"| {pct(s['agree'], s['ceiling'])} "
+              f"| {s['p_search_best']:.1f} "
+              f"| {s['separable_agree']} of {s['separable']} "
+              f"| {s['within_ci']} ({pct(s['within_ci'], n)}; "
+              f"a perfect player {s['within_ceiling']:.1f}) "
               f"| {s['near01']} | {s['loss'] / n:.4f} |")
     second_table(a, judged_as, tmp)
     return 0
@@ -242,9 +242,13 @@ def second_judges(record):
 
 
 def confirmed(j, key):
-    """A figure of brade's JSON: confirmed where the record made further
-    passes, else its first pass's."""
-    return j[key + "_confirmed"] if j.get("confirmed_positions") else j[key]
+    """A figure of brade's JSON as its judge's last pass scores it: the
+    "_confirmed" member where the record was made with --confirm (brade
+    prints it then, equal to the first pass's figure on positions no
+    further pass reached), else the first pass's.  The one place that
+    choice is made: goal.py's tables, two_judges.py and
+    judge_choices.py all read the figures through it."""
+    return j.get(key + "_confirmed", j[key])
 
 
 def second_table(a, judged_as, tmp):

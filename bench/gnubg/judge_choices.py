@@ -31,6 +31,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from bradeproc import Brade  # noqa: E402
 from compare import load_ref, make_ref  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "brade"))
+from goal import confirmed  # noqa: E402
 
 
 def rejudge(brade, record, extra):
@@ -41,14 +43,15 @@ def rejudge(brade, record, extra):
 
 
 def row(name, j):
-    """A Markdown row of the judge's last pass (its only one without --confirm)."""
-    x = "_confirmed" if "agree_confirmed" in j else ""
-    near = " / ".join(str(n) for n in j["near" + x])
+    """A Markdown row of the judge's last pass (its only one without
+    --confirm), each figure read through goal.confirmed()."""
+    c = lambda k: confirmed(j, k)  # noqa: E731
+    near = " / ".join(str(n) for n in c("near"))
     out = f" ({j['unjudged']} not rolled out)" if j.get("unjudged") else ""
-    return (f"| {name}{out} | {j['agree' + x]} of {j['positions']} | "
-            f"{j['separable_agree' + x]} of {j['separable' + x]} | {j['within_ci' + x]} | "
-            f"{j['mean_loss' + x]:.4f} | {near} | {j['p_search_best' + x]:.1f} | "
-            f"{j['ceiling' + x]:.1f} |")
+    return (f"| {name}{out} | {c('agree')} of {j['positions']} | "
+            f"{c('separable_agree')} of {c('separable')} | {c('within_ci')} | "
+            f"{c('mean_loss'):.4f} | {near} | {c('p_search_best'):.1f} | "
+            f"{c('ceiling'):.1f} |")
 
 
 def main():
