@@ -43,6 +43,7 @@ import argparse
 import collections
 import glob
 import json
+import math
 import os
 import re
 import shutil
@@ -259,8 +260,18 @@ def second_table(a, judged_as, tmp):
     record's file as table() judged it (a filled copy with --fill) and
     its JSON, used again when the cut keeps all of it.  The second judge
     is filled as the record was (tmp given).  Prints nothing when no
-    record has a second judge."""
+    record has a second judge.
+
+    Two columns more: the search's score less a second judge's, in points
+    per 100 decisions with its 95% interval.  Both are scored on the same
+    positions by the same judges, so the difference is taken position by
+    position (a position's two decisions, and every pair of judges it is
+    in, summed into one figure) and its interval is the normal one of the
+    positions' mean.  A line below says under which rulesets the search
+    is level with a second judge (the interval reaches 0 or above) and
+    under which it is short: the yardstick as a verdict."""
     sums = collections.OrderedDict()
+    diffs = {}  # ruleset: (record, position) -> [same play, within] differences
     with tempfile.TemporaryDirectory() as work:
         for record, first in judged_as.items():
             for k, second in enumerate(second_judges(record)):
@@ -278,6 +289,7 @@ def second_table(a, judged_as, tmp):
                 if search[0]["rules"] != search[1]["rules"]:
                     sys.exit(f"goal.py: {second} is {search[1]['rules']}, {record} {search[0]['rules']}")
                 s = sums.setdefault(search[0]["rules"], collections.Counter())
+                d = diffs.setdefault(search[0]["rules"], collections.defaultdict(lambda: [0, 0]))
                 s["pairs"] += 1
                 s["positions"] += n
                 for me, other in ((0, 1), (1, 0)):
@@ -287,18 +299,45 @@ def second_table(a, judged_as, tmp):
                     s["judge_within"] += confirmed(c, "within_ci")
                     s["search_same"] += confirmed(search[me], "agree")
                     s["search_within"] += confirmed(search[me], "within_ci")
+                    # per position: the search's score less the judge's
+                    for i, row in judged(search[me]).items():
+                        other_row = judged(c)[i]
+                        d[(record, i)][0] += row["agree"] - other_row["agree"]
+                        d[(record, i)][1] += row["within_ci"] - other_row["within_ci"]
     if not sums:
         return
     print()
     print(f"| ruleset ({a.plies}-ply), where a second judge exists | pairs of judges | positions "
           "| one judge's best, by the other: the same play | within its interval "
-          "| the search, by either judge: the same play | within the interval |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+          "| the search, by either judge: the same play | within the interval "
+          "| the search less a second judge: the same play | within the interval |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    verdict = {"level": [], "short": []}
     for rules, s in sums.items():
         both = 2 * s["positions"]
         cells = [f"{s[k]} of {both} ({pct(s[k], both)})"
                  for k in ("judge_same", "judge_within", "search_same", "search_within")]
+        gaps = [shortfall([v[k] for v in diffs[rules].values()], both) for k in (0, 1)]
+        cells += [f"{m:+.1f} ± {h:.1f}" for m, h in gaps]
         print(f"| {rules} | {s['pairs']} | {s['positions']} | " + " | ".join(cells) + " |")
+        verdict["level" if gaps[0][0] + gaps[0][1] >= 0 else "short"].append(rules)
+    print()
+    print(f"The {a.plies}-ply search is level with a second judge on the same play (the difference's "
+          f"95% interval reaches 0) under: {', '.join(verdict['level']) or 'none'}; "
+          f"short of it under: {', '.join(verdict['short']) or 'none'}.")
+
+
+def shortfall(values, decisions):
+    """The mean of per-position differences as points per 100 decisions
+    and the half-width of its 95% interval: values are each position's
+    difference summed over its decisions, decisions how many there are in
+    all."""
+    n = len(values)
+    if n < 2:
+        return 100.0 * sum(values) / decisions, float("inf")
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return 100.0 * sum(values) / decisions, 100.0 * 1.96 * math.sqrt(n * var) / decisions
 
 
 if __name__ == "__main__":

@@ -53,7 +53,7 @@ def second_rows(text):
     rows = {}
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 7 and cells[1].isdigit():
+        if len(cells) == 9 and cells[1].isdigit():
             rows[cells[0]] = cells
     return rows
 
@@ -176,6 +176,18 @@ def main():
             check(row[5].startswith(f"{ja['agree'] + jb['agree']} of 10 "), f"the search's same play: {row[5]}")
             check(row[6].startswith(f"{ja['within_ci'] + jb['within_ci']} of 10 "),
                   f"the search within the interval: {row[6]}")
+            # the search less a second judge: points per 100 decisions,
+            # position by position, with a 95% interval
+            for col, search, judge in ((7, ja["agree"] + jb["agree"], same_both),
+                                       (8, ja["within_ci"] + jb["within_ci"], within)):
+                gap = 100.0 * (search - judge) / 10
+                m, _, h = row[col].partition(" ± ")
+                check(abs(float(m) - gap) < 0.051 and float(h) >= 0,
+                      f"column {col}: the search less the judge {row[col]} is {gap:+.1f}")
+            level = float(row[7].split(" ± ")[0]) + float(row[7].split(" ± ")[1]) >= 0
+            check(f"level with a second judge on the same play" in out and
+                  (f"under: lyckans-talisman; short" if level else "short of it under: lyckans-talisman.") in out,
+                  f"the verdict line names lyckans-talisman {'level' if level else 'short'}")
 
     return check.done()
 
