@@ -185,8 +185,8 @@ def main():
                 check(abs(float(m) - gap) < 0.051 and float(h) >= 0,
                       f"column {col}: the search less the judge {row[col]} is {gap:+.1f}")
             level = float(row[7].split(" ± ")[0]) + float(row[7].split(" ± ")[1]) >= 0
-            check(f"level with a second judge on the same play" in out and
-                  (f"under: lyckans-talisman; short" if level else "short of it under: lyckans-talisman.") in out,
+            check("not told apart from a second judge (the difference's 95% interval reaches 0)" in out and
+                  ("under: lyckans-talisman; short" if level else "short of one under: lyckans-talisman.") in out,
                   f"the verdict line names lyckans-talisman {'level' if level else 'short'}")
 
     return check.done()
