@@ -17,7 +17,8 @@ decision.  Each record is `brade selfplay --rejudge FILE --plies P
 --json` (its confirmed figures, or its first pass's where it made no
 further pass); a choice the record did not roll out counts as a miss
 (see --fill).  Seconds at 0 and 1 ply, about two minutes at 2 for the
-thirteen records, four with the second judges of stop 55 (two cores).
+thirteen records, four and a half with the eight second judges of
+stop 56 (two cores).
 docs/brade-strength.md, "The goal on three judges", has the table it
 makes; docs/brade-judges.md the second table.
 
