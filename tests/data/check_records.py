@@ -11,6 +11,7 @@ its header names, and name a best play for every judged position.  And tests/dat
 list each file with that many positions, so the table a reader trusts is
 the data that is there.  Uses $BRADE (the build's brade).
 """
+import concurrent.futures
 import glob
 import json
 import os
@@ -45,28 +46,14 @@ def main():
     errors = []
     if not records:
         errors.append(f"{DIR}: no records")
-    for path in records:
-        name = os.path.relpath(path, DIR)
-        keys, judged = header(path)
-        r = subprocess.run([brade, "selfplay", "--rejudge", path, "--plies", "0", "--json"],
-                           capture_output=True, text=True, timeout=600)
-        if r.returncode != 0:
-            errors.append(f"{name}: brade refused it: {r.stderr.strip()}")
-            continue
-        j = json.loads(r.stdout)
-        if j["positions"] != judged:
-            errors.append(f"{name}: {judged} judged lines, brade judged {j['positions']} positions")
-        if "rules" in keys and j["rules"] != keys["rules"]:
-            errors.append(f"{name}: header rules {keys['rules']}, brade judged under {j['rules']}")
-        if judged == 0:
-            errors.append(f"{name}: no judged positions")
-        for item in j["judged"]:
-            if not item["best"]:
-                errors.append(f"{name}: position {item['index']} has no best play")
-        if name not in listed:
-            errors.append(f"README.md: {name} is not in the table")
-        elif int(listed[name]) != judged:
-            errors.append(f"README.md: {name} listed with {listed[name]} positions, holds {judged}")
+    # the records are judged two at a time (the machines have two cores),
+    # and checked in order as before
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        runs = pool.map(lambda path: subprocess.run([brade, "selfplay", "--rejudge", path, "--plies", "0",
+                                                     "--json"], capture_output=True, text=True, timeout=600),
+                        records)
+        for path, r in zip(records, runs):
+            check(path, r, listed, errors)
     for name in listed:
         if not os.path.exists(os.path.join(DIR, name)):
             errors.append(f"README.md: lists {name}, which is not there")
@@ -74,6 +61,31 @@ def main():
         print(e)
     print(f"{len(records)} records checked, {len(errors)} problems")
     return 1 if errors else 0
+
+
+def check(path, r, listed, errors):
+    """Adds to errors what is wrong with one record: its rejudge run r
+    (brade's JSON on stdout) against its own header and the README's
+    table (listed: file name to positions)."""
+    name = os.path.relpath(path, DIR)
+    keys, judged = header(path)
+    if r.returncode != 0:
+        errors.append(f"{name}: brade refused it: {r.stderr.strip()}")
+        return
+    j = json.loads(r.stdout)
+    if j["positions"] != judged:
+        errors.append(f"{name}: {judged} judged lines, brade judged {j['positions']} positions")
+    if "rules" in keys and j["rules"] != keys["rules"]:
+        errors.append(f"{name}: header rules {keys['rules']}, brade judged under {j['rules']}")
+    if judged == 0:
+        errors.append(f"{name}: no judged positions")
+    for item in j["judged"]:
+        if not item["best"]:
+            errors.append(f"{name}: position {item['index']} has no best play")
+    if name not in listed:
+        errors.append(f"README.md: {name} is not in the table")
+    elif int(listed[name]) != judged:
+        errors.append(f"README.md: {name} listed with {listed[name]} positions, holds {judged}")
 
 
 if __name__ == "__main__":
