@@ -304,10 +304,10 @@ def second_table(a, judged_as, tmp):
                     s["search_same"] += confirmed(search[me], "agree")
                     s["search_within"] += confirmed(search[me], "within_ci")
                     # per position: the search's score less the judge's
+                    theirs = judged(c)
                     for i, row in judged(search[me]).items():
-                        other_row = judged(c)[i]
-                        d[(record, i)][0] += row["agree"] - other_row["agree"]
-                        d[(record, i)][1] += row["within_ci"] - other_row["within_ci"]
+                        d[(record, i)][0] += row["agree"] - theirs[i]["agree"]
+                        d[(record, i)][1] += row["within_ci"] - theirs[i]["within_ci"]
     if not sums:
         return
     print()

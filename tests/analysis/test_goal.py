@@ -178,13 +178,15 @@ def main():
                   f"the search within the interval: {row[6]}")
             # the search less a second judge: points per 100 decisions,
             # position by position, with a 95% interval
+            gaps = {}
             for col, search, judge in ((7, ja["agree"] + jb["agree"], same_both),
                                        (8, ja["within_ci"] + jb["within_ci"], within)):
                 gap = 100.0 * (search - judge) / 10
                 m, _, h = row[col].partition(" ± ")
+                gaps[col] = float(m), float(h)
                 check(abs(float(m) - gap) < 0.051 and float(h) >= 0,
                       f"column {col}: the search less the judge {row[col]} is {gap:+.1f}")
-            level = float(row[7].split(" ± ")[0]) + float(row[7].split(" ± ")[1]) >= 0
+            level = gaps[7][0] + gaps[7][1] >= 0
             check("not told apart from a second judge (the difference's 95% interval reaches 0)" in out and
                   ("under: lyckans-talisman; short" if level else "short of one under: lyckans-talisman.") in out,
                   f"the verdict line names lyckans-talisman {'level' if level else 'short'}")
