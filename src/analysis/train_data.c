@@ -58,7 +58,48 @@ typedef struct make_worker {
     selfplay_player_t *roller; /* plays the rollout games: player itself at 0 plies */
     movegen_buf_t *buf;
     board_t *record;      /* MAX_RECORD */
+    search_play_t *ranked; /* MOVEGEN_MAX_PLAYS: contested_play's rankings */
 } make_worker_t;
+
+/* The number of rolls contested_play tries before it gives up. */
+enum { CONTEST_TRIES = 8 };
+
+/* The contested pick: rolls for b's side on roll until the net's 0-ply
+ * choice and its 2-ply choice (the tutor's search, with the exact
+ * lookahead) are different plays, and replaces b by the position after
+ * one of the two, by a coin, its other side on roll.  These are the
+ * positions a choice is made between and the net misjudges: the search
+ * looked further and ranked them the other way round.  False (b
+ * untouched) when no roll of CONTEST_TRIES parts them, or the play drawn
+ * ends the game (its value is exact: nothing to teach). */
+static bool contested_play(make_worker_t *w, board_t *b, uint64_t *rng)
+{
+    search_ctx_t *c = w->player->search;
+    search_opts_t o0, o2;
+    search_default_opts(0, &o0);
+    search_default_opts(2, &o2);
+    bool was = c->eval->lookahead;
+    c->eval->lookahead = true;
+    bool got = false;
+    for (int t = 0; t < CONTEST_TRIES && !got; t++) {
+        roll_t roll = {dice_below(rng, 6) + 1, dice_below(rng, 6) + 1};
+        int n0 = search_rank(c, b, roll, &o0, w->ranked);
+        if (n0 < 2)
+            continue; /* no choice (or the buffer overflowed) */
+        search_play_t first = w->ranked[0];
+        int n2 = search_rank(c, b, roll, &o2, w->ranked);
+        if (n2 < 2 || w->ranked[0].index == first.index)
+            continue;
+        const play_t *p = dice_below(rng, 2) == 0 ? &first.play : &w->ranked[0].play;
+        if (p->outcome.kind != OUT_NONE)
+            break;
+        *b = p->after;
+        board_swap(b);
+        got = true;
+    }
+    c->eval->lookahead = was;
+    return got;
+}
 
 /* One candidate position from the self-play game of stream s: false when
  * the game gave none (it ended in its random start, or every position of
@@ -86,6 +127,10 @@ static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t
          * what they were) */
         if (j->o->sideways > 0 && dice_unit(&rng) < j->o->sideways)
             (void)train_random_play(j->r, w->buf, &b, &rng);
+        /* contested: the position after a play the 0-ply and 2-ply
+         * choices part on (drawn only when on, as sideways) */
+        if (j->o->contested > 0 && dice_unit(&rng) < j->o->contested && !contested_play(w, &b, &rng))
+            continue;
         if (!evalnet_exact(j->n, &b, exact)) {
             *pick = b;
             return true;
@@ -217,6 +262,7 @@ void train_data_start(train_data_t *out, const evalnet_t *n, const train_data_op
     out->random_start = o->random_start;
     out->random_plies = o->random_plies;
     out->sideways = o->sideways;
+    out->contested = o->contested;
 }
 
 int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
@@ -257,6 +303,8 @@ const char *train_data_mismatch(const train_data_t *d, const evalnet_t *n, const
                  d->random_start, d->random_plies, want.random_start, want.random_plies);
     else if (fabs(d->sideways - want.sideways) > 1e-9)
         snprintf(buf, size, "it was made with --sideways %g, not %g", d->sideways, want.sideways);
+    else if (fabs(d->contested - want.contested) > 1e-9)
+        snprintf(buf, size, "it was made with --contested %g, not %g", d->contested, want.contested);
     else if (d->net_games != want.net_games)
         snprintf(buf, size, "it was made by a net of %ld training games, this one has %ld", d->net_games,
                  want.net_games);
@@ -302,6 +350,7 @@ int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_o
         ws[t].player = selfplay_player_new(&spec, r);
         ws[t].buf = movegen_buf_new();
         ws[t].record = malloc(MAX_RECORD * sizeof(board_t));
+        ws[t].ranked = malloc(MOVEGEN_MAX_PLAYS * sizeof(search_play_t));
         ws[t].roller = ws[t].player;
         if (o->player_plies > 0 && o->plies <= 0) {
             /* the rollout's players search, with the pruning nets inside
@@ -310,7 +359,7 @@ int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_o
             deep.plies = o->player_plies;
             ws[t].roller = selfplay_player_new(&deep, r);
         }
-        ok = ws[t].player && ws[t].roller && ws[t].buf && ws[t].record;
+        ok = ws[t].player && ws[t].roller && ws[t].buf && ws[t].record && ws[t].ranked;
         if (ok) { /* a rollout's players: without the exact lookahead */
             ws[t].player->search->eval->lookahead = false;
             ws[t].roller->search->eval->lookahead = false;
@@ -334,6 +383,7 @@ int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_o
         selfplay_player_free(ws[t].player);
         movegen_buf_free(ws[t].buf);
         free(ws[t].record);
+        free(ws[t].ranked);
     }
     free(j.stage);
     free(j.done);
@@ -370,9 +420,10 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
     textout_init(&o, 4096);
     textout_put(&o,
                 "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nplies %d\nplayer-plies %d\nselect %d\n"
-                "seed %llu\nnet-games %ld\nrandom-start %.17g\nrandom-plies %d\nsideways %.17g\nmade %d\npositions %d\n",
+                "seed %llu\nnet-games %ld\nrandom-start %.17g\nrandom-plies %d\nsideways %.17g\ncontested %.17g\n"
+                "made %d\npositions %d\n",
                 TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->player_plies, d->select,
-                (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways, d->made,
+                (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways, d->contested, d->made,
                 d->n);
     for (int i = 0; i < d->n; i++) {
         char id[POSID_SIZE];
@@ -467,7 +518,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
     in_t in = {text, text + len, 0, msg, msg_size};
     long version, classes, games, plies = 0, player_plies = 0, select, seed, net_games, positions;
     long random_plies = -1, made = -1;
-    double random_start = -1, sideways = 0;
+    double random_start = -1, sideways = 0, contested = 0;
     char rules[64];
     /* version 1 has no 'plies' line: its targets are all rolled out */
     bool ok = header_long(&in, "brade-rollout-data", 1, 1000, &version) &&
@@ -494,6 +545,8 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
                                header_long(&in, "random-plies", 1, 200, &random_plies) &&
                                /* version 4 on: the share of positions taken sideways */
                                (version < 4 || header_real(&in, "sideways", 0, 1, &sideways)) &&
+                               /* version 6 on: the share taken where 0 and 2 plies part */
+                               (version < 6 || header_real(&in, "contested", 0, 1, &contested)) &&
                                header_long(&in, "made", 0, 10000000L, &made))) &&
               header_long(&in, "positions", 0, 10000000L, &positions) &&
               (made < 0 || positions <= made ||
@@ -510,6 +563,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
         out->random_start = random_start;
         out->random_plies = (int)random_plies;
         out->sideways = sideways;
+        out->contested = contested;
         out->made = made >= 0 ? (int)made : (int)positions;
         out->items = calloc((size_t)(positions > 0 ? positions : 1), sizeof *out->items);
         ok = out->items || fail(&in, "out of memory");

@@ -17,7 +17,13 @@
  *     picks is replaced by the position after a uniformly random legal
  *     play of a random roll: positions one step off the net's own play,
  *     the kind a search values for every play it screens, which self-play
- *     (TD's and the picking games') never reaches.  Each kept position
+ *     (TD's and the picking games') never reaches.  With `contested`
+ *     above 0 that share is instead the position after one of the two
+ *     plays a random roll's 0-ply and 2-ply choices part on (rolls
+ *     drawn until they part, at most 8): the positions a choice is made
+ *     between and the net ranks the wrong way round by the search's
+ *     account, fewer and far more to the point than a random play's
+ *     (applied after sideways when both are on).  Each kept position
  *     is rolled out `games` times by the net's 0-ply player (without the
  *     exact lookahead, as a rollout plays; with `player_plies` Q above 0
  *     by players that search Q plies, as `analyse --player-plies` and the
@@ -58,6 +64,8 @@
  *   sideways 0.5         (version 4 on, read as 0 before: the share of
  *                         the picks replaced by the position after a
  *                         random play)
+ *   contested 0          (version 6 on, read as 0 before: the share of
+ *                         the picks replaced by a contested play's)
  *   made 5000            (version 3 on: positions 0..made-1 of the
  *                         seeded sequence are done, those with no
  *                         finished rollout game left out; version 1 and
@@ -81,7 +89,7 @@
 
 #include "analysis/evalnet.h"
 
-enum { TRAIN_DATA_VERSION = 5 };
+enum { TRAIN_DATA_VERSION = 6 };
 
 typedef struct train_item {
     board_t b;                /* the side on roll to move */
@@ -100,6 +108,7 @@ typedef struct train_data {
     double random_start;      /* the picking games' random starts (-1: not */
     int random_plies;         /*   recorded, a version 1 or 2 file) */
     double sideways;          /* share of positions taken sideways (0 before version 4) */
+    double contested;         /* share taken where 0 and 2 plies part (0 before version 6) */
     int made;                 /* positions 0..made-1 of the sequence are done */
     train_item_t *items;      /* owned */
     int n;
@@ -116,6 +125,8 @@ typedef struct train_data_opts {
     double random_start;      /* share of the games that start after random plays */
     int random_plies;         /* ... up to this many */
     double sideways;          /* share of the picks replaced by the position after a random play */
+    double contested;         /* share of the picks replaced by the position after a play the
+                                 0-ply and 2-ply choices part on */
     int checkpoint_every;     /* positions between checkpoint calls (0: none) */
     const volatile sig_atomic_t *stop; /* set (Ctrl-C): no more positions are begun */
 } train_data_opts_t;

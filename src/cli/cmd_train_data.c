@@ -4,7 +4,8 @@
  *
  *   brade train --rules R --make-data FILE [--positions K] [--data-games G [--player-plies Q] | --data-plies N]
  *               [--select S] [--seed S] [--threads T] [--net NET]
- *               [--random-start P] [--random-plies K] [--sideways P] [--checkpoint-every C]
+ *               [--random-start P] [--random-plies K] [--sideways P] [--contested P]
+ *               [--checkpoint-every C]
  *   brade train --rules R --out NET --fit-data FILE [--fit-data FILE...]
  *               [--epochs E] [--alpha A] [--holdout P] [--seed S]
  *
@@ -13,7 +14,9 @@
  * 1-ply values differ most (a share P of the games, 0.25 unless given,
  * start after up to K uniformly random plays, 24 unless given, as the
  * training's do; --sideways P replaces a share P of the picks, 0 unless
- * given, by the position after a random legal play of a random roll), and
+ * given, by the position after a random legal play of a random roll;
+ * --contested P a share P, 0 unless given, by the position after one of
+ * the two plays a roll's 0-ply and 2-ply choices part on), and
  * rolls each out G games (by the net's 0-ply player, or with
  * --player-plies Q by players that search Q plies), or with --data-plies N
  * values it by the net's own N-ply search instead (a progress line
@@ -114,6 +117,8 @@ static bool parse(int argc, char **argv, td_args_t *a)
             ok = args_int(f, v, 1, 200, &a->mk.random_plies);
         else if (strcmp(f, "--sideways") == 0)
             ok = args_real(f, v, 0, 1, &a->mk.sideways);
+        else if (strcmp(f, "--contested") == 0)
+            ok = args_real(f, v, 0, 1, &a->mk.contested);
         else if (strcmp(f, "--seed") == 0) {
             ok = args_number(f, v, 0, 2147483647L, &seed);
             a->mk.seed = a->ft.seed = (uint64_t)seed;
@@ -307,9 +312,15 @@ static int make_main(const td_args_t *a, const rules_t *r)
             snprintf(how, sizeof how, "rolled out %d games by %d-ply players", d.games, d.player_plies);
         else
             snprintf(how, sizeof how, "rolled out %d games", d.games);
+        char off[96] = "";
+        if (d.sideways > 0)
+            snprintf(off, sizeof off, "; a share %g taken sideways", d.sideways);
+        if (d.contested > 0)
+            snprintf(off + strlen(off), sizeof off - strlen(off), "; a share %g where 0 and 2 plies part",
+                     d.contested);
         printf("%s: %d positions of %s, each %s (seed %llu, the one of %d drawn where "
-               "0-ply and 1-ply differ most)%s\n",
-               a->make, d.n, r->name, how, (unsigned long long)d.seed, d.select,
+               "0-ply and 1-ply differ most%s)%s\n",
+               a->make, d.n, r->name, how, (unsigned long long)d.seed, d.select, off,
                rc == 1 ? "; stopped before the rest (the same command goes on)" : "");
     }
     train_data_free(&d);

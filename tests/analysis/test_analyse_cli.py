@@ -344,9 +344,11 @@ def train_resume_and_use():
              "--data-games", "6", "--select", "2", "--threads", "2"])
     assert "5 positions of backgammon, each rolled out 6 games" in p.stdout, p.stdout
     lines = open(data).read().splitlines()
-    assert lines[0] == "brade-rollout-data 5" and len(lines) == 14 + 5 and "positions 5" in lines, lines[:14]
-    assert "games 6" in lines and "plies 0" in lines and "made 5" in lines and "sideways 0" in lines, lines[:14]
-    assert "player-plies 0" in lines, lines[:14]
+    HEAD = 15  # the header's lines (version 6)
+    assert lines[0] == "brade-rollout-data 6" and len(lines) == HEAD + 5 and "positions 5" in lines, lines[:HEAD]
+    assert "games 6" in lines and "plies 0" in lines and "made 5" in lines and "sideways 0" in lines, lines[:HEAD]
+    assert "contested 0" in lines, lines[:HEAD]
+    assert "player-plies 0" in lines, lines[:HEAD]
     # the file is its own checkpoint: the same command goes on from it
     # (nothing to do here, or the rest of a larger --positions), and the
     # result is the file one run makes; other settings are refused and the
@@ -392,8 +394,8 @@ def train_resume_and_use():
     lines2 = open(data2).read().splitlines()
     both = os.path.join(d, "both.data")
     head = [("positions 8" if x.startswith("positions") else "made 8" if x.startswith("made") else x)
-            for x in lines[:14]]
-    open(both, "w").write("\n".join(head + lines[14:] + lines2[14:]) + "\n")
+            for x in lines[:HEAD]]
+    open(both, "w").write("\n".join(head + lines[HEAD:] + lines2[HEAD:]) + "\n")
     net_a, net_b = os.path.join(d, "a.net"), os.path.join(d, "b.net")
     shutil.copy(net, net_a)
     shutil.copy(net, net_b)
@@ -406,11 +408,11 @@ def train_resume_and_use():
     # mistakes: the data of another ruleset, a damaged line, flags that do not go together
     p = run(["train", "--rules", "lyckans-talisman", "--out", net, "--fit-data", data], code=1)
     assert p.stderr.startswith(data + ":2: data for backgammon, not lyckans-talisman"), p.stderr
-    open(data, "w").write("\n".join(lines[:14] + ["nonsense white 1"] + lines[15:]) + "\n")
+    open(data, "w").write("\n".join(lines[:HEAD] + ["nonsense white 1"] + lines[HEAD + 1:]) + "\n")
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data], code=1)
-    assert p.stderr.startswith(data + ":15: not a position id: 'nonsense'"), p.stderr
+    assert p.stderr.startswith(data + ":16: not a position id: 'nonsense'"), p.stderr
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data2, "--fit-data", data], code=1)
-    assert p.stderr.startswith(data + ":15:"), p.stderr
+    assert p.stderr.startswith(data + ":16:"), p.stderr
     run(["train", "--rules", "backgammon", "--fit-data", data], code=2)
     # the random starts pick other positions (none: every game from the start)
     picks = {}
@@ -418,7 +420,7 @@ def train_resume_and_use():
         f = os.path.join(d, "rs%s.data" % share)
         run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "3",
              "--data-games", "2", "--random-start", share, "--random-plies", "30"])
-        picks[share] = [x.split()[0] for x in open(f).read().splitlines()[14:]]
+        picks[share] = [x.split()[0] for x in open(f).read().splitlines()[HEAD:]]
     assert len(picks["0"]) == 3 and picks["0"] != picks["1"], picks
     # sideways: other positions, said in the header; a file is not gone
     # on from with another share
@@ -426,11 +428,24 @@ def train_resume_and_use():
     run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "3",
          "--data-games", "2", "--random-start", "0", "--random-plies", "30", "--sideways", "1"])
     side = open(f).read().splitlines()
-    assert "sideways 1" in side and [x.split()[0] for x in side[14:]] != picks["0"], side
+    assert "sideways 1" in side and [x.split()[0] for x in side[HEAD:]] != picks["0"], side
     p = run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "4",
              "--data-games", "2", "--random-start", "0", "--random-plies", "30", "--sideways", "0.5"], code=2)
     assert "it was made with --sideways 1, not 0.5" in p.stderr, p.stderr
     run(["train", "--rules", "backgammon", "--make-data", f, "--sideways", "1.5"], code=2)
+    # contested: the positions after plays 0 and 2 plies part on, said in
+    # the header and the summary; a file is not gone on from with another
+    # share
+    f = os.path.join(d, "contested.data")
+    p = run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "3",
+             "--data-games", "2", "--random-start", "0", "--random-plies", "30", "--contested", "1"])
+    assert "a share 1 where 0 and 2 plies part" in p.stdout, p.stdout
+    cont = open(f).read().splitlines()
+    assert "contested 1" in cont and [x.split()[0] for x in cont[HEAD:]] != picks["0"], cont
+    p = run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "4",
+             "--data-games", "2", "--random-start", "0", "--random-plies", "30"], code=2)
+    assert "it was made with --contested 1, not 0" in p.stderr, p.stderr
+    run(["train", "--rules", "backgammon", "--make-data", f, "--contested", "-0.5"], code=2)
     # targets searched by the net instead of rolled out; the net is taught
     # them as it is taught rollouts
     searched = os.path.join(d, "searched.data")
@@ -438,7 +453,7 @@ def train_resume_and_use():
              "--data-plies", "1"])
     assert "3 positions of backgammon, each valued by the net's 1-ply search" in p.stdout, p.stdout
     slines = open(searched).read().splitlines()
-    assert "games 0" in slines and "plies 1" in slines and len(slines) == 14 + 3, slines[:14]
+    assert "games 0" in slines and "plies 1" in slines and len(slines) == HEAD + 3, slines[:HEAD]
     p = run(["train", "--rules", "backgammon", "--out", net_a, "--fit-data", data2, "--fit-data", searched,
              "--epochs", "1"])
     assert "6 positions, 3 rolled out and 3 valued by search" in p.stderr and "pass 1" in p.stderr, p.stderr
