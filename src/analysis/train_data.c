@@ -71,8 +71,11 @@ enum { CONTEST_TRIES = 8 };
  * positions a choice is made between and the net misjudges: the search
  * looked further and ranked them the other way round.  False (b
  * untouched) when no roll of CONTEST_TRIES parts them, or the play drawn
- * ends the game (its value is exact: nothing to teach). */
-static bool contested_play(make_worker_t *w, board_t *b, uint64_t *rng)
+ * ends the game (its value is exact: nothing to teach).  With `reply`,
+ * the position is taken a step further: after the other side's 0-ply
+ * reply to a random roll (a roll with no play leaves it as it is), one of
+ * the leaves the 2-ply search values the contested play by. */
+static bool contested_play(make_worker_t *w, board_t *b, bool reply, uint64_t *rng)
 {
     search_ctx_t *c = w->player->search;
     search_opts_t o0, o2;
@@ -93,8 +96,19 @@ static bool contested_play(make_worker_t *w, board_t *b, uint64_t *rng)
         const play_t *p = dice_below(rng, 2) == 0 ? &first.play : &w->ranked[0].play;
         if (p->outcome.kind != OUT_NONE)
             break;
-        *b = p->after;
-        board_swap(b);
+        board_t after = p->after;
+        board_swap(&after);
+        if (reply) {
+            /* one of the 2-ply search's leaves below it: the other side's
+             * 0-ply reply to a random roll */
+            roll_t r2 = {dice_below(rng, 6) + 1, dice_below(rng, 6) + 1};
+            int n = search_rank(c, &after, r2, &o0, w->ranked);
+            if (n < 1 || w->ranked[0].play.outcome.kind != OUT_NONE)
+                break;
+            after = w->ranked[0].play.after;
+            board_swap(&after);
+        }
+        *b = after;
         got = true;
     }
     c->eval->lookahead = was;
@@ -129,7 +143,7 @@ static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t
             (void)train_random_play(j->r, w->buf, &b, &rng);
         /* contested: the position after a play the 0-ply and 2-ply
          * choices part on (drawn only when on, as sideways) */
-        if (j->o->contested > 0 && dice_unit(&rng) < j->o->contested && !contested_play(w, &b, &rng))
+        if (j->o->contested > 0 && dice_unit(&rng) < j->o->contested && !contested_play(w, &b, j->o->contested_reply, &rng))
             continue;
         if (!evalnet_exact(j->n, &b, exact)) {
             *pick = b;
@@ -263,6 +277,7 @@ void train_data_start(train_data_t *out, const evalnet_t *n, const train_data_op
     out->random_plies = o->random_plies;
     out->sideways = o->sideways;
     out->contested = o->contested;
+    out->contested_reply = o->contested > 0 && o->contested_reply;
 }
 
 int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
@@ -305,6 +320,8 @@ const char *train_data_mismatch(const train_data_t *d, const evalnet_t *n, const
         snprintf(buf, size, "it was made with --sideways %g, not %g", d->sideways, want.sideways);
     else if (fabs(d->contested - want.contested) > 1e-9)
         snprintf(buf, size, "it was made with --contested %g, not %g", d->contested, want.contested);
+    else if (d->contested_reply != want.contested_reply)
+        snprintf(buf, size, "it was made %s --contested-reply", d->contested_reply ? "with" : "without");
     else if (d->net_games != want.net_games)
         snprintf(buf, size, "it was made by a net of %ld training games, this one has %ld", d->net_games,
                  want.net_games);
@@ -421,9 +438,9 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
     textout_put(&o,
                 "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nplies %d\nplayer-plies %d\nselect %d\n"
                 "seed %llu\nnet-games %ld\nrandom-start %.17g\nrandom-plies %d\nsideways %.17g\ncontested %.17g\n"
-                "made %d\npositions %d\n",
+                "contested-reply %d\nmade %d\npositions %d\n",
                 TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->player_plies, d->select,
-                (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways, d->contested, d->made,
+                (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways, d->contested, d->contested_reply ? 1 : 0, d->made,
                 d->n);
     for (int i = 0; i < d->n; i++) {
         char id[POSID_SIZE];
@@ -517,7 +534,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
     memset(out, 0, sizeof *out);
     in_t in = {text, text + len, 0, msg, msg_size};
     long version, classes, games, plies = 0, player_plies = 0, select, seed, net_games, positions;
-    long random_plies = -1, made = -1;
+    long random_plies = -1, made = -1, contested_reply = 0;
     double random_start = -1, sideways = 0, contested = 0;
     char rules[64];
     /* version 1 has no 'plies' line: its targets are all rolled out */
@@ -546,7 +563,8 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
                                /* version 4 on: the share of positions taken sideways */
                                (version < 4 || header_real(&in, "sideways", 0, 1, &sideways)) &&
                                /* version 6 on: the share taken where 0 and 2 plies part */
-                               (version < 6 || header_real(&in, "contested", 0, 1, &contested)) &&
+                               (version < 6 || (header_real(&in, "contested", 0, 1, &contested) &&
+                                                header_long(&in, "contested-reply", 0, 1, &contested_reply))) &&
                                header_long(&in, "made", 0, 10000000L, &made))) &&
               header_long(&in, "positions", 0, 10000000L, &positions) &&
               (made < 0 || positions <= made ||
@@ -564,6 +582,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
         out->random_plies = (int)random_plies;
         out->sideways = sideways;
         out->contested = contested;
+        out->contested_reply = contested_reply != 0;
         out->made = made >= 0 ? (int)made : (int)positions;
         out->items = calloc((size_t)(positions > 0 ? positions : 1), sizeof *out->items);
         ok = out->items || fail(&in, "out of memory");

@@ -23,7 +23,10 @@
  *     drawn until they part, at most 8): the positions a choice is made
  *     between and the net ranks the wrong way round by the search's
  *     account, fewer and far more to the point than a random play's
- *     (applied after sideways when both are on).  Each kept position
+ *     (applied after sideways when both are on).  With
+ *     `contested_reply` the pick goes a step further, past the other
+ *     side's 0-ply reply to a random roll: one of the leaves the 2-ply
+ *     search values that play by.  Each kept position
  *     is rolled out `games` times by the net's 0-ply player (without the
  *     exact lookahead, as a rollout plays; with `player_plies` Q above 0
  *     by players that search Q plies, as `analyse --player-plies` and the
@@ -66,6 +69,7 @@
  *                         random play)
  *   contested 0          (version 6 on, read as 0 before: the share of
  *                         the picks replaced by a contested play's)
+ *   contested-reply 0    (version 6 on: 1 when they go on past a reply)
  *   made 5000            (version 3 on: positions 0..made-1 of the
  *                         seeded sequence are done, those with no
  *                         finished rollout game left out; version 1 and
@@ -109,6 +113,7 @@ typedef struct train_data {
     int random_plies;         /*   recorded, a version 1 or 2 file) */
     double sideways;          /* share of positions taken sideways (0 before version 4) */
     double contested;         /* share taken where 0 and 2 plies part (0 before version 6) */
+    bool contested_reply;     /* ... a reply further on (false before version 6) */
     int made;                 /* positions 0..made-1 of the sequence are done */
     train_item_t *items;      /* owned */
     int n;
@@ -127,6 +132,7 @@ typedef struct train_data_opts {
     double sideways;          /* share of the picks replaced by the position after a random play */
     double contested;         /* share of the picks replaced by the position after a play the
                                  0-ply and 2-ply choices part on */
+    bool contested_reply;     /* ... then after the other side's 0-ply reply to a random roll */
     int checkpoint_every;     /* positions between checkpoint calls (0: none) */
     const volatile sig_atomic_t *stop; /* set (Ctrl-C): no more positions are begun */
 } train_data_opts_t;

@@ -4,7 +4,7 @@
  *
  *   brade train --rules R --make-data FILE [--positions K] [--data-games G [--player-plies Q] | --data-plies N]
  *               [--select S] [--seed S] [--threads T] [--net NET]
- *               [--random-start P] [--random-plies K] [--sideways P] [--contested P]
+ *               [--random-start P] [--random-plies K] [--sideways P] [--contested P [--contested-reply on|off]]
  *               [--checkpoint-every C]
  *   brade train --rules R --out NET --fit-data FILE [--fit-data FILE...]
  *               [--epochs E] [--alpha A] [--holdout P] [--seed S]
@@ -16,7 +16,9 @@
  * training's do; --sideways P replaces a share P of the picks, 0 unless
  * given, by the position after a random legal play of a random roll;
  * --contested P a share P, 0 unless given, by the position after one of
- * the two plays a roll's 0-ply and 2-ply choices part on), and
+ * the two plays a roll's 0-ply and 2-ply choices part on, and with
+ * --contested-reply on by the position after the other side's 0-ply reply
+ * to a random roll from there: a leaf of the 2-ply search), and
  * rolls each out G games (by the net's 0-ply player, or with
  * --player-plies Q by players that search Q plies), or with --data-plies N
  * values it by the net's own N-ply search instead (a progress line
@@ -119,6 +121,8 @@ static bool parse(int argc, char **argv, td_args_t *a)
             ok = args_real(f, v, 0, 1, &a->mk.sideways);
         else if (strcmp(f, "--contested") == 0)
             ok = args_real(f, v, 0, 1, &a->mk.contested);
+        else if (strcmp(f, "--contested-reply") == 0)
+            ok = args_on_off(f, v, &a->mk.contested_reply);
         else if (strcmp(f, "--seed") == 0) {
             ok = args_number(f, v, 0, 2147483647L, &seed);
             a->mk.seed = a->ft.seed = (uint64_t)seed;
@@ -150,6 +154,10 @@ static bool parse(int argc, char **argv, td_args_t *a)
     }
     if (a->mk.player_plies > 0 && !a->make) {
         fprintf(stderr, "brade: --player-plies goes with --make-data\n");
+        return false;
+    }
+    if (a->mk.contested_reply && !(a->mk.contested > 0)) {
+        fprintf(stderr, "brade: --contested-reply on goes on past the contested picks: give --contested P too\n");
         return false;
     }
     if (a->checkpoint_given && !a->make) {
@@ -316,8 +324,8 @@ static int make_main(const td_args_t *a, const rules_t *r)
         if (d.sideways > 0)
             snprintf(off, sizeof off, "; a share %g taken sideways", d.sideways);
         if (d.contested > 0)
-            snprintf(off + strlen(off), sizeof off - strlen(off), "; a share %g where 0 and 2 plies part",
-                     d.contested);
+            snprintf(off + strlen(off), sizeof off - strlen(off), "; a share %g where 0 and 2 plies part%s",
+                     d.contested, d.contested_reply ? ", a reply further on" : "");
         printf("%s: %d positions of %s, each %s (seed %llu, the one of %d drawn where "
                "0-ply and 1-ply differ most%s)%s\n",
                a->make, d.n, r->name, how, (unsigned long long)d.seed, d.select, off,

@@ -344,7 +344,7 @@ def train_resume_and_use():
              "--data-games", "6", "--select", "2", "--threads", "2"])
     assert "5 positions of backgammon, each rolled out 6 games" in p.stdout, p.stdout
     lines = open(data).read().splitlines()
-    HEAD = 15  # the header's lines (version 6)
+    HEAD = 16  # the header's lines (version 6)
     assert lines[0] == "brade-rollout-data 6" and len(lines) == HEAD + 5 and "positions 5" in lines, lines[:HEAD]
     assert "games 6" in lines and "plies 0" in lines and "made 5" in lines and "sideways 0" in lines, lines[:HEAD]
     assert "contested 0" in lines, lines[:HEAD]
@@ -410,9 +410,9 @@ def train_resume_and_use():
     assert p.stderr.startswith(data + ":2: data for backgammon, not lyckans-talisman"), p.stderr
     open(data, "w").write("\n".join(lines[:HEAD] + ["nonsense white 1"] + lines[HEAD + 1:]) + "\n")
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data], code=1)
-    assert p.stderr.startswith(data + ":16: not a position id: 'nonsense'"), p.stderr
+    assert p.stderr.startswith(data + ":17: not a position id: 'nonsense'"), p.stderr
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data2, "--fit-data", data], code=1)
-    assert p.stderr.startswith(data + ":16:"), p.stderr
+    assert p.stderr.startswith(data + ":17:"), p.stderr
     run(["train", "--rules", "backgammon", "--fit-data", data], code=2)
     # the random starts pick other positions (none: every game from the start)
     picks = {}
@@ -446,6 +446,12 @@ def train_resume_and_use():
              "--data-games", "2", "--random-start", "0", "--random-plies", "30"], code=2)
     assert "it was made with --contested 1, not 0" in p.stderr, p.stderr
     run(["train", "--rules", "backgammon", "--make-data", f, "--contested", "-0.5"], code=2)
+    p = run(["train", "--rules", "backgammon", "--make-data", f, "--contested-reply", "on"], code=2)
+    assert "give --contested P too" in p.stderr, p.stderr
+    p = run(["train", "--rules", "backgammon", "--make-data", f, "--net", net, "--positions", "3",
+             "--data-games", "2", "--random-start", "0", "--random-plies", "30", "--contested", "1",
+             "--contested-reply", "on"], code=2)
+    assert "it was made without --contested-reply" in p.stderr, p.stderr
     # targets searched by the net instead of rolled out; the net is taught
     # them as it is taught rollouts
     searched = os.path.join(d, "searched.data")

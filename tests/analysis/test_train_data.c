@@ -118,11 +118,11 @@ static void text_round_trip_and_damage(void **state)
         rules_t other = tr(k == 0 ? "helmfrid" : "lyckans-talisman");
         assert_false(train_data_parse(t, strlen(t), &other, &back, &line, msg, sizeof msg));
         assert_int_equal(line, 2);
-        /* the first position's shares no longer add up to one (line 16,
-         * after the 15 header lines) */
+        /* the first position's shares no longer add up to one (line 17,
+         * after the 16 header lines) */
         char *bad = strdup(t);
         char *p9 = bad;
-        for (int l = 1; l < 16; l++)
+        for (int l = 1; l < 17; l++)
             p9 = strchr(p9, '\n') + 1;
         char *last = strchr(p9, '\n');
         while (last[-1] != ' ')
@@ -131,7 +131,7 @@ static void text_round_trip_and_damage(void **state)
         last[1] = '.';
         last[2] = '9';
         assert_false(train_data_parse(bad, strlen(bad), &r, &back, &line, msg, sizeof msg));
-        assert_int_equal(line, 16);
+        assert_int_equal(line, 17);
         /* cut short: the line after the last one read */
         assert_false(train_data_parse(t, (size_t)(strchr(p9 - bad + t, '\n') - t + 1), &r, &back, &line, msg,
                                       sizeof msg));
@@ -384,7 +384,7 @@ static void made_in_pieces(void **state)
     m[5] = '1';
     train_data_t refused;
     assert_false(train_data_parse(bad, strlen(bad), &r, &refused, &line, msg, sizeof msg));
-    assert_int_equal(line, 15);
+    assert_int_equal(line, 16);
     free(bad);
     for (int i = 0; i < s.n; i++)
         free(s.text[i]);
@@ -507,6 +507,7 @@ static void sideways_picks(void **state)
     train_data_free(&back);
     /* a version 3 file: no sideways line, read as 0 */
     char *v3 = text_of(&plain, &r);
+    drop_line(v3, "contested-reply 0");
     drop_line(v3, "contested 0");
     drop_line(v3, "sideways 0");
     drop_line(v3, "player-plies 0");
@@ -573,6 +574,7 @@ static void deeper_rollout_players(void **state)
     assert_non_null(strstr(why, "players searching 1 plies, not 0"));
     train_data_free(&back);
     /* version 4: no player-plies (nor contested) line, read as 0 */
+    drop_line(c, "contested-reply 0");
     drop_line(c, "contested 0");
     drop_line(c, "player-plies 0");
     c[strlen("brade-rollout-data ")] = '4';
@@ -672,6 +674,28 @@ static void contested_picks(void **state)
     /* 4 of 6 with these seeds: the other two picks had no roll of 8 that
      * parted, so another of the game's positions was tried */
     assert_true(parted >= 4);
+    /* --contested-reply: the same draws, then the other side's 0-ply
+     * reply to a roll, so each pick is one play past the contested one
+     * (unless the reply ended the game and another position was tried) */
+    train_data_t reply;
+    o.contested_reply = true;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &reply), 0);
+    assert_int_equal(reply.n, 6);
+    int further = 0;
+    for (int i = 0; i < 6; i++) {
+        assert_true(board_consistent(&reply.items[i].b));
+        further += one_play_away(&cont.items[i].b, &reply.items[i].b, &r, buf);
+    }
+    assert_true(further >= 5);
+    char *tr_ = text_of(&reply, &r);
+    assert_non_null(strstr(tr_, "\ncontested 1\ncontested-reply 1\n"));
+    free(tr_);
+    char why2[160];
+    assert_null(train_data_mismatch(&reply, n, &o, why2, sizeof why2));
+    o.contested_reply = false;
+    assert_non_null(train_data_mismatch(&reply, n, &o, why2, sizeof why2));
+    assert_non_null(strstr(why2, "made with --contested-reply"));
+    train_data_free(&reply);
     /* the header, and the text read back */
     char *t = text_of(&cont, &r);
     assert_non_null(strstr(t, "\ncontested 1\n"));
@@ -687,6 +711,7 @@ static void contested_picks(void **state)
     train_data_free(&back);
     /* a version 5 file: no contested line, read as 0 */
     char *v5 = text_of(&plain, &r);
+    drop_line(v5, "contested-reply 0");
     drop_line(v5, "contested 0");
     v5[strlen("brade-rollout-data ")] = '5';
     assert_true(train_data_parse(v5, strlen(v5), &r, &back, &line, msg, sizeof msg));
