@@ -73,7 +73,8 @@ enum { CONTEST_TRIES = 8 };
  * untouched) when no roll of CONTEST_TRIES parts them, or the play drawn
  * ends the game (its value is exact: nothing to teach).  With `reply`,
  * the position is taken a step further: after the other side's 0-ply
- * reply to a random roll (a roll with no play leaves it as it is), one of
+ * reply to a random roll (a roll with no play passes the turn with the
+ * checkers as they stood), one of
  * the leaves the 2-ply search values the contested play by. */
 static bool contested_play(make_worker_t *w, board_t *b, bool reply, uint64_t *rng)
 {

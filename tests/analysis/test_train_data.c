@@ -687,21 +687,24 @@ static void contested_picks(void **state)
         further += one_play_away(&cont.items[i].b, &reply.items[i].b, &r, buf);
     }
     assert_true(further >= 5);
-    char *tr_ = text_of(&reply, &r);
-    assert_non_null(strstr(tr_, "\ncontested 1\ncontested-reply 1\n"));
-    free(tr_);
-    char why2[160];
-    assert_null(train_data_mismatch(&reply, n, &o, why2, sizeof why2));
-    o.contested_reply = false;
-    assert_non_null(train_data_mismatch(&reply, n, &o, why2, sizeof why2));
-    assert_non_null(strstr(why2, "made with --contested-reply"));
-    train_data_free(&reply);
-    /* the header, and the text read back */
-    char *t = text_of(&cont, &r);
-    assert_non_null(strstr(t, "\ncontested 1\n"));
+    /* its header says so, reads back, and is not gone on from without it */
     train_data_t back;
     int line;
     char msg[200], why[160];
+    char *rt = text_of(&reply, &r);
+    assert_non_null(strstr(rt, "\ncontested 1\ncontested-reply 1\n"));
+    assert_true(train_data_parse(rt, strlen(rt), &r, &back, &line, msg, sizeof msg));
+    assert_true(back.contested_reply);
+    assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
+    o.contested_reply = false;
+    assert_non_null(train_data_mismatch(&back, n, &o, why, sizeof why));
+    assert_non_null(strstr(why, "made with --contested-reply"));
+    train_data_free(&back);
+    free(rt);
+    train_data_free(&reply);
+    /* the header, and the text read back */
+    char *t = text_of(&cont, &r);
+    assert_non_null(strstr(t, "\ncontested 1\ncontested-reply 0\n"));
     assert_true(train_data_parse(t, strlen(t), &r, &back, &line, msg, sizeof msg));
     assert_true(back.contested == 1.0);
     assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
