@@ -71,11 +71,11 @@ enum { CONTEST_TRIES = 8 };
  * positions a choice is made between and the net misjudges: the search
  * looked further and ranked them the other way round.  False (b
  * untouched) when no roll of CONTEST_TRIES parts them, or the play drawn
- * ends the game (its value is exact: nothing to teach).  With `reply`,
- * the position is taken a step further: after the other side's 0-ply
- * reply to a random roll (a roll with no play passes the turn with the
- * checkers as they stood), one of
- * the leaves the 2-ply search values the contested play by. */
+ * (or the reply below) ends the game: its value is exact, nothing to
+ * teach.  With `reply`, the position is taken a step further: after the
+ * other side's 0-ply reply to a random roll (a roll with no play passes
+ * the turn with the checkers as they stood), one of the leaves the 2-ply
+ * search values the contested play by. */
 static bool contested_play(make_worker_t *w, board_t *b, bool reply, uint64_t *rng)
 {
     search_ctx_t *c = w->player->search;
