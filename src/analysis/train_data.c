@@ -144,7 +144,8 @@ static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t
             (void)train_random_play(j->r, w->buf, &b, &rng);
         /* contested: the position after a play the 0-ply and 2-ply
          * choices part on (drawn only when on, as sideways) */
-        if (j->o->contested > 0 && dice_unit(&rng) < j->o->contested && !contested_play(w, &b, j->o->contested_reply, &rng))
+        if (j->o->contested > 0 && dice_unit(&rng) < j->o->contested &&
+            !contested_play(w, &b, j->o->contested_reply, &rng))
             continue;
         if (!evalnet_exact(j->n, &b, exact)) {
             *pick = b;
@@ -441,8 +442,8 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
                 "seed %llu\nnet-games %ld\nrandom-start %.17g\nrandom-plies %d\nsideways %.17g\ncontested %.17g\n"
                 "contested-reply %d\nmade %d\npositions %d\n",
                 TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->player_plies, d->select,
-                (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways, d->contested, d->contested_reply ? 1 : 0, d->made,
-                d->n);
+                (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways,
+                d->contested, d->contested_reply ? 1 : 0, d->made, d->n);
     for (int i = 0; i < d->n; i++) {
         char id[POSID_SIZE];
         posid_write(r->geometry, &d->items[i].b, id);
