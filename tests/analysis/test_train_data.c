@@ -446,20 +446,28 @@ static void fit_moves_the_net(void **state)
     train_data_free(&d);
 }
 
-/* True when some legal play of some roll from `from` leads to `to` (the
+/* True when some legal play of `roll` from `from` leads to `to` (the
  * board turned to the other side, as a pick is). */
+static bool roll_leads_to(const board_t *from, roll_t roll, const board_t *to, const rules_t *r,
+                          movegen_buf_t *buf)
+{
+    int n = movegen_plays(from, r, roll, buf);
+    for (int i = 0; i < n; i++) {
+        board_t after = movegen_play(buf, i)->after;
+        board_swap(&after);
+        if (board_equal(&after, to))
+            return true;
+    }
+    return false;
+}
+
+/* True when some legal play of some roll from `from` leads to `to`. */
 static bool one_play_away(const board_t *from, const board_t *to, const rules_t *r, movegen_buf_t *buf)
 {
     for (int a = 1; a <= 6; a++)
-        for (int b = a; b <= 6; b++) {
-            int n = movegen_plays(from, r, (roll_t){a, b}, buf);
-            for (int i = 0; i < n; i++) {
-                board_t after = movegen_play(buf, i)->after;
-                board_swap(&after);
-                if (board_equal(&after, to))
-                    return true;
-            }
-        }
+        for (int b = a; b <= 6; b++)
+            if (roll_leads_to(from, (roll_t){a, b}, to, r, buf))
+                return true;
     return false;
 }
 
@@ -616,13 +624,7 @@ static bool contested_away(search_ctx_t *c, const board_t *from, const board_t *
     for (int a = 1; a <= 6; a++)
         for (int b = a; b <= 6; b++) {
             roll_t roll = {a, b};
-            int n = movegen_plays(from, r, roll, buf), hit = 0;
-            for (int i = 0; i < n && !hit; i++) {
-                board_t after = movegen_play(buf, i)->after;
-                board_swap(&after);
-                hit = board_equal(&after, to);
-            }
-            if (!hit)
+            if (!roll_leads_to(from, roll, to, r, buf))
                 continue;
             int n0 = search_rank(c, from, roll, &o0, ranked);
             assert_true(n0 > 1);
