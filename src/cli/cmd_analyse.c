@@ -224,6 +224,16 @@ static bool write_chart(const pos_args_t *a, const analyse_opts_t *o, const rank
     return ok;
 }
 
+/* How sure the search is that `best` beats `x` (trust.h): false where that
+ * was not measured, and for a rolled-out play, whose interval says it. */
+static bool how_sure(search_ctx_t *sc, const analyse_opts_t *o, const ranked_t *best, const ranked_t *x,
+                     trust_t *out)
+{
+    if (best->rolled || x->rolled || o->rollouts > 0)
+        return false;
+    return trust_plays(sc->eval, o->plies, &best->sp.play, best->equity, &x->sp.play, x->equity, out);
+}
+
 static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ctx_t *sc, const char *rname) {
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     ranked_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
@@ -314,8 +324,13 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
                        sc->bufs[0], &ct);
         notation_play(&rk[0].sp.play, a->board.geom, note_a, sizeof note_a);
         notation_play(&rk[other].sp.play, a->board.geom, note_b, sizeof note_b);
-        explain_analysis_contrast(o->lang, &ct, &a->rules, note_a, note_b, other == yours, why,
-                                  sizeof why);
+        size_t w = explain_analysis_contrast(o->lang, &ct, &a->rules, note_a, note_b, other == yours, why,
+                                             sizeof why);
+        trust_t tr;
+        char sure[512];
+        if (w + 1 < sizeof why && how_sure(sc, o, &rk[0], &rk[other], &tr) &&
+            explain_analysis_trust(o->lang, &tr, sure, sizeof sure) > 0)
+            snprintf(why + w, sizeof why - w, " %s", sure);
         have_why = true;
     }
     double best = n > 0 ? rk[0].equity : 0;
@@ -349,6 +364,11 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             printf("      \"equity\": %.4f,\n      \"equity_lost\": %.4f,\n", x->equity, lost < 0 ? 0 : lost);
             printf("      \"grade\": \"%s\",\n      \"plies\": %d,\n", grade_name(grade_classify(lost < 0 ? 0 : lost, &o->thresholds, &a->rules)),
                    x->sp.plies);
+            trust_t tr;
+            if (i > 0 && how_sure(sc, o, &rk[0], x, &tr))
+                printf("      \"rollouts_reverse\": {\"share\": %.3f, \"pairs\": %d},\n", tr.share, tr.pairs);
+            else
+                printf("      \"rollouts_reverse\": null,\n");
             if (x->sp.play.outcome.kind != OUT_NONE)
                 printf("      \"outcome\": {\"kind\": \"%s\", \"munk\": %s, \"points\": %d},\n",
                        outcome_kind_name(x->sp.play.outcome.kind), x->sp.play.outcome.munk ? "true" : "false",

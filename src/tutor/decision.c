@@ -67,6 +67,12 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
                             out->best_text, out->best_value.equity, out->mine_value.equity,
                             *why ? ": " : ".", why);
         }
+        trust_t tr;
+        char sure[512];
+        if (trust_plays(sc->eval, plies, &out->best, out->best_value.equity, mine, out->mine_value.equity,
+                        &tr) &&
+            explain_analysis_trust(lang, &tr, sure, sizeof sure) > 0)
+            explain_appendf(out->words, sizeof out->words, &u, " %s", sure);
     }
     return true;
 }

@@ -25,7 +25,8 @@ typedef struct decision {
     bool is_best;           /* the judged play is the best one */
     char best_text[128];    /* the best play in notation */
     char mine_text[128];    /* the judged play in notation */
-    char words[1024];       /* "A bad play: it gives away 0.123 points. 24/18 13/8 is better: ..." */
+    char words[1536];       /* "A bad play: it gives away 0.123 points. 24/18 13/8 is better: ...",
+                               then how sure the engine is of that (trust.h) */
 } decision_t;
 
 /* Judges `mine` (one of the legal plays of `roll` in b, the ruleset being

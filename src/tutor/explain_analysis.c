@@ -112,6 +112,35 @@ size_t explain_analysis_grade(lang_t lang, grade_t g, double lost, char *buf, si
     return decimal_comma(sv, buf, size, u);
 }
 
+size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t size)
+{
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    if (size)
+        buf[0] = '\0';
+    if (!t || !t->rules)
+        return 0;
+    int tenths = (int)lround(10 * t->share);
+    if (tenths < 1)
+        return 0;
+    char band[64];
+    if (t->lo <= 0)
+        snprintf(band, sizeof band, sv ? "mindre än %.2f poäng" : "less than %.2f points", t->hi);
+    else if (t->hi < 0)
+        snprintf(band, sizeof band, sv ? "%.2f poäng eller mer" : "%.2f points or more", t->lo);
+    else
+        snprintf(band, sizeof band, sv ? "%.2f till %.2f poäng" : "%.2f to %.2f points", t->lo, t->hi);
+    add(buf, size, &u, sv ? "Hur säkert: %s" : "How sure: %s",
+        tenths >= 4 ? (sv ? "nästan slantsingling. " : "close to a coin toss. ") : "");
+    add(buf, size, &u,
+        sv ? "%s drag som motorn (%d drag djupt, enligt %s) sätter så här lite efter sitt "
+             "bästa (%s) finner långa utspelningar ungefär %d av 10 minst lika bra."
+           : "%s plays the engine (%d-ply, under %s) puts this little behind its best (%s), "
+             "long rollouts find about %d in 10 at least as good.",
+        tenths >= 4 ? (sv ? "Av" : "Of") : (sv ? "av" : "of"), t->plies, t->rules, band, tenths);
+    return decimal_comma(sv, buf, size, u);
+}
+
 /* One sentence for one difference. */
 static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const char *other,
                      char *buf, size_t size, size_t *u)
@@ -327,6 +356,11 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
         notation_play(&sp[other].play, b->geom, nb, sizeof nb);
         explain_analysis_contrast(lang, &c, r, na, nb, other == mine, text, sizeof text);
         add(buf, size, &u, "%s\n", text);
+        trust_t tr;
+        if (trust_plays(sc->eval, so.plies, &sp[0].play, sp[0].value.equity, &sp[other].play,
+                        sp[other].value.equity, &tr) &&
+            explain_analysis_trust(lang, &tr, text, sizeof text) > 0)
+            add(buf, size, &u, "%s\n", text);
     }
     if (mine >= 0) {
         char g[256];

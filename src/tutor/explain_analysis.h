@@ -16,6 +16,7 @@
 #include "analysis/contrast.h"
 #include "analysis/facts.h"
 #include "analysis/grade.h"
+#include "analysis/trust.h"
 #include "tutor/explain.h"
 
 /* The name of a way to win ("enkelt kronspel"). */
@@ -43,10 +44,18 @@ size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t
 size_t explain_analysis_why(lang_t lang, const contrast_t *c, const char *b_text, bool b_is_yours,
                             char *buf, size_t size);
 
+/* How sure the engine is of a margin it found (trust.h): one sentence
+ * naming the ruleset and depth measured, the margin's band and the share
+ * of such calls long rollouts reverse, "about N in 10", with "close to a
+ * coin toss" from 4 in 10.  Empty (returns 0) when t is NULL or the share
+ * rounds to none in 10 (under 5%): the engine is then as sure as its
+ * judges can tell. */
+size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t size);
+
 /* What `hint` says: the best plays of `roll` ranked `plies` deep (at most
  * `show` of them, with equity and equity lost), then why the best beats the
  * learner's play `yours` (text as typed; NULL or "" = compare with the next
- * best) and the learner's grade.  Returns the length needed, or 0 when the
+ * best), how sure the engine is of that margin, and the learner's grade.  Returns the length needed, or 0 when the
  * analysis could not run (out of memory; an illegal `yours` is reported in
  * the text). */
 size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll,

@@ -11,6 +11,8 @@
 
 #include "../unit/test_util.h"
 
+#include "analysis/trust.h"
+
 #include "analysis/search.h"
 #include "tutor/decision.h"
 #include "tutor/play.h"
@@ -238,6 +240,40 @@ static void the_tutor_warns_first(void **state)
     assert_true(play_dice(g, (int[]){5, 5}, 2, &out));
     assert_int_equal(play_move(g, best.best_text, &out), PA_PLAYED);
     play_free(g);
+    strbuf_free(&out);
+}
+
+/* The tutor's words on a play say how sure the engine is of the gap,
+ * exactly where the judges' share of such gaps reversed rounds to 1 in
+ * 10 or more (trust.h), on every play of the first rolls tried. */
+static void the_tutor_says_how_sure(void **state)
+{
+    (void)state;
+    strbuf_t out;
+    strbuf_init(&out);
+    play_opts_t o;
+    play_default_opts(&o);
+    o.manual_dice = true;
+    static const int ROLLS[][2] = {{3, 1}, {4, 2}, {6, 5}, {6, 1}};
+    int sure = 0, not_sure = 0;
+    for (size_t k = 0; k < sizeof ROLLS / sizeof ROLLS[0]; k++) {
+        play_game_t *g = play_new(&o, &out);
+        assert_true(play_dice(g, (int[]){2, 5}, 2, &out));
+        assert_true(play_dice(g, (int[]){ROLLS[k][0], ROLLS[k][1]}, 2, &out));
+        for (int i = 0; i < g->nlegal; i++) {
+            decision_t dd;
+            assert_true(decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, i),
+                                       search_default_plies(&g->game.rules), &o.thresholds, LANG_EN, &dd));
+            trust_t t;
+            bool says = !dd.is_best && dd.lost >= 0.0005 &&
+                        trust_lookup("lyckans-talisman", 2, dd.lost, &t) && lround(10 * t.share) >= 1;
+            assert_true((strstr(dd.words, "How sure:") != NULL) == says);
+            sure += says;
+            not_sure += !says;
+        }
+        play_free(g);
+    }
+    assert_true(sure > 0 && not_sure > 0);
     strbuf_free(&out);
 }
 
@@ -555,6 +591,7 @@ int main(void)
         cmocka_unit_test(manual_dice_and_teka),
         cmocka_unit_test(illegal_and_legal_plays),
         cmocka_unit_test(the_tutor_warns_first),
+        cmocka_unit_test(the_tutor_says_how_sure),
         cmocka_unit_test(giving_up),
         cmocka_unit_test(damaged_records),
         cmocka_unit_test(a_match),

@@ -1,0 +1,17 @@
+/*
+ * trust_table.h - made by `python3 bench/brade/trust.py --write
+ * src/analysis/trust_table.h`; do not edit by hand (trust.py --check, in
+ * the slow suite, fails when the shipped nets no longer give this table).
+ * Per ruleset preset, the depth measured, then per margin band (upper
+ * edges TRUST_EDGES, the last band open) the pairs of plays measured and
+ * the share of them long rollouts reverse.
+ */
+#define TRUST_BANDS 6
+static const double TRUST_EDGES[TRUST_BANDS - 1] = {0.01, 0.02, 0.04, 0.08, 0.16};
+static const trust_row_t TRUST_ROWS[] = {
+    {"backgammon", 1, {222, 120, 208, 291, 311, 603}, {0.191, 0.242, 0.163, 0.090, 0.021, 0.004}},
+    {"helmfrid", 2, {124, 100, 128, 163, 137, 189}, {0.428, 0.265, 0.154, 0.070, 0.021, 0.003}},
+    {"lyckans-talisman", 2, {124, 99, 151, 154, 143, 188}, {0.320, 0.263, 0.189, 0.092, 0.025, 0.001}},
+    {"theboard", 2, {164, 83, 122, 137, 147, 211}, {0.405, 0.257, 0.144, 0.063, 0.012, 0.003}},
+    {"vasa", 2, {73, 68, 97, 118, 136, 356}, {0.383, 0.454, 0.272, 0.177, 0.043, 0.015}},
+};
