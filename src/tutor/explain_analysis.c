@@ -132,12 +132,15 @@ size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t s
         snprintf(band, sizeof band, sv ? "%.2f till %.2f poäng" : "%.2f to %.2f points", t->lo, t->hi);
     add(buf, size, &u, sv ? "Hur säkert: %s" : "How sure: %s",
         tenths >= 4 ? (sv ? "nästan slantsingling. " : "close to a coin toss. ") : "");
+    /* the depth in words, as the hint's gloss says it */
+    const char *ahead = t->plies >= 2 ? (sv ? "två slag framåt" : "looking two rolls ahead")
+                                      : (sv ? "ett slag framåt" : "looking one roll ahead");
     add(buf, size, &u,
-        sv ? "%s drag som motorn (%d drag djupt, enligt %s) sätter så här lite efter sitt "
+        sv ? "%s drag som motorn (%s, enligt %s) sätter så här lite efter sitt "
              "bästa (%s) finner långa utspelningar ungefär %d av 10 minst lika bra."
-           : "%s plays the engine (%d-ply, under %s) puts this little behind its best (%s), "
+           : "%s plays the engine (%s, under %s) puts this little behind its best (%s), "
              "long rollouts find about %d in 10 at least as good.",
-        tenths >= 4 ? (sv ? "Av" : "Of") : (sv ? "av" : "of"), t->plies, t->rules, band, tenths);
+        tenths >= 4 ? (sv ? "Av" : "Of") : (sv ? "av" : "of"), ahead, t->rules, band, tenths);
     return decimal_comma(sv, buf, size, u);
 }
 

@@ -178,7 +178,7 @@ def how_sure():
     assert far and all(p["rollouts_reverse"]["share"] < r["share"] / 4 for p in far), far[:1]
     assert "How sure: close to a coin toss." in j["explanation"], j["explanation"]
     text = run(["analyse"] + tie).stdout
-    assert "(2-ply, under vasa)" in text and "about %d in 10" % round(10 * r["share"]) in text, text
+    assert "(looking two rolls ahead, under vasa)" in text and "about %d in 10" % round(10 * r["share"]) in text, text
     assert "Hur säkert: nästan slantsingling." in run(["analyse", "--lang", "sv"] + tie).stdout
     # not measured: another depth, a rollout, an option, the linear model
     for extra in (["--plies", "1"], ["--rollouts", "36", "--seed", "1"], ["--evaluator", "linear"]):

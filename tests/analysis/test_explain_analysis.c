@@ -59,13 +59,13 @@ static void trust_sentences(void **state)
     char text[512];
     trust_t t = {.share = 0.454, .pairs = 68, .lo = 0.01, .hi = 0.02, .rules = "vasa", .plies = 2};
     explain_analysis_trust(LANG_EN, &t, text, sizeof text);
-    assert_string_equal(text, "How sure: close to a coin toss. Of plays the engine (2-ply, under vasa) puts "
+    assert_string_equal(text, "How sure: close to a coin toss. Of plays the engine (looking two rolls ahead, under vasa) puts "
                               "this little behind its best (0.01 to 0.02 points), long rollouts find about "
                               "5 in 10 at least as good.");
     explain_analysis_trust(LANG_SV, &t, text, sizeof text);
     assert_non_null(strstr(text, "Hur säkert: nästan slantsingling."));
     assert_non_null(strstr(text, "(0,01 till 0,02 poäng)"));
-    assert_non_null(strstr(text, "enligt vasa"));
+    assert_non_null(strstr(text, "(två slag framåt, enligt vasa)"));
     assert_non_null(strstr(text, "ungefär 5 av 10"));
     t = (trust_t){.share = 0.177, .pairs = 118, .lo = 0.04, .hi = 0.08, .rules = "vasa", .plies = 2};
     explain_analysis_trust(LANG_EN, &t, text, sizeof text);
@@ -74,7 +74,7 @@ static void trust_sentences(void **state)
     assert_non_null(strstr(text, "about 2 in 10"));
     t = (trust_t){.share = 0.12, .pairs = 9, .lo = 0.0, .hi = 0.01, .rules = "backgammon", .plies = 1};
     explain_analysis_trust(LANG_EN, &t, text, sizeof text);
-    assert_non_null(strstr(text, "(1-ply, under backgammon)"));
+    assert_non_null(strstr(text, "(looking one roll ahead, under backgammon)"));
     assert_non_null(strstr(text, "(less than 0.01 points)"));
     t = (trust_t){.share = 0.06, .pairs = 9, .lo = 0.16, .hi = -1, .rules = "helmfrid", .plies = 2};
     explain_analysis_trust(LANG_EN, &t, text, sizeof text);
@@ -99,7 +99,7 @@ static void hint_how_sure(void **state)
     rules_t r = tr("vasa");
     explain_analysis_hint(LANG_EN, &b, &r, (roll_t){3, 5}, 2, 3, NULL, text, sizeof text);
     assert_non_null(strstr(text, "How sure: close to a coin toss."));
-    assert_non_null(strstr(text, "(2-ply, under vasa)"));
+    assert_non_null(strstr(text, "(looking two rolls ahead, under vasa)"));
     explain_analysis_hint(LANG_EN, &b, &r, (roll_t){3, 5}, 1, 3, NULL, text, sizeof text);
     assert_null(strstr(text, "How sure"));
     r = tr("vasa+bearoff=exact-only");
