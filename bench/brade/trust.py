@@ -7,8 +7,9 @@ For every position of the bundled judge records (tests/data/agreement/
 *-seed*.txt, the first judges; the second judges rank the same positions
 and would count each pair twice), the engine ranks the plays at the tutor's
 depth (`brade analyse` without --plies: 2-ply in bräde, 1-ply in
-backgammon).  Its best of the plays the record rolled out is paired with
-each other play rolled out; the pair's margin is the engine's equity
+backgammon).  Its best play is paired with each other play the record
+rolled out (a position where its best was not rolled out is left out,
+and counted on stderr); the pair's margin is the engine's equity
 difference.  The judge's rollouts give the difference's mean d and its
 standard error s, and the chance that the other play is in truth at least
 as good, on a flat prior, is Phi(-d / s).  Averaged over the pairs whose
@@ -67,7 +68,7 @@ def pairs(brade, path):
     every pair of one record."""
     rules, items = parse(path)
     b = Brade(brade, rules)
-    out, plies = [], None
+    out, plies, skipped = [], None, 0
     for pid, roll, plays, mean, cov in items:
         j = b.ask(f"--position-id {pid} --roll {roll}")
         plies = j["plies"]
@@ -75,7 +76,10 @@ def pairs(brade, path):
         missing = [p for p in plays if p not in eq]
         if missing:
             sys.exit(f"{path}: {pid} {roll}: {missing[0]} is not a play brade lists")
-        s = max(range(len(plays)), key=lambda a: eq[plays[a]])
+        if j["plays"][0]["notation"] not in plays:
+            skipped += 1  # the search's best was not rolled out: no pair to measure
+            continue
+        s = plays.index(j["plays"][0]["notation"])
         for o in range(len(plays)):
             if o == s:
                 continue
@@ -84,6 +88,9 @@ def pairs(brade, path):
             rev = 0.5 * math.erfc(d / se / math.sqrt(2)) if se > 0 else float(d < 0)
             out.append((eq[plays[s]] - eq[plays[o]], rev))
     b.close()
+    if skipped:
+        print(f"{os.path.basename(path)}: {skipped} positions left out, the search's best not rolled out",
+              file=sys.stderr)
     return rules, plies, out
 
 
