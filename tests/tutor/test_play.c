@@ -251,19 +251,16 @@ static void the_tutor_says_how_sure(void **state)
     (void)state;
     strbuf_t out;
     strbuf_init(&out);
-    play_opts_t o;
-    play_default_opts(&o);
-    o.manual_dice = true;
+    grade_thresholds_t th;
+    grade_default(&th);
     static const int ROLLS[][2] = {{3, 1}, {4, 2}, {6, 5}, {6, 1}};
     int sure = 0, not_sure = 0;
     for (size_t k = 0; k < sizeof ROLLS / sizeof ROLLS[0]; k++) {
-        play_game_t *g = play_new(&o, &out);
-        assert_true(play_dice(g, (int[]){2, 5}, 2, &out));
-        assert_true(play_dice(g, (int[]){ROLLS[k][0], ROLLS[k][1]}, 2, &out));
+        play_game_t *g = white_to_play("lyckans-talisman", ROLLS[k][0], ROLLS[k][1], &out);
         for (int i = 0; i < g->nlegal; i++) {
             decision_t dd;
             assert_true(decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, i),
-                                       search_default_plies(&g->game.rules), &o.thresholds, LANG_EN, &dd));
+                                       search_default_plies(&g->game.rules), &th, LANG_EN, &dd));
             trust_t t;
             bool says = !dd.is_best && dd.lost >= 0.0005 &&
                         trust_lookup("lyckans-talisman", 2, dd.lost, &t) && lround(10 * t.share) >= 1;
