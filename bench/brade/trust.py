@@ -76,17 +76,20 @@ def pairs(brade, path):
         missing = [p for p in plays if p not in eq]
         if missing:
             sys.exit(f"{path}: {pid} {roll}: {missing[0]} is not a play brade lists")
-        if j["plays"][0]["notation"] not in plays:
+        best = j["plays"][0]["notation"]
+        if best not in plays:
             skipped += 1  # the search's best was not rolled out: no pair to measure
             continue
-        s = plays.index(j["plays"][0]["notation"])
+        s = plays.index(best)
         for o in range(len(plays)):
             if o == s:
                 continue
             d = mean[s] - mean[o]
             se = math.sqrt(max(cov[s][s] + cov[o][o] - 2 * cov[s][o], 0.0))
             rev = 0.5 * math.erfc(d / se / math.sqrt(2)) if se > 0 else float(d < 0)
-            out.append((eq[plays[s]] - eq[plays[o]], rev))
+            # a play the move filter cut keeps a shallower value, which may
+            # lie above the best's: a margin of nothing, as trust_plays takes it
+            out.append((max(eq[best] - eq[plays[o]], 0.0), rev))
     b.close()
     if skipped:
         print(f"{os.path.basename(path)}: {skipped} positions left out, the search's best not rolled out",

@@ -46,7 +46,7 @@ bool trust_lookup(const char *preset, int plies, double margin, trust_t *out)
 bool trust_margin(const eval_ctx_t *e, int plies, double margin, trust_t *out)
 {
     memset(out, 0, sizeof *out);
-    if (!e || e->kind != EVAL_NET || !e->rules.name)
+    if (!e || e->kind != EVAL_NET)
         return false;
     /* the preset itself, no option changed */
     char spec[512];

@@ -225,11 +225,13 @@ static bool write_chart(const pos_args_t *a, const analyse_opts_t *o, const rank
 }
 
 /* How sure the search is that `best` beats `x` (trust.h): false where that
- * was not measured, and for a rolled-out play, whose interval says it. */
+ * was not measured, and with rollouts, whose intervals say it (the plays
+ * past --rollout-top keep their search values, but the ranking is the
+ * rollouts'). */
 static bool how_sure(search_ctx_t *sc, const analyse_opts_t *o, const ranked_t *best, const ranked_t *x,
                      trust_t *out)
 {
-    if (best->rolled || x->rolled || o->rollouts > 0)
+    if (o->rollouts > 0)
         return false;
     return trust_plays(sc->eval, o->plies, &best->sp.play, best->equity, &x->sp.play, x->equity, out);
 }

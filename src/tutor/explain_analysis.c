@@ -123,6 +123,7 @@ size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t s
     int tenths = (int)lround(10 * t->share);
     if (tenths < 1)
         return 0;
+    bool toss = tenths >= 4;
     char band[64];
     if (t->lo <= 0)
         snprintf(band, sizeof band, sv ? "mindre än %.2f poäng" : "less than %.2f points", t->hi);
@@ -131,7 +132,7 @@ size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t s
     else
         snprintf(band, sizeof band, sv ? "%.2f till %.2f poäng" : "%.2f to %.2f points", t->lo, t->hi);
     add(buf, size, &u, sv ? "Hur säkert: %s" : "How sure: %s",
-        tenths >= 4 ? (sv ? "nästan slantsingling. " : "close to a coin toss. ") : "");
+        toss ? (sv ? "nästan slantsingling. " : "close to a coin toss. ") : "");
     /* the depth in words, as the hint's gloss says it */
     const char *ahead = t->plies >= 2 ? (sv ? "två slag framåt" : "looking two rolls ahead")
                                       : (sv ? "ett slag framåt" : "looking one roll ahead");
@@ -140,7 +141,7 @@ size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t s
              "bästa (%s) finner långa utspelningar ungefär %d av 10 minst lika bra."
            : "%s plays the engine (%s, under %s) puts this little behind its best (%s), "
              "long rollouts find about %d in 10 at least as good.",
-        tenths >= 4 ? (sv ? "Av" : "Of") : (sv ? "av" : "of"), ahead, t->rules, band, tenths);
+        toss ? (sv ? "Av" : "Of") : (sv ? "av" : "of"), ahead, t->rules, band, tenths);
     return decimal_comma(sv, buf, size, u);
 }
 

@@ -46,39 +46,35 @@ static void bands(void **state)
     assert_false(trust_lookup(NULL, 2, 0.01, &t));
 }
 
+/* trust_margin of a 0.03 margin `plies` deep, by an evaluator of `kind`
+ * for the ruleset `spec`, with `net` in place of its own when not NULL. */
+static bool margin_of(const char *spec, eval_kind_t kind, const evalnet_t *net, int plies, trust_t *t)
+{
+    rules_t r = tr(spec);
+    eval_ctx_t *e = eval_ctx_new(&r, kind);
+    assert_non_null(e);
+    if (net)
+        assert_true(eval_ctx_set_net(e, net));
+    bool ok = trust_margin(e, plies, 0.03, t);
+    eval_ctx_free(e);
+    return ok;
+}
+
 /* The figures are the shipped nets' on the presets: not a ruleset with an
  * option, not the linear model, not another net. */
 static void which_evaluator(void **state)
 {
     (void)state;
     trust_t t;
-    rules_t vasa = tr("vasa");
-    eval_ctx_t *e = eval_ctx_new(&vasa, EVAL_NET);
-    assert_non_null(e);
-    assert_true(trust_margin(e, 2, 0.03, &t));
+    assert_true(margin_of("vasa", EVAL_NET, NULL, 2, &t));
     assert_string_equal(t.rules, "vasa");
     assert_true(t.lo == 0.02 && t.hi == 0.04);
-    assert_false(trust_margin(e, 1, 0.03, &t));
-    eval_ctx_free(e);
-
-    e = eval_ctx_new(&vasa, EVAL_LINEAR);
-    assert_non_null(e);
-    assert_false(trust_margin(e, 2, 0.03, &t));
-    eval_ctx_free(e);
-
-    rules_t exact = tr("vasa+bearoff=exact-only");
-    e = eval_ctx_new(&exact, EVAL_NET);
-    assert_non_null(e);
-    assert_false(trust_margin(e, 2, 0.03, &t));
-    eval_ctx_free(e);
-
+    assert_false(margin_of("vasa", EVAL_NET, NULL, 1, &t));
+    assert_false(margin_of("vasa", EVAL_LINEAR, NULL, 2, &t));
+    assert_false(margin_of("vasa+bearoff=exact-only", EVAL_NET, NULL, 2, &t));
     /* helmfrid's net serving vasa is not vasa's shipped net */
     rules_t hf = tr("helmfrid");
-    e = eval_ctx_new(&vasa, EVAL_NET);
-    assert_non_null(e);
-    assert_true(eval_ctx_set_net(e, evalnet_builtin(&hf)));
-    assert_false(trust_margin(e, 2, 0.03, &t));
-    eval_ctx_free(e);
+    assert_false(margin_of("vasa", EVAL_NET, evalnet_builtin(&hf), 2, &t));
     assert_false(trust_margin(NULL, 2, 0.03, &t));
 }
 
