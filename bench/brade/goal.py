@@ -30,7 +30,20 @@ often a second run of the judge itself meets the goal), beside the
 search judged by each judge on the same positions.  That is the
 yardstick of docs/brade-judges.md: the search is as good as the judge
 allows when it agrees with a judge as often as a second judge does.
-Records of other players there (STEM-p1.txt) are left out.
+Records of other players there (STEM-pN.txt) are left out of it.
+
+Below that, for the records that have a judge of stronger players
+(second-judges/STEM-pN.txt: the same positions rolled out by players
+that search N plies, `selfplay --agreement ... --player-plies N`), a
+third table: by that stronger judge, the search's play against each
+0-ply judge's best (the record's and its replicates'), position by
+position, as the same play, within the interval and the equity given
+up, with the 95% interval of each difference.  It asks whether the
+search is behind a 0-ply judge as stronger players see it, which the
+0-ply judges cannot say of themselves: their players share the net's
+view.  The stronger judge is never filled (its players cost tens of
+times a 0-ply game); a play it did not roll out counts as a miss, and
+is left out of the equity column.
 
 --fill judges copies of the records, into which every choice a record
 did not roll out is first rolled out by the net that made it (`selfplay
@@ -232,6 +245,7 @@ def table(a, records, tmp):
               f"a perfect player {s['within_ceiling']:.1f}) "
               f"| {s['near01']} | {s['loss'] / n:.4f} |")
     second_table(a, judged_as, tmp)
+    stronger_table(a, judged_as, tmp)
     return 0
 
 
@@ -328,6 +342,112 @@ def second_table(a, judged_as, tmp):
     print()
     print(f"On the same play the {a.plies}-ply search is not told apart from a second judge (the "
           f"difference's 95% interval reaches 0) under: {', '.join(verdict['level']) or 'none'}; "
+          f"short of one under: {', '.join(verdict['short']) or 'none'}.")
+
+
+def stronger_judges(record):
+    """The judges of a record made by stronger players: second-judges/
+    STEM-pN.txt beside it (the same positions, players that search N
+    plies), as (path, N)."""
+    stem = os.path.splitext(os.path.basename(record))[0]
+    found = []
+    for f in sorted(glob.glob(os.path.join(os.path.dirname(record), "second-judges", f"{stem}-p*.txt"))):
+        m = re.fullmatch(re.escape(stem) + r"-p(\d+)\.txt", os.path.basename(f))
+        if m:
+            found.append((f, int(m.group(1))))
+    return found
+
+
+def stronger_table(a, judged_as, tmp):
+    """The search against a 0-ply judge, judged by stronger players: for
+    every record with a stronger judge S (stronger_judges), S and every
+    0-ply judge J of the record (itself and its second judges, filled as
+    the record was when tmp is given) cut to the positions all hold; J's
+    best plays and the search's play each judged by S.  Per position and
+    J, the search's score less J's best's: the same play, within S's
+    interval, and the equity S says each gives up (less is better, so
+    J's loss less the search's).  Summed by ruleset and printed as
+    points per 100 decisions (equity per decision) with the 95% interval
+    of the positions' mean, then a verdict line.  S's header must name
+    the players its file name does (player_plies N), else the script
+    stops: a mislabelled judge would be read as stronger than it is."""
+    sums = collections.OrderedDict()
+    diffs = {}  # ruleset: (record, position) -> [same, within, equity]
+    equity_n = collections.Counter()  # ruleset: decisions with both plays rolled out by S
+    with tempfile.TemporaryDirectory() as work:
+        for record, first in judged_as.items():
+            for k, (strong, plies) in enumerate(stronger_judges(record)):
+                judges = [first] + [judge(a, second, tmp) for second in second_judges(record)]
+                n = min(count(path) for path in [strong] + [p for p, _ in judges])
+                d = os.path.join(work, f"{os.path.basename(record)}-{k}")
+                os.makedirs(d, exist_ok=True)
+                strong_cut = cut(strong, n, d)
+                search = rejudge(a.brade, strong_cut, a.plies, a.net)
+                if search.get("player_plies") != plies:
+                    have = search.get("player_plies")
+                    sys.exit(f"goal.py: {strong}: its players search {have} {'ply' if have == 1 else 'plies'}"
+                             f" (its header), its name says {plies}")
+                if search["rules"] != first[1]["rules"]:
+                    sys.exit(f"goal.py: {strong} is {search['rules']}, {record} {first[1]['rules']}")
+                rules = search["rules"]
+                s = sums.setdefault((rules, plies), collections.Counter())
+                dd = diffs.setdefault((rules, plies), collections.defaultdict(lambda: [0.0, 0.0, 0.0]))
+                s["records"] += 1
+                s["judges"] += len(judges)
+                s["positions"] += n
+                s["decisions"] += n * len(judges)
+                mine = judged(search)
+                for j_path, j in judges:
+                    best = [p for p in j["judged"] if p["index"] < n]
+                    if [(p["id"], p["roll"]) for p in best] != [(mine[p["index"]]["id"], mine[p["index"]]["roll"])
+                                                               for p in best]:
+                        sys.exit(f"goal.py: {strong} and {j_path} do not hold the same positions")
+                    ch = as_choices({"judged": best}, os.path.join(work, "choices.txt"))
+                    theirs = judged(rejudge(a.brade, strong_cut, a.plies, None, choices=ch))
+                    for i, row in mine.items():
+                        t = theirs[i]
+                        s["judge_same"] += t["agree"]
+                        s["judge_within"] += t["within_ci"]
+                        s["search_same"] += row["agree"]
+                        s["search_within"] += row["within_ci"]
+                        e = dd[(record, i)]
+                        e[0] += row["agree"] - t["agree"]
+                        e[1] += row["within_ci"] - t["within_ci"]
+                        if row["loss"] is not None and t["loss"] is not None:
+                            e[2] += t["loss"] - row["loss"]
+                            s["judge_loss"] += t["loss"]
+                            s["search_loss"] += row["loss"]
+                            equity_n[(rules, plies)] += 1
+    if not sums:
+        return
+    print()
+    print(f"| ruleset ({a.plies}-ply), judged by stronger players | their plies | records | 0-ply judges "
+          "| positions | a 0-ply judge's best, by them: the same play | within the interval "
+          "| equity given up a decision | the search, by them: the same play | within the interval "
+          "| equity given up a decision | the search less a 0-ply judge: the same play | within the interval "
+          "| equity a decision |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    verdict = {"level": [], "short": []}
+    for key, s in sums.items():
+        rules, plies = key
+        decisions, eq = s["decisions"], equity_n[key]
+        cells = [f"{s[k]} of {decisions} ({pct(s[k], decisions)})" for k in ("judge_same", "judge_within")]
+        cells.append(f"{s['judge_loss'] / eq:.4f}" if eq else "-")
+        cells += [f"{s[k]} of {decisions} ({pct(s[k], decisions)})" for k in ("search_same", "search_within")]
+        cells.append(f"{s['search_loss'] / eq:.4f}" if eq else "-")
+        gaps = [shortfall([v[k] for v in diffs[key].values()], decisions) for k in (0, 1)]
+        cells += [f"{m:+.1f} ± {h:.1f}" for m, h in gaps]
+        if eq:
+            m, h = shortfall([v[2] for v in diffs[key].values()], eq)
+            cells.append(f"{m / 100:+.4f} ± {h / 100:.4f}" + (f" ({decisions - eq} not rolled out)"
+                                                              if eq < decisions else ""))
+        else:
+            cells.append("-")
+        print(f"| {rules} | {plies} | {s['records']} | {s['judges']} | {s['positions']} | " + " | ".join(cells) + " |")
+        verdict["level" if gaps[0][0] + gaps[0][1] >= 0 else "short"].append(f"{rules} ({plies}-ply players)")
+    print()
+    print(f"By stronger players, on the same play the {a.plies}-ply search is not told apart from a 0-ply "
+          f"judge under: {', '.join(verdict['level']) or 'none'}; "
           f"short of one under: {', '.join(verdict['short']) or 'none'}.")
 
 

@@ -10,7 +10,11 @@ With --fill, a small record of the shipped net's whose 2-ply top two
 miss some 0-ply choices is judged on a filled copy: no choice is left
 unjudged, stderr names the net that filled it, and the record itself is
 left as it was; with --keep DIR the filled copy (and nothing else) is
-left in DIR.  Uses $BRADE (the build's brade).
+left in DIR.  Beside a record with a second judge and a judge of 1-ply
+players (second-judges/STEM-p1.txt), the third table's figures are
+brade's own scoring of each 0-ply judge's best and of the search by the
+stronger judge, and a stronger judge whose name and header disagree
+stops the script.  Uses $BRADE (the build's brade).
 """
 import json
 import os
@@ -88,6 +92,71 @@ def expect_row(row, parts, name):
     check(abs(float(row[10]) - loss) < 0.00006, f"{name}: equity given up {row[10]} is {loss:.5f}")
 
 
+def third_rows(text):
+    """The rows of the stronger players' table: ruleset to its cells."""
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 14 and cells[1].isdigit():
+            rows[cells[0]] = cells
+    return rows
+
+
+def stronger_case(d, strong, judges, out):
+    """goal.py's third table, from the stronger judge `strong` and the
+    two 0-ply judges of d (their --rejudge JSON in judges), as goal.py
+    printed it in out: each figure recomputed from brade's own scoring
+    of the judges' best plays by the stronger judge."""
+    js = rejudge(strong)
+    check(js["player_plies"] == 1, "the stronger judge's players search a ply")
+    search = judged(js)
+    theirs = []
+    for k, j in enumerate(judges):
+        ch = os.path.join(d, f"best{k}.txt")
+        with open(ch, "w", encoding="utf-8") as f:
+            f.writelines(f"{p['id']} {p['roll']} {p['best']}\n" for p in j["judged"])
+        r = subprocess.run([BRADE, "selfplay", "--rejudge", strong, "--choices", ch, "--json"],
+                           capture_output=True, text=True, check=True, timeout=300)
+        theirs.append(judged(json.loads(r.stdout)))
+    row = third_rows(out).get("lyckans-talisman")
+    check(row is not None and row[1:5] == ["1", "1", "2", "5"],
+          f"stronger players: 1-ply, one record, two 0-ply judges, 5 positions: {row}")
+    if not row:
+        return
+    judge_same = sum(t[i]["agree"] for t in theirs for i in search)
+    search_same = 2 * sum(p["agree"] for p in search.values())
+    check(row[5].startswith(f"{judge_same} of 10 "), f"a 0-ply judge's best, the same play: {row[5]} ({judge_same})")
+    check(row[8].startswith(f"{search_same} of 10 "), f"the search, the same play: {row[8]} ({search_same})")
+    both = [(t[i]["loss"], search[i]["loss"]) for t in theirs for i in search
+            if t[i]["loss"] is not None and search[i]["loss"] is not None]
+    if both:
+        check(abs(float(row[7]) - sum(x for x, _ in both) / len(both)) < 0.00006 and
+              abs(float(row[10]) - sum(y for _, y in both) / len(both)) < 0.00006,
+              f"equity given up, each as the stronger judge says: {row[7]}, {row[10]}")
+        m = float(row[13].split(" ± ")[0])
+        check(abs(m - sum(x - y for x, y in both) / len(both)) < 0.00006,
+              f"the search less a 0-ply judge in equity: {row[13]}")
+    m, _, h = row[11].partition(" ± ")
+    check(abs(float(m) - 100.0 * (search_same - judge_same) / 10) < 0.051 and float(h) >= 0,
+          f"the search less a 0-ply judge, the same play: {row[11]}")
+    level = float(m) + float(h) >= 0
+    check(("under: lyckans-talisman (1-ply players); short" if level else
+           "short of one under: lyckans-talisman (1-ply players).") in out,
+          "the stronger players' verdict names lyckans-talisman")
+
+    # a judge whose name says stronger players than its header: stops
+    bad = os.path.join(d, "second-judges", "lyckans-talisman-seed5-p2.txt")
+    shutil.copy(strong, bad)
+    rc, _, err, _ = goal(os.path.join(d, "lyckans-talisman-seed5.txt"))
+    os.remove(bad)
+    check(rc != 0 and "lyckans-talisman-seed5-p2.txt: its players search 1 ply (its header), its name says 2" in err,
+          f"a mislabelled stronger judge is refused, named: {err.strip()[-100:]}")
+
+
+def judged(j):
+    return {p["index"]: p for p in j["judged"]}
+
+
 def main():
     v3, v5 = os.path.join(REC, "vasa-seed3.txt"), os.path.join(REC, "vasa-seed5.txt")
     h3 = os.path.join(REC, "helmfrid-seed3.txt")
@@ -152,8 +221,12 @@ def main():
         subprocess.run([BRADE, *made, "--save", first], capture_output=True, check=True, timeout=300)
         subprocess.run([BRADE, *made, "--dice-seed", "9", "--save", second], capture_output=True, check=True,
                        timeout=300)
-        # not a replicate of the same players: left out
-        shutil.copy(second, os.path.join(d, "second-judges", "lyckans-talisman-seed5-p1.txt"))
+        # a judge of other (stronger) players: left out of the second
+        # table, the judge of the third
+        strong = os.path.join(d, "second-judges", "lyckans-talisman-seed5-p1.txt")
+        subprocess.run([BRADE, "selfplay", "--agreement", "5", "--rollouts", "4", "--top", "2", "--plies", "0",
+                        "--seed", "5", "--player-plies", "1", "--save", strong], capture_output=True, check=True,
+                       timeout=300)
         ja, jb = rejudge(first), rejudge(second)
         same = sum(x["best"] == y["best"] for x, y in zip(ja["judged"], jb["judged"]))
         r = subprocess.run([sys.executable, TWO, "--plies", "0", "--brade", BRADE, first, second],
@@ -190,6 +263,7 @@ def main():
             check("not told apart from a second judge (the difference's 95% interval reaches 0)" in out and
                   ("under: lyckans-talisman; short" if level else "short of one under: lyckans-talisman.") in out,
                   f"the verdict line names lyckans-talisman {'level' if level else 'short'}")
+        stronger_case(d, strong, [ja, jb], out)
 
     return check.done()
 
