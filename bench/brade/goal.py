@@ -20,7 +20,7 @@ further pass); a choice the record did not roll out counts as a miss
 thirteen records, four and a half with the eight second judges of
 stop 56 (two cores).
 docs/brade-strength.md, "The goal on three judges", has the table it
-makes; docs/brade-judges.md the second table.
+makes; docs/brade-judges.md the second and third tables.
 
 Below it, for the records that have a second judge (second-judges/
 STEM-dD.txt beside the record: the same positions and players on the
