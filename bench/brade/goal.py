@@ -200,9 +200,23 @@ def main():
             shutil.rmtree(tmp)
 
 
+_JUDGED = {}  # (record, tmp): judge()'s answer, so no table judges or fills a record twice
+
+
 def judge(a, record, tmp):
     """The search judged against record, or with tmp given against a
-    filled copy of it in tmp: (the file judged, brade's JSON)."""
+    filled copy of it in tmp: (the file judged, brade's JSON).  Asked
+    again for the same record and tmp (second_table and stronger_table
+    both judge the second judges), it answers from _JUDGED: the search
+    is not run again and a filled copy is not filled twice."""
+    key = (os.path.abspath(record), tmp)
+    if key not in _JUDGED:
+        _JUDGED[key] = _judge(a, record, tmp)
+    return _JUDGED[key]
+
+
+def _judge(a, record, tmp):
+    """judge() without the memory."""
     j = None
     if tmp:
         copy = os.path.join(tmp, os.path.basename(record))

@@ -44,20 +44,18 @@ def rejudge(path):
 def goal(*records, extra=()):
     r = subprocess.run([sys.executable, GOAL, "--plies", "0", "--brade", BRADE, *extra, *records],
                        capture_output=True, text=True, timeout=300)
-    rows = {}
-    for line in r.stdout.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 11 and cells[1].isdigit():
-            rows[cells[0]] = cells
-    return r.returncode, rows, r.stderr, r.stdout
+    return r.returncode, table_rows(r.stdout, 11), r.stderr, r.stdout
 
 
-def second_rows(text):
-    """The rows of the second-judge table: ruleset to its cells."""
+def table_rows(text, width):
+    """The rows of goal.py's table that is width cells wide (11 the first,
+    9 the second judges', 14 the stronger players'): ruleset to its cells.
+    A row counts when its second cell is a count, so headers and rules do
+    not."""
     rows = {}
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 9 and cells[1].isdigit():
+        if len(cells) == width and cells[1].isdigit():
             rows[cells[0]] = cells
     return rows
 
@@ -92,16 +90,6 @@ def expect_row(row, parts, name):
     check(abs(float(row[10]) - loss) < 0.00006, f"{name}: equity given up {row[10]} is {loss:.5f}")
 
 
-def third_rows(text):
-    """The rows of the stronger players' table: ruleset to its cells."""
-    rows = {}
-    for line in text.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 14 and cells[1].isdigit():
-            rows[cells[0]] = cells
-    return rows
-
-
 def stronger_case(d, strong, judges, out):
     """goal.py's third table, from the stronger judge `strong` and the
     two 0-ply judges of d (their --rejudge JSON in judges), as goal.py
@@ -118,7 +106,7 @@ def stronger_case(d, strong, judges, out):
         r = subprocess.run([BRADE, "selfplay", "--rejudge", strong, "--choices", ch, "--json"],
                            capture_output=True, text=True, check=True, timeout=300)
         theirs.append(judged(json.loads(r.stdout)))
-    row = third_rows(out).get("lyckans-talisman")
+    row = table_rows(out, 14).get("lyckans-talisman")
     check(row is not None and row[1:5] == ["1", "1", "2", "5"],
           f"stronger players: 1-ply, one record, two 0-ply judges, 5 positions: {row}")
     if not row:
@@ -235,7 +223,7 @@ def main():
                  if l.startswith("| lyckans-talisman-seed5")][:2]
         within = sum(int(c[3]) for c in cross)
         rc, _, err, out = goal(first)
-        row = second_rows(out).get("lyckans-talisman")
+        row = table_rows(out, 9).get("lyckans-talisman")
         check(rc == 0 and row is not None and row[1:3] == ["1", "5"],
               f"one pair of judges, 5 positions: {row or err.strip()[:80]}")
         if row:
