@@ -12,6 +12,7 @@
 #include "analysis/dice.h"
 #include "analysis/selfplay.h"
 #include "analysis/textout.h"
+#include "analysis/workq.h"
 #include "engine/notation.h"
 #include "engine/posid.h"
 
@@ -28,32 +29,96 @@ void agreement_default_opts(agreement_opts_t *o)
     rollout_default_opts(&o->ro);
 }
 
-int agreement_positions(const rules_t *r, int k, uint64_t seed, board_t *pos, roll_t *rolls)
+/* Game g of seed's set, played by p to the end: the position it gives
+ * (one of its plies, seeded, with a roll that offers two plays or more)
+ * into *pos and *roll and true, or false when eight tries found none.
+ * The game's dice are its own stream, so it depends on (seed, g) alone.
+ * buf and rec (AGREEMENT_RECORD boards) are the caller's scratch. */
+static bool game_position(selfplay_player_t *p, const rules_t *r, uint64_t seed, uint64_t g, movegen_buf_t *buf,
+                          board_t *rec, board_t *pos, roll_t *roll)
 {
-    selfplay_spec_t spec = {EVAL_DEFAULT, 0, false, 0.0, NULL, NULL};
-    selfplay_player_t *p = selfplay_player_new(&spec, r);
-    movegen_buf_t *buf = movegen_buf_new();
-    board_t *rec = malloc(sizeof *rec * AGREEMENT_RECORD);
-    int got = 0;
-    for (uint64_t g = 0; p && buf && rec && got < k && g < (uint64_t)k * 50; g++) {
-        uint64_t rng = dice_stream(seed, g);
-        int nrec, plies;
-        outcome_t res;
-        selfplay_game(p, p, r, &rng, buf, rec, AGREEMENT_RECORD, &nrec, &res, &plies);
-        /* one position per game, from a seeded ply */
-        for (int tries = 0; tries < 8 && nrec > 0; tries++) {
-            int i = dice_below(&rng, nrec);
-            roll_t roll = {dice_below(&rng, 6) + 1, dice_below(&rng, 6) + 1};
-            if (movegen_plays(&rec[i], r, roll, buf) >= 2) {
-                pos[got] = rec[i];
-                rolls[got++] = roll;
-                break;
-            }
+    uint64_t rng = dice_stream(seed, g);
+    int nrec, plies;
+    outcome_t res;
+    selfplay_game(p, p, r, &rng, buf, rec, AGREEMENT_RECORD, &nrec, &res, &plies);
+    for (int tries = 0; tries < 8 && nrec > 0; tries++) {
+        int i = dice_below(&rng, nrec);
+        roll_t t = {dice_below(&rng, 6) + 1, dice_below(&rng, 6) + 1};
+        if (movegen_plays(&rec[i], r, t, buf) >= 2) {
+            *pos = rec[i];
+            *roll = t;
+            return true;
         }
     }
+    return false;
+}
+
+/* One worker of agreement_positions: its own player and scratch, and the
+ * shared batch of games first..first+count (the queue's jobs).  got[j]
+ * ends 1 with pos[j]/rolls[j] filled, 0 when game first+j gave no
+ * position; it stays -1 for a game no worker played (every worker out of
+ * memory). */
+typedef struct positions_work {
+    const rules_t *r;
+    uint64_t seed, first;
+    workq_t *q;
+    board_t *pos;
+    roll_t *rolls;
+    signed char *got;
+} positions_work_t;
+
+static void *positions_worker(void *arg)
+{
+    positions_work_t *w = arg;
+    selfplay_spec_t spec = {EVAL_DEFAULT, 0, false, 0.0, NULL, NULL};
+    selfplay_player_t *p = selfplay_player_new(&spec, w->r);
+    movegen_buf_t *buf = movegen_buf_new();
+    board_t *rec = malloc(sizeof *rec * AGREEMENT_RECORD);
+    for (int j; p && buf && rec && (j = workq_take(w->q)) >= 0;)
+        w->got[j] = game_position(p, w->r, w->seed, w->first + (uint64_t)j, buf, rec, &w->pos[j], &w->rolls[j]) ? 1 : 0;
     free(rec);
     movegen_buf_free(buf);
     selfplay_player_free(p);
+    return NULL;
+}
+
+int agreement_positions(const rules_t *r, int k, uint64_t seed, int threads, board_t *pos, roll_t *rolls)
+{
+    threads = threads < 1 ? 1 : threads > WORKQ_MAX_THREADS ? WORKQ_MAX_THREADS : threads;
+    size_t n = k > 0 ? (size_t)k : 1;
+    board_t *bpos = malloc(sizeof *bpos * n);
+    roll_t *brolls = malloc(sizeof *brolls * n);
+    signed char *bgot = malloc(n);
+    int got = 0;
+    /* Games are played in batches of as many as positions are still
+     * wanted: each gives one position at most, so no batch plays a game
+     * past the last one needed, and the positions are taken in game order,
+     * as one thread playing the games one after another would. */
+    for (uint64_t g = 0, limit = (uint64_t)k * 50; bpos && brolls && bgot && got < k && g < limit;) {
+        int batch = k - got;
+        if ((uint64_t)batch > limit - g)
+            batch = (int)(limit - g);
+        memset(bgot, -1, (size_t)batch);
+        workq_t q;
+        workq_init(&q, batch);
+        positions_work_t w[WORKQ_MAX_THREADS];
+        for (int t = 0; t < threads; t++)
+            w[t] = (positions_work_t){r, seed, g, &q, bpos, brolls, bgot};
+        workq_run(threads, positions_worker, w, sizeof w[0]);
+        workq_destroy(&q);
+        bool unplayed = false; /* every worker out of memory: the positions found so far */
+        for (int j = 0; j < batch && !unplayed; j++) {
+            unplayed = bgot[j] < 0;
+            if (bgot[j] == 1) {
+                pos[got] = bpos[j];
+                rolls[got++] = brolls[j];
+            }
+        }
+        g = unplayed ? limit : g + (uint64_t)batch;
+    }
+    free(bpos);
+    free(brolls);
+    free(bgot);
     return got;
 }
 
@@ -100,14 +165,19 @@ static uint64_t pass_seed(uint64_t seed, int p)
 }
 
 /* The index among sp[0..n) of the play the evaluator alone (0 plies)
- * values most. */
+ * values most (the first of equals).  A play search_rank left at 0 plies
+ * already holds that value (the same call made it), so only the plays it
+ * searched deeper are valued again: at 0 plies nothing is. */
 static int zero_choice(search_ctx_t *sc, const search_play_t *sp, int n, const search_opts_t *so)
 {
     double e0 = -1e300;
     int z = 0;
     for (int j = 0; j < n; j++) {
         eval_t e;
-        search_play_value(sc, &sp[j].play, 0, so, &e);
+        if (sp[j].plies == 0)
+            e = sp[j].value;
+        else
+            search_play_value(sc, &sp[j].play, 0, so, &e);
         if (e.equity > e0) {
             e0 = e.equity;
             z = j;
@@ -367,6 +437,27 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
     double p[AGREE_MAX];
     tally_ceilings(t, s, b, seed, p);
     t->p_search += p[0];
+}
+
+/* every member is summed below: a new one fails here until it is */
+_Static_assert(sizeof(agreement_tally_t) == (7 + AGREEMENT_NEAR) * sizeof(int) + 4 * sizeof(double),
+               "agreement_tally_sum must add every member of agreement_tally_t");
+
+void agreement_tally_sum(agreement_tally_t *t, const agreement_tally_t *one)
+{
+    t->positions += one->positions;
+    t->agree += one->agree;
+    t->within += one->within;
+    t->separable += one->separable;
+    t->separable_agree += one->separable_agree;
+    t->agree0 += one->agree0;
+    for (int k = 0; k < AGREEMENT_NEAR; k++)
+        t->near[k] += one->near[k];
+    t->unjudged += one->unjudged;
+    t->lost += one->lost;
+    t->ceiling += one->ceiling;
+    t->p_search += one->p_search;
+    t->within_ceiling += one->within_ceiling;
 }
 
 void agreement_tally_unjudged(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed)

@@ -95,8 +95,11 @@ typedef struct agreement_tally {
 void agreement_default_opts(agreement_opts_t *o);
 
 /* Fills pos[0..k) and rolls[0..k) with the first k positions of `seed`'s
- * set; returns how many were found (k unless self-play ran dry). */
-int agreement_positions(const rules_t *r, int k, uint64_t seed, board_t *pos, roll_t *rolls);
+ * set; returns how many were found (k unless self-play ran dry or memory
+ * ran out).  The games are played on `threads` threads (1 to
+ * WORKQ_MAX_THREADS), each with its own player; the set does not depend
+ * on how many. */
+int agreement_positions(const rules_t *r, int k, uint64_t seed, int threads, board_t *pos, roll_t *rolls);
 
 /* Judges one position (see above) with the search context sc (its
  * evaluator ranks the plays).  Returns 0, 1 when o->ro.stop ended it
@@ -114,6 +117,15 @@ void agreement_tally_add(agreement_tally_t *t, const agreement_result_t *res, bo
  * to the judge (separable, the ceiling) and the 0-ply choice count as in
  * agreement_tally_add, so every chooser meets the same ceiling. */
 void agreement_tally_unjudged(agreement_tally_t *t, const agreement_result_t *res, bool last, uint64_t seed);
+
+/* Adds the tally `one` (of one position, or any others) to t, member by
+ * member.  A one-position tally holds each figure exactly as
+ * agreement_tally_add adds it, so summing those in position order gives
+ * the very bits tallying the positions one after another would: a caller
+ * that needs each position's figures as well as the sum (the JSON rows
+ * and the summary) draws the ceilings once.  A new member of
+ * agreement_tally_t must be added here too. */
+void agreement_tally_sum(agreement_tally_t *t, const agreement_tally_t *one);
 
 /* Makes rolled-out play j (0 <= j < m) the choice judged: it moves to
  * index 0 of the notes and of both stats blocks (means, games, the

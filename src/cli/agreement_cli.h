@@ -58,8 +58,9 @@ bool agcli_save(const ag_run_t *g);
  * NULL, or (--rejudge) the choice the record did not roll out. */
 void agcli_print_line(const ag_args_t *a, const agreement_result_t *res, const char *unjudged);
 
-/* The summary of every judged position, text or JSON as g->a says. */
-void agcli_print_summary(const ag_run_t *g);
+/* The summary of every judged position, text or JSON as g->a says;
+ * false after a message when out of memory (nothing printed then). */
+bool agcli_print_summary(const ag_run_t *g);
 
 /* `brade selfplay --rejudge FILE ...` (cmd_rejudge.c): another chooser
  * against FILE's rollouts.  Returns the exit status. */

@@ -380,33 +380,55 @@ static void tally_one(const ag_run_t *g, int i, bool last, agreement_tally_t *t)
         agreement_tally_add(t, res, last, mc_seed);
 }
 
+/* Each position of g tallied alone, once: first[i] by the first pass and,
+ * when g was made with --confirm, last[i] by the last (else last is left
+ * alone).  A position no further pass reached has the same stats in both,
+ * so its first tally is copied rather than drawn again.  The summary and
+ * the JSON rows both read these, so the ceilings' 20,000 draws are made
+ * once a position and a pass. */
+static void tally_each(const ag_run_t *g, agreement_tally_t *first, agreement_tally_t *last)
+{
+    for (int i = 0; i < g->done; i++) {
+        const agreement_result_t *res = &g->res[i];
+        first[i] = (agreement_tally_t){0};
+        tally_one(g, i, false, &first[i]);
+        if (g->a->o.confirm <= 0)
+            continue;
+        if (res->passes == 0 && memcmp(&res->first, &res->last, sizeof res->first) == 0)
+            last[i] = first[i];
+        else {
+            last[i] = (agreement_tally_t){0};
+            tally_one(g, i, true, &last[i]);
+        }
+    }
+}
+
 /* The JSON member "judged": one object a position, as the judge of the
  * last pass (the first when there was no further pass) scores it: its id
  * and roll, the choice, the rollout's best, whether they are the same,
  * whether the choice is within the best's 95% interval, the equity it
  * gives up (null when the record did not roll it out) and whether the
- * rollout separates its best.  Each is a one-position tally
- * (agreement_tally_add), so the rows add up to the summary. */
-static void print_json_rows(const ag_run_t *g)
+ * rollout separates its best.  rows[i] is position i's own tally
+ * (tally_each), the one the summary sums, so the rows add up to it. */
+static void print_json_rows(const ag_run_t *g, const agreement_tally_t *rows)
 {
     bool last = g->a->o.confirm > 0;
     printf(",\n  \"judged\": [");
     for (int i = 0; i < g->done; i++) {
         const agreement_result_t *res = &g->res[i];
         bool out = g->unjudged && g->unjudged[i];
-        agreement_tally_t one = {0};
-        tally_one(g, i, last, &one);
+        const agreement_tally_t *one = &rows[i];
         char id[POSID_SIZE];
         posid_write(g->r->geometry, &res->pos, id);
         printf("%s\n    {\"index\": %d, \"id\": \"%s\", \"roll\": \"%d-%d\", \"choice\": \"%s\", "
                "\"best\": \"%s\", \"agree\": %s, \"within_ci\": %s, ",
                i ? "," : "", res->index, id, res->roll.a, res->roll.b, out ? g->choice[i] : res->notes[0],
-               res->notes[agreement_best(res, last)], one.agree ? "true" : "false", one.within ? "true" : "false");
+               res->notes[agreement_best(res, last)], one->agree ? "true" : "false", one->within ? "true" : "false");
         if (out)
             printf("\"loss\": null, ");
         else
-            printf("\"loss\": %.4f, ", one.lost);
-        printf("\"separable\": %s, \"rolled_out\": %s}", one.separable ? "true" : "false", out ? "false" : "true");
+            printf("\"loss\": %.4f, ", one->lost);
+        printf("\"separable\": %s, \"rolled_out\": %s}", one->separable ? "true" : "false", out ? "false" : "true");
     }
     printf("\n  ]");
 }
@@ -419,15 +441,24 @@ static void print_near(const agreement_tally_t *t)
 }
 
 /* The summary of every judged position. */
-void agcli_print_summary(const ag_run_t *g)
+bool agcli_print_summary(const ag_run_t *g)
 {
     const ag_args_t *a = g->a;
     agreement_tally_t first = {0}, conf = {0};
     int confirmed = 0, passes = 0, most = 0;
+    size_t n = g->done > 0 ? (size_t)g->done : 1;
+    agreement_tally_t *each = malloc(sizeof *each * 2 * n), *each_last = each + n;
+    if (!each) {
+        fprintf(stderr, "brade: out of memory\n");
+        return false;
+    }
+    tally_each(g, each, each_last);
+    if (a->o.confirm <= 0)
+        each_last = each; /* no further pass: the first is the last */
     for (int i = 0; i < g->done; i++) {
         const agreement_result_t *res = &g->res[i];
-        tally_one(g, i, false, &first);
-        tally_one(g, i, true, &conf);
+        agreement_tally_sum(&first, &each[i]);
+        agreement_tally_sum(&conf, &each_last[i]);
         confirmed += res->passes > 0;
         passes += res->passes;
         most = res->passes > most ? res->passes : most;
@@ -458,9 +489,10 @@ void agcli_print_summary(const ag_run_t *g)
                    a->o.confirm, a->o.passes, confirmed, passes);
             print_json("_confirmed", &conf);
         }
-        print_json_rows(g);
+        print_json_rows(g, each_last);
         printf("\n}\n");
-        return;
+        free(each);
+        return true;
     }
     printf("%s: %s agree%s with %d-game rollouts%s on %d of %d positions (%.0f%%); "
            "within the rollout's 95%% interval on %d; 0-ply agrees on %d; mean equity given up %.4f",
@@ -486,6 +518,8 @@ void agcli_print_summary(const ag_run_t *g)
         printf("\n");
         print_noise("confirmed", a->choices, &conf);
     }
+    free(each);
+    return true;
 }
 
 /* Judges positions done..k-1, saving after each when asked.  Returns 0, 1
@@ -556,7 +590,7 @@ int cmd_agreement(int argc, char **argv)
         fprintf(stderr, "brade: out of memory\n");
         goto done;
     }
-    k = agreement_positions(&r, k, (uint64_t)a.seed, pos, rolls);
+    k = agreement_positions(&r, k, (uint64_t)a.seed, a.threads, pos, rolls);
     header(&a, &r, n, g.head, sizeof g.head);
     if (a.save) {
         int fresh = agcli_resume(&g, pos, rolls, k);
@@ -574,7 +608,8 @@ int cmd_agreement(int argc, char **argv)
     int got = judge_rest(&g, own, pos, rolls, k);
     if (got < 0)
         goto done;
-    agcli_print_summary(&g);
+    if (!agcli_print_summary(&g))
+        goto done;
     if (got == 1)
         fprintf(stderr, "brade: stopped after %d of %d positions%s\n", g.done, k,
                 a.save ? " (the same command goes on from there)" : "");

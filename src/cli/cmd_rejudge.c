@@ -355,7 +355,7 @@ int agcli_rejudge(ag_args_t *a)
     snprintf(made, sizeof made, "\nnet %ld games, weights %016llx\n", shipped ? shipped->games : 0L,
              shipped ? (unsigned long long)evalnet_fingerprint(shipped) : 0ULL);
     bool ours = strstr(g.head, made) != NULL;
-    int found = ours ? agreement_positions(&r, k, (uint64_t)a->seed, pos, rolls) : k;
+    int found = ours ? agreement_positions(&r, k, (uint64_t)a->seed, a->threads, pos, rolls) : k;
     if (!ours)
         fprintf(stderr, "%s: made with another net than the shipped one: its positions are judged as recorded\n",
                 a->rejudge);
@@ -455,8 +455,7 @@ int agcli_rejudge(ag_args_t *a)
         for (int i = 0; i < g.done; i++)
             agcli_print_line(a, &g.res[i], g.unjudged[i] ? choice[i] : NULL);
     }
-    agcli_print_summary(&g);
-    rc = 0;
+    rc = agcli_print_summary(&g) ? 0 : 1;
 done:
     free(pos);
     free(rolls);

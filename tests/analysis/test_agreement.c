@@ -32,7 +32,7 @@ static void judge(int i, const agreement_opts_t *o, agreement_result_t *res)
     static roll_t rolls[4];
     static bool made;
     if (!made)
-        assert_int_equal(agreement_positions(&r, 4, 3, pos, rolls), 4);
+        assert_int_equal(agreement_positions(&r, 4, 3, 2, pos, rolls), 4);
     made = true;
     search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
     assert_non_null(sc);
@@ -65,13 +65,38 @@ static void positions_extend(void **state)
     rules_t r = tr("lyckans-talisman");
     board_t a[3], b[6];
     roll_t ra[3], rb[6];
-    assert_int_equal(agreement_positions(&r, 3, 7, a, ra), 3);
-    assert_int_equal(agreement_positions(&r, 6, 7, b, rb), 6);
+    assert_int_equal(agreement_positions(&r, 3, 7, 1, a, ra), 3);
+    assert_int_equal(agreement_positions(&r, 6, 7, 2, b, rb), 6);
     for (int i = 0; i < 3; i++) {
         assert_memory_equal(&a[i], &b[i], sizeof a[i]);
         assert_int_equal(ra[i].a, rb[i].a);
         assert_int_equal(ra[i].b, rb[i].b);
     }
+}
+
+/* The set does not depend on how many threads play its games: one, two
+ * and three give the same positions and rolls, in the same order. */
+static void positions_any_threads(void **state)
+{
+    (void)state;
+    rules_t r = tr("vasa");
+    enum { K = 9 };
+    board_t pos[3][K];
+    roll_t rolls[3][K];
+    for (int t = 0; t < 3; t++)
+        assert_int_equal(agreement_positions(&r, K, 11, t + 1, pos[t], rolls[t]), K);
+    for (int t = 1; t < 3; t++)
+        for (int i = 0; i < K; i++) {
+            assert_memory_equal(&pos[0][i], &pos[t][i], sizeof pos[0][i]);
+            assert_int_equal(rolls[0][i].a, rolls[t][i].a);
+            assert_int_equal(rolls[0][i].b, rolls[t][i].b);
+        }
+    /* and the positions differ from one another: a set of one position
+     * repeated would pass the comparison above */
+    int distinct = 0;
+    for (int i = 1; i < K; i++)
+        distinct += memcmp(&pos[0][i], &pos[0][0], sizeof pos[0][0]) != 0;
+    assert_true(distinct >= K - 2);
 }
 
 /* Further passes leave the first pass as it was, roll out only what is in
@@ -430,6 +455,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(positions_extend),
+        cmocka_unit_test(positions_any_threads),
         cmocka_unit_test(passes_follow_contention),
         cmocka_unit_test(record_round_trip),
         cmocka_unit_test(record_errors),
