@@ -39,6 +39,14 @@ and last, on how many verdicts the judges' own difference lies outside
 the stronger players' margin (the judges' 0-ply players and the
 stronger players disagree by more than the stronger rollout's noise).
 
+When every miss was rolled out again (no --net, --which all, --top 0,
+no --sample) and the records are of one ruleset, a last line divides
+both sums by the decisions the records hold (the positions whose
+search's play they rolled out): the equity the search gives up a
+decision by the judges, and by the stronger players with its 95%
+margin.  That is the figure docs/brade-judges.md, "Every miss, by
+stronger players", weighs the goal by.
+
 Without the luck adjustment each stronger difference is good to about
 ± 0.16 at 648 games (about two minutes a position on two cores with
 1-ply players).  With --luck on (each roll's luck, measured by the
@@ -60,22 +68,26 @@ from goal import rejudge  # noqa: E402
 
 
 def verdicts(brade, record, plies, net, which="all"):
-    """(number, id, roll, old play, new play, judge's new-minus-old) each verdict of a record."""
+    """The ruleset, (number, id, roll, old play, new play, judge's
+    new-minus-old) each verdict of a record, and how many of its
+    positions the record rolled out the search's play on (the decisions
+    whose equity is known; without --net)."""
     base = rejudge(brade, record, plies, None)
     out = []
+    decisions = sum(1 for p in base["judged"] if p.get("rolled_out"))
     if not net:
         for p in base["judged"]:
             if which == "outside" and p["within_ci"] or which == "within" and not p["within_ci"]:
                 continue
             if not p["agree"] and p.get("rolled_out"):
                 out.append((p["index"] + 1, p["id"], p["roll"], p["choice"], p["best"], p["loss"]))
-        return base["rules"], out
+        return base["rules"], out, decisions
     other = {p["index"]: p for p in rejudge(brade, record, plies, net)["judged"]}
     for p in base["judged"]:
         q = other[p["index"]]
         if q["choice"] != p["choice"] and p.get("rolled_out") and q.get("rolled_out"):
             out.append((p["index"] + 1, p["id"], p["roll"], p["choice"], q["choice"], p["loss"] - q["loss"]))
-    return base["rules"], out
+    return base["rules"], out, decisions
 
 
 def rolled(brade, rules, pid, roll, play, a):
@@ -115,10 +127,12 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--brade", default=os.path.join(os.path.dirname(__file__), "..", "..", "build", "brade"))
     a = ap.parse_args()
-    found = []
+    found, decisions, rulesets = [], 0, set()
     for rec in a.records:
-        rules, vs = verdicts(a.brade, rec, a.plies, a.net, a.which)
+        rules, vs, n = verdicts(a.brade, rec, a.plies, a.net, a.which)
         found += [(rules, os.path.basename(rec)) + v for v in vs]
+        decisions += n
+        rulesets.add(rules)
     print(f"{len(found)} verdicts; the judges' new-minus-old summed: {sum(f[-1] for f in found):+.3f}")
     old_name, new_name = ("the shipped net's play", "the new net's") if a.net else ("the search's play", "the judge's best")
     players = f"{a.player_plies}-ply players" + (", luck taken out" if a.luck == "on" else "")
@@ -142,6 +156,12 @@ def main():
     print(f"| summed | | | | **{sums[0]:+.3f}** | **{sums[1]:+.3f}** | {1.96 * math.sqrt(var):.3f} | "
           f"{tally['confirmed']} confirmed, {tally['reversed']} reversed, {tally['open']} open |")
     print(f"the judges' difference is outside the stronger players' margin on {apart} of {sum(tally.values())}")
+    if not a.net and a.which == "all" and not a.top and not a.sample and decisions and len(rulesets) == 1:
+        # every miss rolled out again: the equity the search gives up a
+        # decision, as the judges see it and as the stronger players do
+        print(f"a decision, over the {decisions} of these records: the {a.plies}-ply search gives up "
+              f"{sums[0] / decisions:.4f} by the judges, {sums[1] / decisions:+.4f} ± "
+              f"{1.96 * math.sqrt(var) / decisions:.4f} by the {players}")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ same seed, its margin 1.96 times the root of their summed variances and
 its verdict the one that margin gives.  --which outside and --which
 within split the verdicts by the judge's interval (together all of
 them); --sample K rolls out K spread evenly; --luck on rolls out with the
-luck taken out (smaller margins).  With --net naming the shipped net's
+luck taken out (smaller margins).  With --top 0 (every miss of a
+30-position cut) a last line gives both sums a decision, over the
+positions whose play the record rolled out, and none without.  With --net naming the shipped net's
 own file there are no verdicts (the same choices); a record brade
 refuses stops it, named.
 Uses $BRADE (the build's brade).
@@ -25,6 +27,9 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from clicases import Checks  # noqa: E402
+
+sys.path.insert(0, os.path.join(HERE, "..", "..", "bench", "brade"))
+from goal import cut  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
 SCRIPT = os.path.join(ROOT, "bench", "brade", "stronger.py")
@@ -92,7 +97,29 @@ def main():
           f"--luck on is analyse's --luck on: {c[5:6]}")
     r = stronger("--net", NET, REC)
     check(r.returncode == 0 and r.stdout.startswith("0 verdicts;"), f"the shipped net against itself: {r.stdout[:40]}")
+    check("a decision, over" not in r.stdout, "no figure a decision when only some verdicts were rolled out")
     with tempfile.TemporaryDirectory() as d:
+        # every miss of a short record rolled out again: the figure a decision
+        small = cut(REC, 30, d)
+        sj = json.loads(subprocess.run([BRADE, "selfplay", "--rejudge", small, "--plies", "0", "--json"],
+                                       capture_output=True, text=True, check=True, timeout=300).stdout)
+        decisions = sum(1 for p in sj["judged"] if p["rolled_out"])
+        lost = sum(p["loss"] for p in sj["judged"] if p["rolled_out"] and not p["agree"])
+        r = stronger("--top", "0", small)
+        lines = r.stdout.splitlines()
+        summed = [cells(l) for l in lines if l.startswith("| summed")]
+        last = lines[-1] if lines else ""
+        check(r.returncode == 0 and last.startswith(f"a decision, over the {decisions} of these records: "
+                                                    f"the 0-ply search gives up {lost / decisions:.4f} by the judges"),
+              f"every miss rolled out: the judges' equity a decision, {lost / decisions:.4f} over {decisions}: {last}")
+        if summed and " by the judges, " in last:
+            strong = float(summed[0][5].strip("*"))
+            got, margin = last.split(" by the judges, ")[1].split(" by the ")[0].split(" ± ")
+            check(abs(float(got) - strong / decisions) <= 0.0005 / decisions + 0.00005
+                  and abs(float(margin) - float(summed[0][6]) / decisions) <= 0.0005 / decisions + 0.00005,
+                  f"and the stronger players' sum and margin over the same decisions: {got} ± {margin}")
+        else:
+            check(False, f"a summed row and a figure a decision: {last}")
         bad = os.path.join(d, "bad.txt")
         with open(bad, "w", encoding="utf-8") as f:
             f.write("brade-agreement 1\nrules nosuchrules\n")
