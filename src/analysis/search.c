@@ -77,7 +77,7 @@ search_filter_t search_hit_filter(const search_ctx_t *c, const search_opts_t *o)
     if (o->hits.keep != 0)
         return o->hits;
     return c->eval->rules.geometry == GEOM_BACKGAMMON ? (search_filter_t){SEARCH_SKIP, 0}
-                                                       : (search_filter_t){1, 1.0};
+                                                       : (search_filter_t){2, 1.0};
 }
 
 search_filter_t search_refilter(const search_ctx_t *c, const search_opts_t *o, int k)

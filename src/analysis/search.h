@@ -113,8 +113,10 @@ search_filter_t search_filter(const search_ctx_t *c, const search_opts_t *o, int
  * seldom hits where a learner might, so such a position is one they were
  * never taught, and a play cut at 0-ply is never looked at again (vasa's bar/4 19/24* with 4-5 from
  * BJ4B52EA/AmTcAA: -0.74 behind at 0-ply, best at 2-ply and by long
- * rollouts).  Bräde: 1 within 1.0; backgammon: none, its filter left
- * as gnubg's (its figures against gnubg were measured that way).
+ * rollouts).  Bräde: 2 within 1.0 (one look was too few where nearly
+ * every play hits: vasa's 6-6 from BfwkABzifFIExRA, stop 60); backgammon:
+ * none, its filter left as gnubg's (its figures against gnubg were
+ * measured that way).
  * docs/analysis.md, "A second look at hits". */
 search_filter_t search_hit_filter(const search_ctx_t *c, const search_opts_t *o);
 
