@@ -12,9 +12,9 @@ within split the verdicts by the judge's interval (together all of
 them); --sample K rolls out K spread evenly; --luck on rolls out with the
 luck taken out (smaller margins).  With --top 0 (every miss of a
 30-position cut) a last line gives both sums a decision, over the
-positions whose play the record rolled out, and none without.  With --net naming the shipped net's
-own file there are no verdicts (the same choices); a record brade
-refuses stops it, named.
+positions whose play the record rolled out; with --top 1, or --net,
+there is none.  With --net naming the shipped net's own file there are
+no verdicts (the same choices); a record brade refuses stops it, named.
 Uses $BRADE (the build's brade).
 """
 import json
@@ -66,6 +66,8 @@ def main():
     check(r.returncode == 0 and lines and lines[0].startswith(f"{len(misses)} verdicts;"),
           f"{len(misses)} verdicts, one per miss: {lines[0] if lines else r.stderr.strip()[:80]}")
     check(lines and f"summed: {sum(p['loss'] for p in misses):+.3f}" in lines[0], "their sum is the equity given up")
+    check(len(misses) > 1 and "a decision, over" not in r.stdout,
+          "no figure a decision when only some misses were rolled out (--top 1)")
     rows = [l for l in lines if l.startswith("| lyckans-talisman-seed3.txt")]
     check(len(rows) == 1 and f"{worst['index'] + 1}, `{worst['id']}` {worst['roll']}" in rows[0]
           and f"| {worst['choice']} | {worst['best']} |" in rows[0],
@@ -97,7 +99,7 @@ def main():
           f"--luck on is analyse's --luck on: {c[5:6]}")
     r = stronger("--net", NET, REC)
     check(r.returncode == 0 and r.stdout.startswith("0 verdicts;"), f"the shipped net against itself: {r.stdout[:40]}")
-    check("a decision, over" not in r.stdout, "no figure a decision when only some verdicts were rolled out")
+    check("a decision, over" not in r.stdout, "nor a figure a decision with --net")
     with tempfile.TemporaryDirectory() as d:
         # every miss of a short record rolled out again: the figure a decision
         small = cut(REC, 30, d)
