@@ -71,11 +71,11 @@ def verdicts(brade, record, plies, net, which="all"):
     """The ruleset, (number, id, roll, old play, new play, judge's
     new-minus-old) each verdict of a record, and how many of its
     positions the record rolled out the search's play on (the decisions
-    whose equity is known; without --net)."""
+    whose equity is known; 0 with --net, where nothing counts them)."""
     base = rejudge(brade, record, plies, None)
     out = []
-    decisions = sum(1 for p in base["judged"] if p.get("rolled_out"))
     if not net:
+        decisions = sum(1 for p in base["judged"] if p.get("rolled_out"))
         for p in base["judged"]:
             if which == "outside" and p["within_ci"] or which == "within" and not p["within_ci"]:
                 continue
@@ -87,7 +87,7 @@ def verdicts(brade, record, plies, net, which="all"):
         q = other[p["index"]]
         if q["choice"] != p["choice"] and p.get("rolled_out") and q.get("rolled_out"):
             out.append((p["index"] + 1, p["id"], p["roll"], p["choice"], q["choice"], p["loss"] - q["loss"]))
-    return base["rules"], out, decisions
+    return base["rules"], out, 0
 
 
 def rolled(brade, rules, pid, roll, play, a):

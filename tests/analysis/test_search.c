@@ -294,6 +294,22 @@ static void two_ply_skips_ply_one(void **state)
     search_ctx_free(c);
 }
 
+/* The index of the play written TEXT among X[0..N), or -1 where none is;
+ * no play is written the same way as another (asserted). */
+static int play_index(const search_play_t *x, int n, const char *text)
+{
+    char note[64];
+    int at = -1;
+    for (int i = 0; i < n; i++) {
+        notation_play(&x[i].play, GEOM_BRADE, note, sizeof note);
+        if (strcmp(note, text) == 0) {
+            assert_int_equal(at, -1);
+            at = i;
+        }
+    }
+    return at;
+}
+
 /* A hit the 0-ply filter cut gets a second look (search_hit_filter):
  * under vasa, bar/4 19/24* with 4-5 from BJ4B52EA/AmTcAA is valued far
  * behind at 0-ply, outside the filter's margin, and is the best play at
@@ -317,12 +333,7 @@ static void a_cut_hit_gets_a_second_look(void **state)
     assert_true(h.keep == 2 && fabs(h.margin - 1.0) < 1e-12);
     int n0 = search_rank(c, &b, roll, &o0, z);
     char note[64];
-    int hit = -1;
-    for (int i = 0; i < n0; i++) {
-        notation_play(&z[i].play, GEOM_BRADE, note, sizeof note);
-        if (strcmp(note, "bar/4 19/24*") == 0)
-            hit = i;
-    }
+    int hit = play_index(z, n0, "bar/4 19/24*");
     assert_true(hit > 0);
     /* cut by the filter's margin (hemspel units: 1 point under vasa), not
      * by its count, and within the second look's */
@@ -346,13 +357,9 @@ static void a_cut_hit_gets_a_second_look(void **state)
     off = o;
     off.hits = (search_filter_t){SEARCH_SKIP, 0};
     n = search_rank(c, &b, roll, &off, x);
-    for (int i = 0; i < n; i++) {
-        notation_play(&x[i].play, GEOM_BRADE, note, sizeof note);
-        if (strcmp(note, "bar/4 19/24*") == 0) {
-            assert_true(i > 0);
-            assert_int_equal(x[i].plies, 0);
-        }
-    }
+    hit = play_index(x, n, "bar/4 19/24*");
+    assert_true(hit > 0);
+    assert_int_equal(x[hit].plies, 0);
     rules_t bg = tr("backgammon");
     search_ctx_t *cbg = search_ctx_new(&bg, EVAL_NET);
     assert_int_equal(search_hit_filter(cbg, &o).keep, SEARCH_SKIP);
@@ -390,16 +397,9 @@ static void two_cut_hits_get_a_look(void **state)
     assert_string_equal(note, best);
     assert_int_equal(x[0].plies, 2);
     n = search_rank(c, &b, roll, &one, x);
-    int found = 0;
-    for (int i = 0; i < n; i++) {
-        notation_play(&x[i].play, GEOM_BRADE, note, sizeof note);
-        if (strcmp(note, best) == 0) {
-            found++;
-            assert_true(i > 0);
-            assert_int_equal(x[i].plies, 0);
-        }
-    }
-    assert_int_equal(found, 1);
+    int at = play_index(x, n, best);
+    assert_true(at > 0);
+    assert_int_equal(x[at].plies, 0);
     free(x);
     search_ctx_free(c);
 }
@@ -434,15 +434,13 @@ static void the_filter_is_applied_again(void **state)
     notation_play(&x[0].play, GEOM_BRADE, note, sizeof note);
     assert_string_equal(note, "14/16* 1/2");
     hit0 = x[0].value.equity;
-    for (int i = 1; i < n; i++) {
-        notation_play(&x[i].play, GEOM_BRADE, note, sizeof note);
-        if (strcmp(note, "20/22 1/2") == 0)
-            quiet0 = x[i].value.equity;
-        /* the filter passes the hit alone (margin in hemspel units: one
-         * point under W&W) */
+    int quiet = play_index(x, n, "20/22 1/2");
+    assert_true(quiet > 0);
+    quiet0 = x[quiet].value.equity;
+    /* the filter passes the hit alone (margin in hemspel units: one point
+     * under W&W) */
+    for (int i = 1; i < n; i++)
         assert_true(x[i].value.equity < hit0 - o.filter[0].margin);
-    }
-    assert_true(quiet0 != 0);
     /* left alone: the quiet play stays cut, below the hit */
     off = o;
     off.refilter = (search_filter_t){SEARCH_SKIP, 0};
@@ -461,12 +459,7 @@ static void the_filter_is_applied_again(void **state)
     eval_t v;
     search_play_value(c, &x[0].play, 2, &o, &v);
     assert_true(fabs(v.equity - x[0].value.equity) < 1e-9);
-    int hit_at = -1;
-    for (int i = 1; i < n; i++) {
-        notation_play(&x[i].play, GEOM_BRADE, note, sizeof note);
-        if (strcmp(note, "14/16* 1/2") == 0)
-            hit_at = i;
-    }
+    int hit_at = play_index(x, n, "14/16* 1/2");
     assert_true(hit_at > 0 && x[hit_at].plies == 2 && fabs(x[hit_at].value.equity - hit2) < 1e-9);
     /* the plays it still cuts are outside the margin of the hit's deeper
      * value, widened by how far the hit fell from its 0-ply value, or the
