@@ -28,12 +28,13 @@ row() {
 }
 echo "| ruleset | net | against | games | seed | points a game for the net | net wins |"
 echo "|---|---|---|---:|---:|---|---:|"
-for r in lyckans-talisman helmfrid vasa theboard; do
-  for b in linear pips; do
-    [ "$games" -gt 0 ] || continue
-    "$BRADE" selfplay --rules "$r" --a net --b "$b" --games "$games" --seed 7 --json | row
+if [ "$games" -gt 0 ]; then
+  for r in lyckans-talisman helmfrid vasa theboard; do
+    for b in linear pips; do
+      "$BRADE" selfplay --rules "$r" --a net --b "$b" --games "$games" --seed 7 --json | row
+    done
   done
-done
+fi
 if [ "$depth" -gt 0 ]; then
   for r in lyckans-talisman helmfrid vasa theboard backgammon; do
     "$BRADE" selfplay --rules "$r" --a net:1 --b net:0 --games "$depth" --seed 11 --json | row

@@ -430,13 +430,12 @@ static void the_filter_is_applied_again(void **state)
     assert_true(rf.keep == o.filter[0].keep && fabs(rf.margin - o.filter[0].margin) < 1e-12);
     int n = search_rank(c, &b, roll, &o0, x);
     char note[64];
-    double hit0 = 0, quiet0 = 0;
     notation_play(&x[0].play, GEOM_BRADE, note, sizeof note);
     assert_string_equal(note, "14/16* 1/2");
-    hit0 = x[0].value.equity;
+    double hit0 = x[0].value.equity;
     int quiet = play_index(x, n, "20/22 1/2");
     assert_true(quiet > 0);
-    quiet0 = x[quiet].value.equity;
+    double quiet0 = x[quiet].value.equity;
     /* the filter passes the hit alone (margin in hemspel units: one point
      * under W&W) */
     for (int i = 1; i < n; i++)
