@@ -1,5 +1,6 @@
 /* test_explain_analysis.c - the words for analysis values (src/tutor/
  * explain_analysis.c): facts, grades, the contrast of two plays, hint. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,41 +286,46 @@ static void hint_text(void **state)
 }
 
 /* The learner's own play is graded at the depth of the best even where
- * the move filter cut it: the vasa hit bar/4 19/24* (cut at 0-ply, where
- * the net misvalues it by more than a point, when the filter gives hits
- * no second look) is listed and graded by its 1-ply value, the one
- * search_rank_deepen gives; the hint, which gives hits their second look,
- * lists and grades it the same. */
+ * the move filter cut it: under vasa, Black on the bar with 4-5, bar/4
+ * 18/23 is cut at 0-ply (the shipped net puts it far below the four plays
+ * the 1-ply search takes) and is listed and graded by its 1-ply value, the
+ * one search_rank_deepen gives; the hint lists and grades it the same.
+ * (Until stop 62 this was the hit bar/4 19/24*, cut where the filter gave
+ * hits no second look; the 256-unit net shipped at stop 63 searches the
+ * hit and ranks it first.) */
 static void hint_judges_yours_deep(void **state)
 {
     (void)state;
     rules_t r = tr("vasa");
     board_t b = tb("vasa", "1:6 4:1 12:1 14:2 17:3 18:2", "1:3 3:1 12:2 14:4 18:2 19:2 bar:1", BOARD_BLACK);
     roll_t roll = {4, 5};
+    const char *yours = "bar/4 18/23";
     search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     assert_non_null(sc);
     assert_non_null(sp);
     search_opts_t so;
     search_default_opts(1, &so);
-    so.hits = (search_filter_t){SEARCH_SKIP, 0};
     int n = search_rank(sc, &b, roll, &so, sp);
     int hit = -1;
     for (int i = 0; i < n; i++) {
         char note[64];
         notation_play(&sp[i].play, b.geom, note, sizeof note);
-        if (strcmp(note, "bar/4 19/24*") == 0)
+        if (strcmp(note, yours) == 0)
             hit = i;
     }
     assert_true(hit > 0);
     assert_int_equal(sp[hit].plies, 0); /* the filter cut it */
+    double cut_value = sp[hit].value.equity;
     board_t after = sp[hit].play.after;
     hit = search_rank_deepen(sc, &so, sp, n, &after);
     assert_true(hit > 0 && hit < 5);
+    assert_int_equal(sp[hit].plies, 1);
+    assert_true(fabs(sp[hit].value.equity - cut_value) > 0.01); /* a value of its own at 1-ply */
     char line[64], lost[96], text[4096];
-    snprintf(line, sizeof line, "%2d. %-22s %+.3f", hit + 1, "bar/4 19/24*", sp[hit].value.equity);
+    snprintf(line, sizeof line, "%2d. %-22s %+.3f", hit + 1, yours, sp[hit].value.equity);
     snprintf(lost, sizeof lost, "it gives away %.3f points", sp[0].value.equity - sp[hit].value.equity);
-    explain_analysis_hint(LANG_EN, &b, &r, roll, 1, 5, "bar/4 19/24*", text, sizeof text);
+    explain_analysis_hint(LANG_EN, &b, &r, roll, 1, 5, yours, text, sizeof text);
     assert_non_null(strstr(text, line));
     assert_non_null(strstr(text, lost));
     free(sp);
