@@ -196,6 +196,10 @@ uint64_t evalnet_fingerprint(const evalnet_t *n);
  * some of r's options where one is shipped (the most of them), else the
  * preset's. */
 const evalnet_t *evalnet_builtin(const rules_t *r);
+/* A new reading of the shipped weights file evalnet_builtin(r) reads, the
+ * caller's to free, with the file's size in *bytes: what the first use of
+ * a ruleset costs (brade bench times it).  NULL when none is shipped. */
+evalnet_t *evalnet_builtin_reread(const rules_t *r, size_t *bytes);
 /* How many options a net trained under `name` (a preset, or a preset with
  * options, as a weights file names it) sets, when it serves r: the same
  * preset, and every option the name sets r has too (r may set more).  -1

@@ -34,6 +34,7 @@
 
 #include "analysis/evalnet.h"
 #include "analysis/evalnet_blobs.h"
+#include "analysis/numparse.h"
 #include "analysis/textout.h"
 
 static const char *const PHASE_NAMES[EVALNET_PHASES] = {"contact", "race"};
@@ -202,7 +203,7 @@ static bool read_weights(in_t *in, nn_t *net)
             return fail(in, "a line of weights is too long");
         memcpy(buf, s, l);
         buf[l] = '\0';
-        char *p = buf;
+        const char *p = buf;
         for (;;) {
             while (*p == ' ')
                 p++;
@@ -210,10 +211,9 @@ static bool read_weights(in_t *in, nn_t *net)
                 break;
             if (i >= count)
                 return fail(in, "more weights than the net has (%ld)", count);
-            char *end;
-            errno = 0;
-            float v = strtof(p, &end);
-            if (end == p || errno || (*end && *end != ' '))
+            const char *end;
+            float v;
+            if (!numparse_float(p, &end, &v) || (*end && *end != ' '))
                 return fail(in, "not a number: '%.20s'", p);
             *nn_weight_at(net, i++) = v;
             p = end;
@@ -369,12 +369,11 @@ int evalnet_options_served(const char *name, const rules_t *r)
     return set;
 }
 
-/* The compiled-in net for r, parsed the first time it is asked for (a
- * damaged one, which the build's own check rules out, counts as none):
- * of the nets that serve r (evalnet_options_served), the one trained under the
- * most of r's options, so a net trained under an option serves every
- * ruleset with that option, and the preset's net the rest. */
-const evalnet_t *evalnet_builtin(const rules_t *r)
+/* Which compiled-in net serves r (-1 for none): of the nets that serve r
+ * (evalnet_options_served), the one trained under the most of r's
+ * options, so a net trained under an option serves every ruleset with
+ * that option, and the preset's net the rest. */
+static int builtin_index(const rules_t *r)
 {
     int best = -1, most = -1;
     for (int i = 0; i < evalnet_blob_count && i < EVALNET_BLOBS_MAX; i++) {
@@ -384,6 +383,15 @@ const evalnet_t *evalnet_builtin(const rules_t *r)
             best = i;
         }
     }
+    return best;
+}
+
+/* The compiled-in net for r (builtin_index), parsed the first time it is
+ * asked for; a damaged one, which the build's own check rules out, counts
+ * as none. */
+const evalnet_t *evalnet_builtin(const rules_t *r)
+{
+    int best = builtin_index(r);
     if (best < 0)
         return NULL;
     pthread_mutex_lock(&builtin_lock);
@@ -394,6 +402,16 @@ const evalnet_t *evalnet_builtin(const rules_t *r)
     const evalnet_t *n = parsed[best];
     pthread_mutex_unlock(&builtin_lock);
     return n && n->encoding == evalnet_encoding_for(r) ? n : NULL;
+}
+
+/* A fresh parse of builtin_index(r)'s text (see evalnet.h). */
+evalnet_t *evalnet_builtin_reread(const rules_t *r, size_t *bytes)
+{
+    int i = builtin_index(r);
+    if (i < 0)
+        return NULL;
+    *bytes = evalnet_blobs[i].size;
+    return evalnet_parse((const char *)evalnet_blobs[i].data, evalnet_blobs[i].size, NULL);
 }
 
 int evalnet_builtin_count(void)
