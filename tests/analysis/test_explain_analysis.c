@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../unit/test_util.h"
+#include "play_index.h"
 
 #include "analysis/search.h"
 #include "engine/notation.h"
@@ -307,13 +308,7 @@ static void hint_judges_yours_deep(void **state)
     search_opts_t so;
     search_default_opts(1, &so);
     int n = search_rank(sc, &b, roll, &so, sp);
-    int hit = -1;
-    for (int i = 0; i < n; i++) {
-        char note[64];
-        notation_play(&sp[i].play, b.geom, note, sizeof note);
-        if (strcmp(note, yours) == 0)
-            hit = i;
-    }
+    int hit = play_index(sp, n, b.geom, yours);
     assert_true(hit > 0);
     assert_int_equal(sp[hit].plies, 0); /* the filter cut it */
     double cut_value = sp[hit].value.equity;

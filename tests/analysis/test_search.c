@@ -6,6 +6,7 @@
 
 #include "../unit/test_util.h"
 #include "fixture_net.h"
+#include "play_index.h"
 
 #include "analysis/eval_model.h"
 #include "analysis/grade.h"
@@ -295,22 +296,6 @@ static void two_ply_skips_ply_one(void **state)
     search_ctx_free(c);
 }
 
-/* The index of the play written TEXT among X[0..N), or -1 where none is;
- * no play is written the same way as another (asserted). */
-static int play_index(const search_play_t *x, int n, const char *text)
-{
-    char note[64];
-    int at = -1;
-    for (int i = 0; i < n; i++) {
-        notation_play(&x[i].play, GEOM_BRADE, note, sizeof note);
-        if (strcmp(note, text) == 0) {
-            assert_int_equal(at, -1);
-            at = i;
-        }
-    }
-    return at;
-}
-
 /* A hit the 0-ply filter cut gets a second look (search_hit_filter):
  * under vasa, bar/4 19/24* with 4-5 from BJ4B52EA/AmTcAA is valued far
  * behind at 0-ply, outside the filter's margin, and is the best play at
@@ -334,7 +319,7 @@ static void a_cut_hit_gets_a_second_look(void **state)
     assert_true(h.keep == 2 && fabs(h.margin - 1.0) < 1e-12);
     int n0 = search_rank(c, &b, roll, &o0, z);
     char note[64];
-    int hit = play_index(z, n0, "bar/4 19/24*");
+    int hit = play_index(z, n0, GEOM_BRADE, "bar/4 19/24*");
     assert_true(hit > 0);
     /* cut by the filter's margin (hemspel units: 1 point under vasa), not
      * by its count, and within the second look's */
@@ -358,7 +343,7 @@ static void a_cut_hit_gets_a_second_look(void **state)
     off = o;
     off.hits = (search_filter_t){SEARCH_SKIP, 0};
     n = search_rank(c, &b, roll, &off, x);
-    hit = play_index(x, n, "bar/4 19/24*");
+    hit = play_index(x, n, GEOM_BRADE, "bar/4 19/24*");
     assert_true(hit > 0);
     assert_int_equal(x[hit].plies, 0);
     rules_t bg = tr("backgammon");
@@ -402,7 +387,7 @@ static void two_cut_hits_get_a_look(void **state)
     assert_string_equal(note, best);
     assert_int_equal(x[0].plies, 2);
     n = search_rank(c, &b, roll, &one, x);
-    int at = play_index(x, n, best);
+    int at = play_index(x, n, GEOM_BRADE, best);
     assert_true(at > 0);
     assert_int_equal(x[at].plies, 0);
     free(x);
@@ -439,7 +424,7 @@ static void the_filter_is_applied_again(void **state)
     notation_play(&x[0].play, GEOM_BRADE, note, sizeof note);
     assert_string_equal(note, "14/16* 1/2");
     double hit0 = x[0].value.equity;
-    int quiet = play_index(x, n, "20/22 1/2");
+    int quiet = play_index(x, n, GEOM_BRADE, "20/22 1/2");
     assert_true(quiet > 0);
     double quiet0 = x[quiet].value.equity;
     /* the filter passes the hit alone (margin in hemspel units: one point
@@ -464,7 +449,7 @@ static void the_filter_is_applied_again(void **state)
     eval_t v;
     search_play_value(c, &x[0].play, 2, &o, &v);
     assert_true(fabs(v.equity - x[0].value.equity) < 1e-9);
-    int hit_at = play_index(x, n, "14/16* 1/2");
+    int hit_at = play_index(x, n, GEOM_BRADE, "14/16* 1/2");
     assert_true(hit_at > 0 && x[hit_at].plies == 2 && fabs(x[hit_at].value.equity - hit2) < 1e-9);
     /* the plays it still cuts are outside the margin of the hit's deeper
      * value, widened by how far the hit fell from its 0-ply value, or the
