@@ -13,7 +13,9 @@
 # "9 21"), NET playing `--a net` against the shipped net; one Markdown row
 # per seed and one for all of them (the mean, its 95% interval from the
 # seeds' intervals).  Then bench/brade/judges.sh on every
-# tests/data/agreement/RULES-seed*.txt at PLIES (default 2) with NET.
+# tests/data/agreement/RULES-seed*.txt at PLIES (default 2) with NET,
+# goal.py --fill on them, and bench/brade/two_nets.py: NET less the
+# shipped net on the same filled records, with 95% intervals.
 set -euo pipefail
 BRADE=${BRADE:-build/brade}
 [ "$#" -ge 2 ] || { echo "usage: $0 RULES NET [GAMES]" >&2; exit 2; }
@@ -44,4 +46,8 @@ if [ "${#records[@]}" -gt 0 ]; then
   # the same records summed, every choice of NET's rolled out first (into
   # copies): a play NET alone prefers is judged, not counted a miss
   python3 bench/brade/goal.py --fill --plies "${PLIES:-2}" --net "$net" --brade "$BRADE" "${records[@]}"
+  # NET against the shipped net on the same filled copies, position by
+  # position: the difference with its interval
+  echo
+  python3 bench/brade/two_nets.py --plies "${PLIES:-2}" --net "$net" --brade "$BRADE" "${records[@]}"
 fi
