@@ -329,12 +329,14 @@ void agcli_print_line(const ag_args_t *a, const agreement_result_t *res, const c
     char who[32];
     printf("%3d. roll %d-%d  %s: %-22s rollout: %-22s ", res->index + 1, res->roll.a, res->roll.b,
            a->choices ? "chosen" : chooser(a, who, sizeof who), unjudged ? unjudged : res->notes[0], res->notes[b2]);
+    /* whether the judge separates its best is the judge's, so it is said
+     * of a choice the record did not roll out too */
+    const char *sep = agree_separable(last ? &res->last : &res->first) ? "" : " [not separable]";
     if (unjudged)
-        printf("differ (not rolled out in the record)\n");
+        printf("differ (not rolled out in the record)%s\n", sep);
     else
         printf("%s%s%s\n", b2 == 0 ? "agree" : "differ",
-               b1 == b2 ? "" : b2 == 0 ? " (after confirming; the first pass differed)" : " (after confirming)",
-               agree_separable(last ? &res->last : &res->first) ? "" : " [not separable]");
+               b1 == b2 ? "" : b2 == 0 ? " (after confirming; the first pass differed)" : " (after confirming)", sep);
     fflush(stdout);
 }
 

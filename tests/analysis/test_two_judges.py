@@ -4,7 +4,9 @@ against each other.
 
 On small records (4 positions, 12-game rollouts by 0-ply players, the
 0-ply search: seconds): two judges with the same --seed and other
---dice-seed name the same best play as often as their JSON rows say; a
+--dice-seed: each one's best plays judged by the other are scored as
+brade scores them as an outside chooser's (at least where the two name
+the same best; more where a rollout ties another play with its best); a
 judge set against its own copy agrees with itself on every position,
 within its interval, giving up nothing; the search's rows are what
 `--rejudge` says of each; the rows of misses outside one judge's interval
@@ -58,6 +60,17 @@ def judged(path):
     return js, js["judged"]
 
 
+def bests_judged(rows, judge):
+    """The plays named best in rows, judged by the record judge as an
+    outside chooser's (`--rejudge JUDGE --choices`): brade's per-position
+    rows."""
+    path = os.path.join(d, "bests.txt")
+    with open(path, "w", encoding="utf-8") as f:
+        f.writelines(f"{x['id']} {x['roll']} {x['best']}\n" for x in rows)
+    out = brade("selfplay", "--rejudge", judge, "--choices", path, "--json")
+    return json.loads(out)["judged"]
+
+
 d = tempfile.mkdtemp()
 try:
     a, b = os.path.join(d, "a.txt"), os.path.join(d, "b.txt")
@@ -71,9 +84,14 @@ try:
     check("4 positions in both records" in out, out)
     r = rows(out)
     check(len(r) == 6, f"six rows: {r}")
+    # one judge's bests judged by the other: brade's own scoring of them as
+    # a chooser; at least every position where the two name the same best
+    # (more where the other's rollout ties a different play with its best)
     same = sum(x["best"] == y["best"] for x, y in zip(ra, rb))
-    check(r[0][:2] == ["a.txt", "b.txt"] and int(r[0][2]) == same, f"A's bests judged by B: {r[0]}, same {same}")
-    check(r[1][:2] == ["b.txt", "a.txt"] and int(r[1][2]) == same, f"B's bests judged by A: {r[1]}")
+    for row, names, mine, judge in ((r[0], ["a.txt", "b.txt"], ra, b), (r[1], ["b.txt", "a.txt"], rb, a)):
+        agree = sum(x["agree"] for x in bests_judged(mine, judge))
+        check(row[:2] == names and int(row[2]) == agree and agree >= same,
+              f"{names[0]}'s bests judged by {names[1]}: {row}, brade {agree}, the same best {same}")
     for row, js in ((r[2], ja), (r[3], jb)):
         check(row[1] == "4" and row[2].startswith(f"{js['agree']} ") and row[3].startswith(f"{js['within_ci']} ")
               and abs(float(row[4]) - js["mean_loss"]) < 1e-4, f"search row {row} against agree {js['agree']}, within {js['within_ci']}, loss {js['mean_loss']}")
