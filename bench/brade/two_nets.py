@@ -30,7 +30,6 @@ docs/brade-strength.md, "Two nets on the same judges", has its uses.
 import argparse
 import collections
 import glob
-import math
 import os
 import shutil
 import sys
@@ -39,19 +38,6 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import goal  # noqa: E402
-
-
-def interval(values, scale):
-    """The mean of values times scale and the half-width of its 95%
-    interval."""
-    n = len(values)
-    if n == 0:
-        return 0.0, float("inf")
-    mean = sum(values) / n
-    if n < 2:
-        return scale * mean, float("inf")
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return scale * mean, scale * 1.96 * math.sqrt(var / n)
 
 
 def main():
@@ -114,9 +100,10 @@ def compare(a, records, tmp):
 
         fb, fn = figures(0), figures(1)
         differ = sum(b["choice"] != m["choice"] for b, m in rows)
-        same = interval([int(m["agree"]) - int(b["agree"]) for b, m in rows], 100.0)
-        within = interval([int(m["within_ci"]) - int(b["within_ci"]) for b, m in rows], 100.0)
-        loss = interval([m["loss"] - b["loss"] for b, m in rows], 1.0)
+        # goal.shortfall: the mean difference a decision, in 100, and its 95% interval
+        same = goal.shortfall([int(m["agree"]) - int(b["agree"]) for b, m in rows], n)
+        within = goal.shortfall([int(m["within_ci"]) - int(b["within_ci"]) for b, m in rows], n)
+        loss = [x / 100.0 for x in goal.shortfall([m["loss"] - b["loss"] for b, m in rows], n)]
         print(f"| {rules} | {s['records']} | {n} | {fb[0]} / {fb[1]} / {fb[2]:.4f} | {fn[0]} / {fn[1]} / {fn[2]:.4f} "
               f"| {differ} | {same[0]:+.1f} ± {same[1]:.1f} | {within[0]:+.1f} ± {within[1]:.1f} "
               f"| {loss[0]:+.4f} ± {loss[1]:.4f} |")

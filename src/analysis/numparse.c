@@ -48,27 +48,25 @@ bool numparse_float(const char *s, const char **end, float *out)
     bool neg = false;
     if (*p == '-' || *p == '+')
         neg = *p++ == '-';
+    /* the digits before and after one point as the integer m, each digit
+     * after the point a tenth (scale) */
     uint64_t m = 0;
     int digits = 0, scale = 0, seen = 0;
-    while (*p >= '0' && *p <= '9') {
+    bool point = false;
+    for (;; p++) {
+        if (*p == '.' && !point) {
+            point = true;
+            continue;
+        }
+        if (*p < '0' || *p > '9')
+            break;
         if (m || *p != '0')
             digits++;
-        m = m * 10 + (uint64_t)(*p++ - '0');
-        seen++;
         if (digits > 19)
             return slow(s, end, out);
-    }
-    if (*p == '.') {
-        p++;
-        while (*p >= '0' && *p <= '9') {
-            if (m || *p != '0')
-                digits++;
-            m = m * 10 + (uint64_t)(*p++ - '0');
-            scale--;
-            seen++;
-            if (digits > 19)
-                return slow(s, end, out);
-        }
+        m = m * 10 + (uint64_t)(*p - '0');
+        scale -= point;
+        seen++;
     }
     if (!seen)
         return slow(s, end, out); /* no digits: inf, nan, or no number at all */

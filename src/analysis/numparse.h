@@ -18,8 +18,9 @@
 
 #include <stdbool.h>
 
-/* Reads a number at s (no leading spaces skipped) into *out and sets *end
- * after it, exactly as strtof(s, end) would in the C locale.  False, with
+/* Reads a number at s into *out and sets *end after it, exactly as
+ * strtof(s, end) would in the C locale (leading white space, which the
+ * weights files never put before a number, goes to strtof).  False, with
  * *end == s, when there is no number at s; false, with *end after it, when
  * it is out of float's range (strtof's ERANGE). */
 bool numparse_float(const char *s, const char **end, float *out);
