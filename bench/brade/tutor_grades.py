@@ -12,6 +12,12 @@ at each depth is counted: fine, doubtful, bad or very bad.  A perfect tutor
 says "fine" every time.  Counted twice: on all 100 positions, and on those
 where the judge separates its best from every other play it rolled out (the
 rest are near ties where the judge's best is itself uncertain).
+
+`--list GRADE` prints, after the table, every position graded GRADE or
+worse (doubtful, bad or very-bad), one row each: the record, the depth,
+the position's number in the record (from 1), its id and roll, the
+judge's best, brade's grade of it and how far brade puts it behind its
+own best play (which it also names), and whether the judge separates it.
 """
 import argparse
 import glob
@@ -39,29 +45,44 @@ def main():
     ap.add_argument("--record", action="append")
     ap.add_argument("--plies", default="1,2")
     ap.add_argument("--brade", default=os.path.join(here, "..", "..", "build", "brade"))
+    ap.add_argument("--list", choices=GRADES[1:], metavar="GRADE",
+                    help="list the positions graded GRADE or worse: " + ", ".join(GRADES[1:]))
     a = ap.parse_args()
     records = a.record or sorted(glob.glob(os.path.join(here, "..", "..", "tests", "data", "agreement",
                                                         "*-seed*.txt")))
+    listed = []
     print("| record | ruleset | depth | all positions: fine / doubtful / bad / very bad | separable ones |")
     print("|---|---|---|---|---|")
     for record in records:
         rules, items = judged_best(a.brade, record)
+        name = os.path.basename(record).removesuffix(".txt")
         for plies in [int(x) for x in a.plies.split(",")]:
             b = Brade(a.brade, rules, plies=plies)
             every = {g: 0 for g in GRADES}
             sep = {g: 0 for g in GRADES}
-            for pid, roll, play, separable in items:
+            for number, (pid, roll, play, separable) in enumerate(items, 1):
                 j = b.ask(f"--position-id {pid} --roll {roll} --play {play.replace(' ', ',')}")
-                g = j["plays"][j["yours"]]["grade"]
+                yours = j["plays"][j["yours"]]
+                g = yours["grade"]
                 every[g] += 1
                 sep[g] += separable
+                if a.list and GRADES.index(g) >= GRADES.index(a.list):
+                    listed.append((name, plies, number, pid, roll, play, g, yours["equity_lost"],
+                                   j["plays"][0]["notation"], separable))
             b.close()
 
             def row(c):
                 n = sum(c.values())
                 return f"{' / '.join(str(c[g]) for g in GRADES)} of {n}"
-            name = os.path.basename(record).removesuffix(".txt")
             print(f"| {name} | {rules} | {plies}-ply | {row(every)} | {row(sep)} |")
+    if a.list:
+        print()
+        print(f"| record | depth | position | id | roll | the judge's best | graded | behind brade's best (its play) "
+              f"| the judge separates it |")
+        print("|---|---|---:|---|---|---|---|---|---|")
+        for name, plies, number, pid, roll, play, g, lost, best, separable in listed:
+            print(f"| {name} | {plies}-ply | {number} | `{pid}` | {roll} | {play} | {g} | {lost:.3f} ({best}) "
+                  f"| {'yes' if separable else 'no'} |")
 
 
 if __name__ == "__main__":
