@@ -1,5 +1,6 @@
 """What the analysis CLI tests share: `run` one brade command and insist
-on its exit status, and `run_cases`, which runs named cases, prints ok or
+on its exit status, `tables`, the rows of the markdown tables a bench
+script prints, and `run_cases`, which runs named cases, prints ok or
 FAIL with the reason for each, and exits 1 when any failed."""
 import os
 import subprocess
@@ -34,6 +35,21 @@ class Checks:
     def done(self):
         print(f"{self.checks - self.failed} passed, {self.failed} failed")
         return 1 if self.failed else 0
+
+
+def tables(text):
+    """The body rows of each markdown table in text (its heading and rule
+    left off), as lists of stripped cells: what the bench scripts print."""
+    out, cur = [], None
+    for line in text.splitlines():
+        if line.startswith("|"):
+            if cur is None:
+                cur = []
+                out.append(cur)
+            cur.append([c.strip() for c in line.strip().strip("|").split("|")])
+        else:
+            cur = None
+    return [t[2:] for t in out]
 
 
 def run_cases(cases):

@@ -20,7 +20,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from clicases import Checks  # noqa: E402
+from clicases import Checks, tables  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
 SCRIPT = os.path.join(ROOT, "bench", "brade", "tutor_grades.py")
@@ -41,19 +41,6 @@ def grades(record, *extra, code=0):
           + ("" if ok else f"\n{p.stderr[-600:]}"))
     return p
 
-
-def tables(text):
-    """The rows of each markdown table in text, as lists of cells."""
-    out, cur = [], None
-    for line in text.splitlines():
-        if line.startswith("|"):
-            if cur is None:
-                cur = []
-                out.append(cur)
-            cur.append([c.strip() for c in line.strip().strip("|").split("|")])
-        else:
-            cur = None
-    return [t[2:] for t in out]  # the heading and the rule left off
 
 
 def counts(cell):
