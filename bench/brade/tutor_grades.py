@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What a learner who plays the rollouts' best play is told by brade (bräde).
 
-    tutor_grades.py [--record FILE]... [--plies 1,2] [--brade build/brade]
+    tutor_grades.py [--record FILE]... [--plies 1,2] [--list GRADE] [--brade build/brade]
 
 The bräde counterpart of bench/gnubg/grades.py, with the sequential judge
 in place of gnubg: for every position of an agreement record
