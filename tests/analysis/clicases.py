@@ -1,7 +1,9 @@
 """What the analysis CLI tests share: `run` one brade command and insist
-on its exit status, `tables`, the rows of the markdown tables a bench
-script prints, and `run_cases`, which runs named cases, prints ok or
-FAIL with the reason for each, and exits 1 when any failed."""
+on its exit status; `Checks`, many checks counted (`Checks.script` runs
+one bench script and checks its exit status); `tables`, the rows of the
+markdown tables a bench script prints; and `run_cases`, which runs named
+cases, prints ok or FAIL with the reason for each, and exits 1 when any
+failed."""
 import os
 import subprocess
 import sys
@@ -35,6 +37,17 @@ class Checks:
     def done(self):
         print(f"{self.checks - self.failed} passed, {self.failed} failed")
         return 1 if self.failed else 0
+
+    def script(self, path, args, shown=(), code=0):
+        """Runs the Python script at path with args, checks that it exits
+        with `code` (naming it and the `shown` args, by their base names,
+        with the end of its stderr when not), and returns the finished
+        process."""
+        p = subprocess.run([sys.executable, path, *args], capture_output=True, text=True, timeout=300)
+        ok = p.returncode == code
+        self(ok, f"{os.path.basename(path)} {' '.join(os.path.basename(x) for x in shown)}: exit {p.returncode}"
+             f" (wanted {code})" + ("" if ok else f"\n{p.stderr[-600:]}"))
+        return p
 
 
 def tables(text):

@@ -34,13 +34,7 @@ check = Checks()
 
 
 def run(*args, code=0):
-    p = subprocess.run([sys.executable, SCRIPT, "--brade", BRADE, *args], capture_output=True, text=True,
-                       timeout=300)
-    ok = p.returncode == code
-    check(ok, f"filter_misses.py {' '.join(os.path.basename(x) for x in args)}: exit {p.returncode} (wanted {code})"
-          + ("" if ok else f"\n{p.stderr[-600:]}"))
-    return p
-
+    return check.script(SCRIPT, ["--brade", BRADE, *args], args, code)
 
 
 def analyse(pid, roll, play=None):

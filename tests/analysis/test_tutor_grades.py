@@ -34,13 +34,7 @@ check = Checks()
 
 
 def grades(record, *extra, code=0):
-    p = subprocess.run([sys.executable, SCRIPT, "--plies", "0", "--brade", BRADE, "--record", record, *extra],
-                       capture_output=True, text=True, timeout=300)
-    ok = p.returncode == code
-    check(ok, f"tutor_grades.py {' '.join(extra)}: exit {p.returncode} (wanted {code})"
-          + ("" if ok else f"\n{p.stderr[-600:]}"))
-    return p
-
+    return check.script(SCRIPT, ["--plies", "0", "--brade", BRADE, "--record", record, *extra], extra, code)
 
 
 def counts(cell):

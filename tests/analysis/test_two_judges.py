@@ -42,10 +42,7 @@ def record(path, k, seed, dice=None):
 
 
 def two(a, b, code=0):
-    p = subprocess.run([sys.executable, SCRIPT, "--plies", "0", "--brade", BRADE, a, b],
-                       capture_output=True, text=True, timeout=300)
-    check(p.returncode == code, f"two_judges.py {a} {b}: exit {p.returncode}, {p.stderr}")
-    return p
+    return check.script(SCRIPT, ["--plies", "0", "--brade", BRADE, a, b], (a, b), code)
 
 
 def rows(text):

@@ -37,12 +37,7 @@ check = Checks()
 
 
 def two(record, *extra, code=0):
-    p = subprocess.run([sys.executable, SCRIPT, "--plies", "0", "--brade", BRADE, *extra, record],
-                       capture_output=True, text=True, timeout=300)
-    ok = p.returncode == code
-    check(ok, f"two_nets.py {' '.join(os.path.basename(x) for x in extra)}: exit {p.returncode} (wanted {code})"
-          + ("" if ok else f"\n{p.stderr[-600:]}"))
-    return p
+    return check.script(SCRIPT, ["--plies", "0", "--brade", BRADE, *extra, record], extra, code)
 
 
 def row(text):
