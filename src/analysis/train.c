@@ -4,6 +4,7 @@
  */
 #include "analysis/train.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,7 @@ static void *play_games(void *arg)
 typedef struct learner {
     nn_input_t *x;   /* [MAX_RECORD] */
     int *phase;
+    outcome_kind_t (*near)[2]; /* [MAX_RECORD]: the pattern each side is closest to */
     float (*target)[NN_MAX_CLASSES];
     double loss;
     long positions;
@@ -142,13 +144,50 @@ void train_lambda_targets(const evalnet_t *n, float (*v)[NN_MAX_CLASSES], int T,
     }
 }
 
+void train_class_values(const evalnet_t *n, const rules_t *r, const outcome_kind_t near[2], float *u)
+{
+    int K = n->classes;
+    float one[NN_MAX_CLASSES];
+    double v[NN_MAX_CLASSES], top = 0.0;
+    for (int k = 0; k < K; k++) {
+        for (int j = 0; j < K; j++)
+            one[j] = j == k ? 1.0f : 0.0f;
+        eval_t e;
+        evalnet_to_eval(n, one, near, r, &e);
+        v[k] = e.equity;
+        if (fabs(v[k]) > top)
+            top = fabs(v[k]);
+    }
+    for (int k = 0; k < K; k++)
+        u[k] = top > 0 ? (float)(v[k] / top) : 0.0f;
+}
+
+double train_grad(const float *p, const float *target, const float *u, float c, int K, float *dz)
+{
+    float ep = 0.0f, et = 0.0f;
+    if (c > 0.0f)
+        for (int k = 0; k < K; k++) {
+            ep += p[k] * u[k];
+            et += target[k] * u[k];
+        }
+    double loss = 0.0;
+    for (int k = 0; k < K; k++) {
+        dz[k] = p[k] - target[k];
+        if (c > 0.0f)
+            dz[k] += c * (ep - et) * p[k] * (u[k] - ep);
+        if (target[k] > 0.0f)
+            loss -= (double)target[k] * log((double)(p[k] > 1e-12f ? p[k] : 1e-12f));
+    }
+    return loss;
+}
+
 /* Trains n on one finished game. */
-static void learn_game(evalnet_t *n, const rules_t *r, const game_slot_t *s, float alpha,
-                       float lambda, learner_t *L)
+static void learn_game(evalnet_t *n, const rules_t *r, const game_slot_t *s, const train_opts_t *o,
+                       learner_t *L)
 {
     int T = s->n;
+    float alpha = (float)o->alpha, c = (float)o->equity_weight;
     nn_act_t a;
-    outcome_kind_t near[2];
     for (int t = 0; t < T; t++) {
         /* where the value is known exactly (bear-off database) the net is
          * not trained, and the exact value is what earlier positions learn */
@@ -156,12 +195,12 @@ static void learn_game(evalnet_t *n, const rules_t *r, const game_slot_t *s, flo
             L->phase[t] = -1;
             continue;
         }
-        L->phase[t] = evalnet_encode(n, &s->record[t], r, &L->x[t], near);
+        L->phase[t] = evalnet_encode(n, &s->record[t], r, &L->x[t], L->near[t]);
         nn_forward(n->net[L->phase[t]], &L->x[t], &a);
         memcpy(L->target[t], a.p, (size_t)n->classes * sizeof(float));
     }
     int last = evalnet_class_of(n, &s->result, s->record[T - 1].turn == s->winner);
-    train_lambda_targets(n, L->target, T, s->explored, last, lambda);
+    train_lambda_targets(n, L->target, T, s->explored, last, (float)o->lambda);
     int untaught = 0;
     for (int t = 0; t < T; t++) {
         /* a position whose play was random keeps its own output as its
@@ -172,7 +211,14 @@ static void learn_game(evalnet_t *n, const rules_t *r, const game_slot_t *s, flo
             continue;
         nn_t *net = n->net[L->phase[t]];
         nn_forward(net, &L->x[t], &a);
-        L->loss += nn_train_step(net, &L->x[t], &a, L->target[t], alpha);
+        if (c > 0.0f) {
+            float u[NN_MAX_CLASSES], dz[NN_MAX_CLASSES];
+            train_class_values(n, r, L->near[t], u);
+            L->loss += train_grad(a.p, L->target[t], u, c, n->classes, dz);
+            nn_step_logits(net, &L->x[t], &a, dz, alpha);
+        } else {
+            L->loss += nn_train_step(net, &L->x[t], &a, L->target[t], alpha);
+        }
     }
     L->positions += T - untaught;
 }
@@ -218,9 +264,10 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
     L.x = malloc(MAX_RECORD * sizeof *L.x);
     L.phase = malloc(MAX_RECORD * sizeof *L.phase);
     L.target = malloc(MAX_RECORD * sizeof *L.target);
+    L.near = malloc(MAX_RECORD * sizeof *L.near);
     worker_t ws[MAX_THREADS];
     memset(ws, 0, sizeof ws);
-    int rc = rd.slots && L.x && L.phase && L.target ? 0 : -1;
+    int rc = rd.slots && L.x && L.phase && L.target && L.near ? 0 : -1;
     for (int g = 0; rc == 0 && g < per_round; g++)
         if (!(rd.slots[g].record = malloc(MAX_RECORD * sizeof(board_t))) ||
             !(rd.slots[g].explored = malloc(MAX_RECORD * sizeof(bool))))
@@ -261,7 +308,7 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
         for (int g = 0; g < rd.games; g++) {
             const game_slot_t *s = &rd.slots[g];
             if (s->winner >= 0 && s->n > 0)
-                learn_game(n, r, s, (float)o->alpha, (float)o->lambda, &L);
+                learn_game(n, r, s, o, &L);
             plies += s->n;
         }
         n->games += rd.games;
@@ -311,5 +358,6 @@ int train_run(evalnet_t *n, const rules_t *r, const train_opts_t *o, const train
     free(L.x);
     free(L.phase);
     free(L.target);
+    free(L.near);
     return rc < 0 ? -1 : stopped ? 1 : 0;
 }

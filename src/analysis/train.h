@@ -40,6 +40,8 @@ typedef struct train_opts {
     double alpha;            /* learning rate */
     double lambda;           /* TD(lambda) */
     double noise;            /* chance of a random play (exploration) */
+    double equity_weight;    /* c > 0: each step also on c/2 (equity - target's equity)^2,
+                                the equities over the largest class value (0: off) */
     double random_start;     /* share of games that start after random plays */
     int random_plies;        /* ... up to this many uniformly random plays */
     bool lookahead;          /* the player uses the exact one-roll lookahead */
@@ -69,6 +71,19 @@ typedef struct train_hooks {
     /* Saves a checkpoint; false stops the training (the file could not be written). */
     bool (*checkpoint)(void *ud, const evalnet_t *n);
 } train_hooks_t;
+
+/* The equity of each of n's result classes at a position under r (a
+ * vackert spel counted as the pattern each side is closest to, near[]),
+ * over the largest of them in size: u[k] in [-1, 1], u of a class that
+ * scores the most for the side on roll 1. */
+void train_class_values(const evalnet_t *n, const rules_t *r, const outcome_kind_t near[2], float *u);
+
+/* The gradient at the logits (dz[K]) of one training step from the
+ * output p towards target: the cross entropy's, p - target, and with an
+ * equity weight c > 0 that of c/2 (E(p) - E(target))^2 as well, E a
+ * distribution's mean of the class values u (train_class_values).
+ * Returns the cross entropy. */
+double train_grad(const float *p, const float *target, const float *u, float c, int K, float *dz);
 
 /* Trains n under r until n->games reaches o->games (or *o->stop).  n's
  * alpha, lambda and noise are set from o.  Returns 0 when done, 1 when

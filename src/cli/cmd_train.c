@@ -5,7 +5,7 @@
  *   brade train --rules R --out FILE [--games N] [--seed S] [--hidden H]
  *               [--alpha A] [--lambda L] [--noise P] [--threads T]
  *               [--random-start P] [--random-plies K] [--lookahead on|off]
- *               [--from NET]
+ *               [--from NET] [--equity-weight C]
  *               [--round G] [--report-every N] [--checkpoint-every N]
  *               [--strength-every N] [--strength-games N] [--final-games N]
  *   brade train --rules R --out FILE --prune H [--prune-games N] [--seed S]
@@ -24,6 +24,8 @@
  * out valuing positions nearly as the narrower one did).  --prune H
  * teaches the existing net in FILE pruning nets of H hidden units (see
  * analysis/train_prune.c) and saves it; further training drops them.
+ * --equity-weight C > 0 makes each TD step follow the error in equity as
+ * well as the cross entropy (train_grad); 0, the default, is plain TD.
  * --join makes FILE, a new net, the ensemble of two or more nets for R
  * (evalnet_join: the average of their logits, in one net of all their
  * hidden units); it can be trained on like any other.
@@ -114,6 +116,8 @@ static bool parse(int argc, char **argv, tr_args_t *a, train_opts_t *o)
             ok = args_real(f, v, 0, 1, &o->lambda);
         else if (strcmp(f, "--noise") == 0)
             ok = args_real(f, v, 0, 1, &o->noise);
+        else if (strcmp(f, "--equity-weight") == 0)
+            ok = args_real(f, v, 0, 100, &o->equity_weight);
         else if (strcmp(f, "--random-start") == 0)
             ok = args_real(f, v, 0, 1, &o->random_start);
         else if (strcmp(f, "--lookahead") == 0)

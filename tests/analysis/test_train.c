@@ -1,7 +1,9 @@
 /* test_train.c - TD(lambda) training with exploration: the lambda-returns
  * worked out by hand, the cut at a random play (Watkins), which plays
- * self-play marks as random, and a training run whose every play is
- * random teaching nothing. */
+ * self-play marks as random, a training run whose every play is random
+ * teaching nothing, and the equity-weighted step (--equity-weight): its
+ * gradient against finite differences of its loss, and the class values
+ * it weighs by. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -221,6 +223,86 @@ static void all_random_teaches_nothing(void **state)
     free(some2);
 }
 
+/* The loss train_grad's gradient is of, at logits z (in double):
+ * cross entropy plus c/2 (E(softmax z) - E(target))^2. */
+static double weighted_loss(const double *z, const float *t, const float *u, double c)
+{
+    double mx = z[0], sum = 0, p[K], ep = 0, et = 0, ce = 0;
+    for (int k = 1; k < K; k++)
+        mx = z[k] > mx ? z[k] : mx;
+    for (int k = 0; k < K; k++)
+        sum += p[k] = exp(z[k] - mx);
+    for (int k = 0; k < K; k++) {
+        p[k] /= sum;
+        ep += p[k] * (double)u[k];
+        et += (double)t[k] * (double)u[k];
+        if (t[k] > 0)
+            ce -= (double)t[k] * log(p[k]);
+    }
+    return ce + c / 2 * (ep - et) * (ep - et);
+}
+
+/* train_grad's dz is the gradient of that loss at the logits, with the
+ * equity weight and without it (then exactly p - target), and it returns
+ * the cross entropy. */
+static void grad_matches_finite_differences(void **state)
+{
+    (void)state;
+    double z[K];
+    float p[K], t[K], u[K], dz[K];
+    double sum = 0, tsum = 0;
+    for (int k = 0; k < K; k++) {
+        z[k] = 0.3 * (double)((k * 7) % 5) - 0.5;
+        sum += exp(z[k]);
+        t[k] = (float)(1 + (k * 3) % 4);
+        tsum += (double)t[k];
+        u[k] = (float)(k < K / 2 ? (k + 1) : -(k - K / 2 + 1)) / (K / 2);
+    }
+    for (int k = 0; k < K; k++) {
+        p[k] = (float)(exp(z[k]) / sum);
+        t[k] /= (float)tsum;
+    }
+    const float cs[] = {0.0f, 1.0f, 8.0f};
+    for (int i = 0; i < 3; i++) {
+        double ce = train_grad(p, t, u, cs[i], K, dz);
+        assert_true(fabs(ce - weighted_loss(z, t, u, 0)) < 1e-5);
+        for (int k = 0; k < K; k++) {
+            double zp[K], zm[K], h = 1e-5;
+            memcpy(zp, z, sizeof zp);
+            memcpy(zm, z, sizeof zm);
+            zp[k] += h;
+            zm[k] -= h;
+            double num = (weighted_loss(zp, t, u, (double)cs[i]) - weighted_loss(zm, t, u, (double)cs[i])) / (2 * h);
+            assert_true(fabs(num - (double)dz[k]) < 1e-4);
+            if (cs[i] == 0.0f)
+                assert_true(dz[k] == p[k] - t[k]);
+        }
+    }
+}
+
+/* Under vasa a sprängjan (6 points) is the largest class: 1; a jan (4)
+ * 4/6, a hemspel (1) 1/6; the other side's wins the same, negative. */
+static void class_values_in_points(void **state)
+{
+    (void)state;
+    rules_t r = tr("vasa");
+    evalnet_t *n = evalnet_new(&r, 4, 5);
+    assert_non_null(n);
+    const outcome_kind_t near[2] = {OUT_NONE, OUT_NONE};
+    float u[NN_MAX_CLASSES];
+    train_class_values(n, &r, near, u);
+    assert_int_equal(eval_points(OUT_SPRANGJAN, false, &r), 6);
+    assert_int_equal(eval_points(OUT_JAN, false, &r), 4);
+    assert_true(fabsf(u[BC_SPJ] - 1.0f) < 1e-6f);
+    assert_true(fabsf(u[BC_JAN] - 4.0f / 6.0f) < 1e-6f);
+    assert_true(fabsf(u[BC_HEM] - (float)eval_points(OUT_HEMSPEL, false, &r) / 6.0f) < 1e-6f);
+    for (int k = 0; k < EVALNET_BRADE_SIDE; k++) {
+        assert_true(u[k] > 0.0f && u[k] <= 1.0f);
+        assert_true(fabsf(u[k] + u[k + EVALNET_BRADE_SIDE]) < 1e-6f);
+    }
+    evalnet_free(n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +310,8 @@ int main(void)
         cmocka_unit_test(cut_at_a_random_play),
         cmocka_unit_test(self_play_marks_random_plays),
         cmocka_unit_test(all_random_teaches_nothing),
+        cmocka_unit_test(grad_matches_finite_differences),
+        cmocka_unit_test(class_values_in_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
