@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/dice.h"
+#include "analysis/evalnet.h"
 #include "analysis/selfplay.h"
 #include "analysis/textout.h"
 #include "analysis/workq.h"
@@ -29,20 +30,36 @@ void agreement_default_opts(agreement_opts_t *o)
     rollout_default_opts(&o->ro);
 }
 
+/* Whether position b is of `phase`. */
+static bool of_phase(const board_t *b, agreement_phase_t phase)
+{
+    if (phase == AGREEMENT_ANY)
+        return true;
+    return (evalnet_phase(b) == EVALNET_RACE) == (phase == AGREEMENT_RACE);
+}
+
 /* Game g of seed's set, played by p to the end: the position it gives
- * (one of its plies, seeded, with a roll that offers two plays or more)
- * into *pos and *roll and true, or false when eight tries found none.
- * The game's dice are its own stream, so it depends on (seed, g) alone.
- * buf and rec (AGREEMENT_RECORD boards) are the caller's scratch. */
-static bool game_position(selfplay_player_t *p, const rules_t *r, uint64_t seed, uint64_t g, movegen_buf_t *buf,
-                          board_t *rec, board_t *pos, roll_t *roll)
+ * (one of its plies of `phase`, seeded, with a roll that offers two plays
+ * or more) into *pos and *roll and true, or false when eight tries found
+ * none.  The game's dice are its own stream, so it depends on (seed, g)
+ * alone.  buf and rec (AGREEMENT_RECORD boards) and at (AGREEMENT_RECORD
+ * ints) are the caller's scratch. */
+static bool game_position(selfplay_player_t *p, const rules_t *r, uint64_t seed, uint64_t g,
+                          agreement_phase_t phase, movegen_buf_t *buf, board_t *rec, int *at, board_t *pos,
+                          roll_t *roll)
 {
     uint64_t rng = dice_stream(seed, g);
     int nrec, plies;
     outcome_t res;
     selfplay_game(p, p, r, &rng, buf, rec, AGREEMENT_RECORD, &nrec, &res, &plies);
-    for (int tries = 0; tries < 8 && nrec > 0; tries++) {
-        int i = dice_below(&rng, nrec);
+    /* the plies to choose from: every one (so the sets made before phases
+     * could be asked for stay the same), or those of the phase */
+    int n = 0;
+    for (int i = 0; i < nrec; i++)
+        if (of_phase(&rec[i], phase))
+            at[n++] = i;
+    for (int tries = 0; tries < 8 && n > 0; tries++) {
+        int i = at[dice_below(&rng, n)];
         roll_t t = {dice_below(&rng, 6) + 1, dice_below(&rng, 6) + 1};
         if (movegen_plays(&rec[i], r, t, buf) >= 2) {
             *pos = rec[i];
@@ -53,6 +70,24 @@ static bool game_position(selfplay_player_t *p, const rules_t *r, uint64_t seed,
     return false;
 }
 
+const char *agreement_phase_name(agreement_phase_t phase)
+{
+    return phase == AGREEMENT_RACE ? "race" : phase == AGREEMENT_CONTACT ? "contact" : NULL;
+}
+
+bool agreement_phase_parse(const char *word, agreement_phase_t *phase)
+{
+    if (strcmp(word, "race") == 0)
+        *phase = AGREEMENT_RACE;
+    else if (strcmp(word, "contact") == 0)
+        *phase = AGREEMENT_CONTACT;
+    else if (strcmp(word, "any") == 0)
+        *phase = AGREEMENT_ANY;
+    else
+        return false;
+    return true;
+}
+
 /* One worker of agreement_positions: its own player and scratch, and the
  * shared batch of games first..first+count (the queue's jobs).  got[j]
  * ends 1 with pos[j]/rolls[j] filled, 0 when game first+j gave no
@@ -61,6 +96,7 @@ static bool game_position(selfplay_player_t *p, const rules_t *r, uint64_t seed,
 typedef struct positions_work {
     const rules_t *r;
     uint64_t seed, first;
+    agreement_phase_t phase;
     workq_t *q;
     board_t *pos;
     roll_t *rolls;
@@ -74,15 +110,21 @@ static void *positions_worker(void *arg)
     selfplay_player_t *p = selfplay_player_new(&spec, w->r);
     movegen_buf_t *buf = movegen_buf_new();
     board_t *rec = malloc(sizeof *rec * AGREEMENT_RECORD);
-    for (int j; p && buf && rec && (j = workq_take(w->q)) >= 0;)
-        w->got[j] = game_position(p, w->r, w->seed, w->first + (uint64_t)j, buf, rec, &w->pos[j], &w->rolls[j]) ? 1 : 0;
+    int *at = malloc(sizeof *at * AGREEMENT_RECORD);
+    for (int j; p && buf && rec && at && (j = workq_take(w->q)) >= 0;)
+        w->got[j] = game_position(p, w->r, w->seed, w->first + (uint64_t)j, w->phase, buf, rec, at, &w->pos[j],
+                                  &w->rolls[j])
+                        ? 1
+                        : 0;
+    free(at);
     free(rec);
     movegen_buf_free(buf);
     selfplay_player_free(p);
     return NULL;
 }
 
-int agreement_positions(const rules_t *r, int k, uint64_t seed, int threads, board_t *pos, roll_t *rolls)
+int agreement_positions(const rules_t *r, int k, uint64_t seed, agreement_phase_t phase, int threads,
+                        board_t *pos, roll_t *rolls)
 {
     threads = threads < 1 ? 1 : threads > WORKQ_MAX_THREADS ? WORKQ_MAX_THREADS : threads;
     size_t n = k > 0 ? (size_t)k : 1;
@@ -103,7 +145,7 @@ int agreement_positions(const rules_t *r, int k, uint64_t seed, int threads, boa
         workq_init(&q, batch);
         positions_work_t w[WORKQ_MAX_THREADS];
         for (int t = 0; t < threads; t++)
-            w[t] = (positions_work_t){r, seed, g, &q, bpos, brolls, bgot};
+            w[t] = (positions_work_t){r, seed, g, phase, &q, bpos, brolls, bgot};
         workq_run(threads, positions_worker, w, sizeof w[0]);
         workq_destroy(&q);
         bool unplayed = false; /* every worker out of memory: the positions found so far */

@@ -5,7 +5,8 @@
  *
  *   brade selfplay [--rules R] --agreement K [--rollouts N] [--plies P] [--seed S]
  *                  [--top M] [--confirm G [--passes P]] [--player-plies Q] [--luck on|off]
- *                  [--dice-seed D] [--a-net FILE] [--threads T] [--save FILE] [--json]
+ *                  [--dice-seed D] [--phase race|contact] [--a-net FILE] [--threads T]
+ *                  [--save FILE] [--json]
  *
  * K fixed positions (seeded self-play, one roll each); the P-ply ranking's
  * best M plays (4 unless given, 2 to 8; more give other choosers judged
@@ -24,6 +25,11 @@
  * of S (the positions stay S's): a second judge of the same positions
  * whose luck is its own, to measure how often two judges agree; the
  * header then says `dice-seed D` (after `luck on`, before the net).
+ * --phase race takes the K positions from the races of those games alone
+ * (every checker of both sides past the other's: nobody can hit again),
+ * --phase contact from the rest: a set of its own, each game giving one
+ * position of the phase or none; the header then says `phase race` (after
+ * `dice-seed`, before the net).
  * --a-net FILE makes the search and the rollouts use other nets (the
  * positions stay those of the shipped net's self-play).
  *
@@ -154,6 +160,11 @@ static bool parse(int argc, char **argv, ag_args_t *a)
             ok = args_number(f, v, 0, 2147483647L, &a->seed);
         else if (strcmp(f, "--dice-seed") == 0)
             ok = args_number(f, v, 0, 2147483647L, &a->dice_seed);
+        else if (strcmp(f, "--phase") == 0) {
+            ok = agreement_phase_parse(v, &a->phase);
+            if (!ok)
+                fprintf(stderr, "brade: --phase takes race, contact or any, not '%s'\n", v);
+        }
         else if (strcmp(f, "--threads") == 0)
             ok = args_int(f, v, 1, 16, &a->threads);
         else {
@@ -197,9 +208,12 @@ static size_t header(const ag_args_t *a, const rules_t *r, const evalnet_t *n, c
     rules_format(r, rname, sizeof rname);
     /* "luck on" only when on and "dice-seed D" only when given, so records
      * made without them keep their header */
-    char dice[48] = "";
+    char dice[96] = "";
     if (a->dice_seed >= 0)
         snprintf(dice, sizeof dice, "dice-seed %ld\n", a->dice_seed);
+    const char *phase = agreement_phase_name(a->phase);
+    if (phase) /* "phase P" only when given, as "dice-seed" */
+        snprintf(dice + strlen(dice), sizeof dice - strlen(dice), "phase %s\n", phase);
     int w = snprintf(buf, size,
                      "brade-agreement 1\nrules %s\nseed %ld\nplies %d\ntop %d\nrollouts %d\nconfirm %d\n"
                      "passes %d\nplayer-plies %d\n%s%snet %ld games, weights %016llx\n",
@@ -592,7 +606,7 @@ int cmd_agreement(int argc, char **argv)
         fprintf(stderr, "brade: out of memory\n");
         goto done;
     }
-    k = agreement_positions(&r, k, (uint64_t)a.seed, a.threads, pos, rolls);
+    k = agreement_positions(&r, k, (uint64_t)a.seed, a.phase, a.threads, pos, rolls);
     header(&a, &r, n, g.head, sizeof g.head);
     if (a.save) {
         int fresh = agcli_resume(&g, pos, rolls, k);

@@ -46,7 +46,8 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
         {"top", &a->o.top, 2, AGREE_MAX, false}, {"rollouts", &a->o.games, 2, 10000000, false},
         {"confirm", &a->o.confirm, 0, 10000000, false}, {"passes", &passes, 0, 100, false},
         {"player-plies", &a->o.ro.plies, 0, SEARCH_MAX_PLIES, false}, {"luck", NULL, 0, 0, true},
-        {"dice-seed", &dice, 0, 2147483647, true}, {"net", NULL, 0, 0, false},
+        {"dice-seed", &dice, 0, 2147483647, true}, {"phase", NULL, 0, 0, true},
+        {"net", NULL, 0, 0, false},
     };
     int nkeys = (int)(sizeof keys / sizeof keys[0]);
     char *p = text;
@@ -56,7 +57,7 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
         bool here = e > kl && p[kl] == ' ' && memcmp(p, keys[i].key, kl) == 0;
         if (keys[i].optional && !here)
             continue;
-        bool is_luck = strcmp(keys[i].key, "luck") == 0;
+        bool is_luck = strcmp(keys[i].key, "luck") == 0, is_phase = strcmp(keys[i].key, "phase") == 0;
         char val[256] = "";
         if (here && e - kl - 1 < sizeof val)
             memcpy(val, p + kl + 1, e - kl - 1);
@@ -70,6 +71,8 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
             ok = false;
         else if (ok && is_luck && strcmp(val, "on") != 0)
             ok = false; /* written only when on */
+        else if (ok && is_phase && (!agreement_phase_parse(val, &a->phase) || a->phase == AGREEMENT_ANY))
+            ok = false; /* written only for race or contact */
         luck |= ok && is_luck;
         if (!ok) {
             fprintf(stderr, "%s:%d: expected '%s VALUE' of a record file made by selfplay --agreement --save, "
@@ -237,7 +240,7 @@ static const evalnet_t *fill_net(const ag_args_t *a, const ag_run_t *g, evalnet_
              (unsigned long long)evalnet_fingerprint(net));
     if (!strstr(g->head, made)) {
         const char *h = strstr(g->head, "\nnet ");
-        int line = 1; /* the net's line: 10, one more below a "luck on" or a "dice-seed" */
+        int line = 1; /* the net's line: 10, one more below each of "luck on", "dice-seed" and "phase" */
         for (const char *c = g->head; h && c <= h; c++)
             line += *c == '\n';
         fprintf(stderr, "%s:%d: the record was made by the net of '%.*s'; --fill %s has %ld games, weights "
@@ -355,7 +358,7 @@ int agcli_rejudge(ag_args_t *a)
     snprintf(made, sizeof made, "\nnet %ld games, weights %016llx\n", shipped ? shipped->games : 0L,
              shipped ? (unsigned long long)evalnet_fingerprint(shipped) : 0ULL);
     bool ours = strstr(g.head, made) != NULL;
-    int found = ours ? agreement_positions(&r, k, (uint64_t)a->seed, a->threads, pos, rolls) : k;
+    int found = ours ? agreement_positions(&r, k, (uint64_t)a->seed, a->phase, a->threads, pos, rolls) : k;
     if (!ours)
         fprintf(stderr, "%s: made with another net than the shipped one: its positions are judged as recorded\n",
                 a->rejudge);

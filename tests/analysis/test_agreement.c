@@ -1,7 +1,8 @@
 /* test_agreement.c - a search's choice judged by rollouts (agreement.h):
  * the positions' set, the passes that go on only while plays are in
  * contention, the record lines a run is saved and resumed by, and a
- * recorded position judged again for another chooser. */
+ * recorded position judged again for another chooser; sets of race or
+ * contact positions alone. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,8 @@
 #include "../unit/test_util.h"
 
 #include "analysis/agreement.h"
+#include "analysis/evalnet.h"
+#include "engine/movegen.h"
 #include "engine/notation.h"
 
 /* A small judge: 12 games a play, then further passes of `confirm`. */
@@ -32,7 +35,7 @@ static void judge(int i, const agreement_opts_t *o, agreement_result_t *res)
     static roll_t rolls[4];
     static bool made;
     if (!made)
-        assert_int_equal(agreement_positions(&r, 4, 3, 2, pos, rolls), 4);
+        assert_int_equal(agreement_positions(&r, 4, 3, AGREEMENT_ANY, 2, pos, rolls), 4);
     made = true;
     search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
     assert_non_null(sc);
@@ -65,13 +68,50 @@ static void positions_extend(void **state)
     rules_t r = tr("lyckans-talisman");
     board_t a[3], b[6];
     roll_t ra[3], rb[6];
-    assert_int_equal(agreement_positions(&r, 3, 7, 1, a, ra), 3);
-    assert_int_equal(agreement_positions(&r, 6, 7, 2, b, rb), 6);
+    assert_int_equal(agreement_positions(&r, 3, 7, AGREEMENT_ANY, 1, a, ra), 3);
+    assert_int_equal(agreement_positions(&r, 6, 7, AGREEMENT_ANY, 2, b, rb), 6);
     for (int i = 0; i < 3; i++) {
         assert_memory_equal(&a[i], &b[i], sizeof a[i]);
         assert_int_equal(ra[i].a, rb[i].a);
         assert_int_equal(ra[i].b, rb[i].b);
     }
+}
+
+/* --phase: a race set holds races alone and a contact set no race, each
+ * with a roll of two plays or more; a larger race set begins with the
+ * smaller; and the names read back. */
+static void positions_of_a_phase(void **state)
+{
+    (void)state;
+    rules_t r = tr("theboard");
+    enum { K = 5 };
+    board_t race[K], contact[K], few[2];
+    roll_t rr[K], rc[K], rf[2];
+    assert_int_equal(agreement_positions(&r, K, 13, AGREEMENT_RACE, 2, race, rr), K);
+    assert_int_equal(agreement_positions(&r, K, 13, AGREEMENT_CONTACT, 1, contact, rc), K);
+    assert_int_equal(agreement_positions(&r, 2, 13, AGREEMENT_RACE, 1, few, rf), 2);
+    movegen_buf_t *buf = movegen_buf_new();
+    assert_non_null(buf);
+    for (int i = 0; i < K; i++) {
+        assert_int_equal(evalnet_phase(&race[i]), EVALNET_RACE);
+        assert_int_equal(evalnet_phase(&contact[i]), EVALNET_CONTACT);
+        assert_true(movegen_plays(&race[i], &r, rr[i], buf) >= 2);
+        assert_true(movegen_plays(&contact[i], &r, rc[i], buf) >= 2);
+    }
+    for (int i = 0; i < 2; i++) {
+        assert_memory_equal(&few[i], &race[i], sizeof few[i]);
+        assert_int_equal(rf[i].a, rr[i].a);
+        assert_int_equal(rf[i].b, rr[i].b);
+    }
+    movegen_buf_free(buf);
+    agreement_phase_t ph = AGREEMENT_ANY;
+    assert_true(agreement_phase_parse("race", &ph) && ph == AGREEMENT_RACE);
+    assert_string_equal(agreement_phase_name(ph), "race");
+    assert_true(agreement_phase_parse("contact", &ph) && ph == AGREEMENT_CONTACT);
+    assert_string_equal(agreement_phase_name(ph), "contact");
+    assert_true(agreement_phase_parse("any", &ph) && ph == AGREEMENT_ANY);
+    assert_null(agreement_phase_name(ph));
+    assert_false(agreement_phase_parse("Race", &ph));
 }
 
 /* The set does not depend on how many threads play its games: one, two
@@ -84,7 +124,7 @@ static void positions_any_threads(void **state)
     board_t pos[3][K];
     roll_t rolls[3][K];
     for (int t = 0; t < 3; t++)
-        assert_int_equal(agreement_positions(&r, K, 11, t + 1, pos[t], rolls[t]), K);
+        assert_int_equal(agreement_positions(&r, K, 11, AGREEMENT_ANY, t + 1, pos[t], rolls[t]), K);
     for (int t = 1; t < 3; t++)
         for (int i = 0; i < K; i++) {
             assert_memory_equal(&pos[0][i], &pos[t][i], sizeof pos[0][i]);
@@ -455,6 +495,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(positions_extend),
+        cmocka_unit_test(positions_of_a_phase),
         cmocka_unit_test(positions_any_threads),
         cmocka_unit_test(passes_follow_contention),
         cmocka_unit_test(record_round_trip),

@@ -587,8 +587,66 @@ def agreement_dice_seed():
         shutil.rmtree(d)
 
 
+def is_race(side):
+    """A side's spec (engine-cli.md) has every checker on its points 13..24
+    or borne off: past every checker of the other side."""
+    for tok in side.split():
+        if tok.startswith("bar"):
+            return False
+        if not tok.startswith("off") and int(tok.split(":")[0]) < 13:
+            return False
+    return True
+
+
+def agreement_phase():
+    """--phase race judges positions of races alone: each judged position
+    is one (by `brade moves`: after every play both sides are still all on
+    their points 13..24 or off); the record says so in a header line
+    before the net's; the same command goes on from the file, one without
+    --phase is refused at that line; --rejudge reads it and finds the
+    same positions; a damaged line or an unknown phase is refused."""
+    base = ["selfplay", "--rules", "theboard", "--agreement", "3", "--rollouts", "12", "--top", "2",
+            "--seed", "5", "--plies", "1"]
+    d = tempfile.mkdtemp()
+    try:
+        f0, f1 = os.path.join(d, "plain.txt"), os.path.join(d, "race.txt")
+        plain = json.loads(run(base + ["--save", f0, "--json"]).stdout)
+        race = json.loads(run(base + ["--phase", "race", "--save", f1, "--json"]).stdout)
+        h0, h1 = open(f0).read().splitlines()[:11], open(f1).read().splitlines()[:11]
+        assert h1[:9] == h0[:9] and h1[9] == "phase race" and h1[10] == h0[9], h1
+        ids = [(r["id"], r["roll"]) for r in race["judged"]]
+        assert len(ids) == 3 and ids != [(r["id"], r["roll"]) for r in plain["judged"]], (ids, plain)
+        for pid, roll in ids:
+            plays = json.loads(run(["moves", "--rules", "theboard", "--position-id", pid, "--roll", roll,
+                                    "--json"]).stdout)["plays"]
+            assert len(plays) >= 2, (pid, roll)
+            assert all(is_race(p["white"]) and is_race(p["black"]) for p in plays), (pid, roll, plays)
+        contact = json.loads(run(base + ["--phase", "contact", "--json"]).stdout)
+        for r in contact["judged"]:
+            plays = json.loads(run(["moves", "--rules", "theboard", "--position-id", r["id"], "--roll",
+                                    r["roll"], "--json"]).stdout)["plays"]
+            assert not all(is_race(p["white"]) and is_race(p["black"]) for p in plays), r
+        again = json.loads(run(base + ["--phase", "race", "--save", f1, "--json"]).stdout)
+        assert again == race, (again, race)
+        p = run(base + ["--save", f1], code=2)
+        assert f1 + ":10: cannot go on from it: it has 'phase race'" in p.stderr, p.stderr
+        rj = json.loads(run(["selfplay", "--rejudge", f1, "--plies", "1", "--json"]).stdout)
+        assert rj.pop("rejudged") is True and rj.pop("unjudged") == 0, rj
+        assert rj == race, (rj, race)
+        made = open(f1).read()
+        bad = os.path.join(d, "bad.txt")
+        open(bad, "w").write(made.replace("phase race", "phase any", 1))
+        p = run(["selfplay", "--rejudge", bad], code=2)
+        assert bad + ":10: expected 'phase VALUE'" in p.stderr, p.stderr
+        p = run(base + ["--phase", "racing"], code=2)
+        assert "--phase takes race, contact or any, not 'racing'" in p.stderr, p.stderr
+    finally:
+        shutil.rmtree(d)
+
+
 CASES = [("agreement-confirm", agreement_confirm), ("agreement-saved", agreement_saved),
          ("agreement-luck", agreement_luck), ("agreement-dice-seed", agreement_dice_seed),
+         ("agreement-phase", agreement_phase),
          ("agreement-backgammon", agreement_backgammon), ("agreement-fill", agreement_fill),
          ("fit-ranks", fit_ranks)]
 run_cases(CASES)
