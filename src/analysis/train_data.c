@@ -34,6 +34,25 @@ void train_data_default_opts(train_data_opts_t *o)
     o->seed = 1;
     o->random_start = 0.25;
     o->random_plies = 24;
+    o->phase = TRAIN_ANY;
+}
+
+const char *train_data_phase_name(int phase)
+{
+    return phase == EVALNET_RACE ? "race" : phase == EVALNET_CONTACT ? "contact" : "any";
+}
+
+bool train_data_phase_parse(const char *word, int *phase)
+{
+    if (strcmp(word, "race") == 0)
+        *phase = EVALNET_RACE;
+    else if (strcmp(word, "contact") == 0)
+        *phase = EVALNET_CONTACT;
+    else if (strcmp(word, "any") == 0)
+        *phase = TRAIN_ANY;
+    else
+        return false;
+    return true;
 }
 
 typedef struct make_job {
@@ -58,6 +77,7 @@ typedef struct make_worker {
     selfplay_player_t *roller; /* plays the rollout games: player itself at 0 plies */
     movegen_buf_t *buf;
     board_t *record;      /* MAX_RECORD */
+    int *at;              /* MAX_RECORD: the plies of the phase asked for */
     search_play_t *ranked; /* MOVEGEN_MAX_PLAYS: contested_play's rankings */
 } make_worker_t;
 
@@ -133,9 +153,20 @@ static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t
                        &res, &plies);
     if (nrec <= 0)
         return false;
+    /* with a phase, the plies to draw from are that phase's (any: every
+     * ply, drawn as before the option, so older data stay what they were) */
+    int n = nrec;
+    if (j->o->phase != TRAIN_ANY) {
+        n = 0;
+        for (int t = 0; t < nrec; t++)
+            if (evalnet_phase(&w->record[t]) == j->o->phase)
+                w->at[n++] = t;
+    }
     float exact[NN_MAX_CLASSES];
-    for (int tries = 0; tries < 8; tries++) {
-        int t = dice_below(&rng, nrec);
+    for (int tries = 0; tries < 8 && n > 0; tries++) {
+        int t = dice_below(&rng, n);
+        if (j->o->phase != TRAIN_ANY)
+            t = w->at[t];
         board_t b = w->record[t];
         /* sideways: the position after a random play instead of the one
          * self-play made (no draw at all when off, so older data stay
@@ -175,11 +206,15 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
     board_t best;
     board_start(&best, j->r->geometry, BOARD_WHITE);
     double best_gap = -1.0; /* below every gap: no candidate yet */
-    /* candidates come from streams 4*select*k + c; a game that gives none
-     * is replaced by a later stream of the same position (at most 4x) */
-    for (int c = 0, got = 0; got < select && c < 4 * select; c++) {
+    /* candidates come from streams span*select*k + c; a game that gives
+     * none is replaced by a later stream of the same position (at most
+     * span times: 4, or 16 with a phase, since many games never reach a
+     * race) */
+    uint64_t span = o->phase != TRAIN_ANY ? 16u : 4u;
+    int got = 0;
+    for (int c = 0; got < select && c < (int)span * select; c++) {
         board_t b;
-        if (!candidate(j, w, (uint64_t)k * 4u * (uint64_t)select + (uint64_t)c, &b))
+        if (!candidate(j, w, (uint64_t)k * span * (uint64_t)select + (uint64_t)c, &b))
             continue;
         got++;
         double gap = select > 1 ? disagreement(w, &b) : 0.0;
@@ -191,6 +226,8 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
     train_item_t *it = &j->stage[k - j->first];
     memset(it, 0, sizeof *it);
     it->b = best;
+    if (got == 0 && o->phase != TRAIN_ANY)
+        return; /* no game gave a position of the phase: every share 0, so left out, as below */
     if (o->plies > 0) {
         /* the target is the net's own value searched o->plies deep (with
          * the exact lookahead a rollout's player does without) */
@@ -280,6 +317,7 @@ void train_data_start(train_data_t *out, const evalnet_t *n, const train_data_op
     out->sideways = o->sideways;
     out->contested = o->contested;
     out->contested_reply = o->contested > 0 && o->contested_reply;
+    out->phase = o->phase;
 }
 
 int train_data_make(const evalnet_t *n, const rules_t *r, const train_data_opts_t *o,
@@ -324,6 +362,9 @@ const char *train_data_mismatch(const train_data_t *d, const evalnet_t *n, const
         snprintf(buf, size, "it was made with --contested %g, not %g", d->contested, want.contested);
     else if (d->contested_reply != want.contested_reply)
         snprintf(buf, size, "it was made %s --contested-reply", d->contested_reply ? "with" : "without");
+    else if (d->phase != want.phase)
+        snprintf(buf, size, "its positions are of phase %s, not %s", train_data_phase_name(d->phase),
+                 train_data_phase_name(want.phase));
     else if (d->net_games != want.net_games)
         snprintf(buf, size, "it was made by a net of %ld training games, this one has %ld", d->net_games,
                  want.net_games);
@@ -369,6 +410,7 @@ int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_o
         ws[t].player = selfplay_player_new(&spec, r);
         ws[t].buf = movegen_buf_new();
         ws[t].record = malloc(MAX_RECORD * sizeof(board_t));
+        ws[t].at = malloc(MAX_RECORD * sizeof(int));
         ws[t].ranked = malloc(MOVEGEN_MAX_PLAYS * sizeof(search_play_t));
         ws[t].roller = ws[t].player;
         if (o->player_plies > 0 && o->plies <= 0) {
@@ -378,7 +420,7 @@ int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_o
             deep.plies = o->player_plies;
             ws[t].roller = selfplay_player_new(&deep, r);
         }
-        ok = ws[t].player && ws[t].roller && ws[t].buf && ws[t].record && ws[t].ranked;
+        ok = ws[t].player && ws[t].roller && ws[t].buf && ws[t].record && ws[t].at && ws[t].ranked;
         if (ok) { /* a rollout's players: without the exact lookahead */
             ws[t].player->search->eval->lookahead = false;
             ws[t].roller->search->eval->lookahead = false;
@@ -402,6 +444,7 @@ int train_data_continue(const evalnet_t *n, const rules_t *r, const train_data_o
         selfplay_player_free(ws[t].player);
         movegen_buf_free(ws[t].buf);
         free(ws[t].record);
+        free(ws[t].at);
         free(ws[t].ranked);
     }
     free(j.stage);
@@ -440,10 +483,10 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
     textout_put(&o,
                 "brade-rollout-data %d\nrules %s\nclasses %d\ngames %d\nplies %d\nplayer-plies %d\nselect %d\n"
                 "seed %llu\nnet-games %ld\nrandom-start %.17g\nrandom-plies %d\nsideways %.17g\ncontested %.17g\n"
-                "contested-reply %d\nmade %d\npositions %d\n",
+                "contested-reply %d\nphase %s\nmade %d\npositions %d\n",
                 TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->player_plies, d->select,
                 (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways,
-                d->contested, d->contested_reply ? 1 : 0, d->made, d->n);
+                d->contested, d->contested_reply ? 1 : 0, train_data_phase_name(d->phase), d->made, d->n);
     for (int i = 0; i < d->n; i++) {
         char id[POSID_SIZE];
         posid_write(r->geometry, &d->items[i].b, id);
@@ -538,7 +581,8 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
     long version, classes, games, plies = 0, player_plies = 0, select, seed, net_games, positions;
     long random_plies = -1, made = -1, contested_reply = 0;
     double random_start = -1, sideways = 0, contested = 0;
-    char rules[64];
+    char rules[64], phase[16] = "any";
+    int ph = TRAIN_ANY;
     /* version 1 has no 'plies' line: its targets are all rolled out */
     bool ok = header_long(&in, "brade-rollout-data", 1, 1000, &version) &&
               ((version >= 1 && version <= TRAIN_DATA_VERSION) ||
@@ -567,6 +611,10 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
                                /* version 6 on: the share taken where 0 and 2 plies part */
                                (version < 6 || (header_real(&in, "contested", 0, 1, &contested) &&
                                                 header_long(&in, "contested-reply", 0, 1, &contested_reply))) &&
+                               /* version 7 on: the phase the positions are of */
+                               (version < 7 || (header(&in, "phase", phase, sizeof phase) &&
+                                                (train_data_phase_parse(phase, &ph) ||
+                                                 fail(&in, "phase '%s'; it is any, race or contact", phase)))) &&
                                header_long(&in, "made", 0, 10000000L, &made))) &&
               header_long(&in, "positions", 0, 10000000L, &positions) &&
               (made < 0 || positions <= made ||
@@ -585,6 +633,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
         out->sideways = sideways;
         out->contested = contested;
         out->contested_reply = contested_reply != 0;
+        out->phase = ph;
         out->made = made >= 0 ? (int)made : (int)positions;
         out->items = calloc((size_t)(positions > 0 ? positions : 1), sizeof *out->items);
         ok = out->items || fail(&in, "out of memory");

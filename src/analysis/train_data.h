@@ -70,6 +70,9 @@
  *   contested 0          (version 6 on, read as 0 before: the share of
  *                         the picks replaced by a contested play's)
  *   contested-reply 0    (version 6 on: 1 when they go on past a reply)
+ *   phase any            (version 7 on, read as any before: the positions
+ *                         picked from the plies of any phase, or of races
+ *                         (race) or contact (contact) alone)
  *   made 5000            (version 3 on: positions 0..made-1 of the
  *                         seeded sequence are done, those with no
  *                         finished rollout game left out; version 1 and
@@ -93,7 +96,10 @@
 
 #include "analysis/evalnet.h"
 
-enum { TRAIN_DATA_VERSION = 6 };
+enum { TRAIN_DATA_VERSION = 7 };
+
+/* A phase for positions of any (train_data_opts_t.phase). */
+enum { TRAIN_ANY = -1 };
 
 typedef struct train_item {
     board_t b;                /* the side on roll to move */
@@ -114,6 +120,8 @@ typedef struct train_data {
     double sideways;          /* share of positions taken sideways (0 before version 4) */
     double contested;         /* share taken where 0 and 2 plies part (0 before version 6) */
     bool contested_reply;     /* ... a reply further on (false before version 6) */
+    int phase;                /* TRAIN_ANY, or the evalnet phase the positions are of (TRAIN_ANY
+                                 before version 7) */
     int made;                 /* positions 0..made-1 of the sequence are done */
     train_item_t *items;      /* owned */
     int n;
@@ -133,11 +141,18 @@ typedef struct train_data_opts {
     double contested;         /* share of the picks replaced by the position after a play the
                                  0-ply and 2-ply choices part on */
     bool contested_reply;     /* ... then after the other side's 0-ply reply to a random roll */
+    int phase;                /* TRAIN_ANY, or EVALNET_RACE / EVALNET_CONTACT: positions picked from
+                                 the plies of that phase alone */
     int checkpoint_every;     /* positions between checkpoint calls (0: none) */
     const volatile sig_atomic_t *stop; /* set (Ctrl-C): no more positions are begun */
 } train_data_opts_t;
 
 void train_data_default_opts(train_data_opts_t *o);
+
+/* "any", "race" or "contact" for a phase (TRAIN_ANY, EVALNET_RACE,
+ * EVALNET_CONTACT); and back, false for any other word. */
+const char *train_data_phase_name(int phase);
+bool train_data_phase_parse(const char *word, int *phase);
 
 /* Called after each position (positions done so far, of o->positions). */
 typedef void (*train_data_progress_fn)(void *ud, int done, int total);

@@ -5,7 +5,7 @@
  *   brade train --rules R --make-data FILE [--positions K] [--data-games G [--player-plies Q] | --data-plies N]
  *               [--select S] [--seed S] [--threads T] [--net NET]
  *               [--random-start P] [--random-plies K] [--sideways P] [--contested P [--contested-reply on|off]]
- *               [--checkpoint-every C]
+ *               [--phase race|contact] [--checkpoint-every C]
  *   brade train --rules R --out NET --fit-data FILE [--fit-data FILE...]
  *               [--epochs E] [--alpha A] [--holdout P] [--seed S]
  *
@@ -123,6 +123,11 @@ static bool parse(int argc, char **argv, td_args_t *a)
             ok = args_real(f, v, 0, 1, &a->mk.contested);
         else if (strcmp(f, "--contested-reply") == 0)
             ok = args_on_off(f, v, &a->mk.contested_reply);
+        else if (strcmp(f, "--phase") == 0) {
+            ok = train_data_phase_parse(v, &a->mk.phase);
+            if (!ok)
+                fprintf(stderr, "brade: --phase takes race, contact or any, not '%s'\n", v);
+        }
         else if (strcmp(f, "--seed") == 0) {
             ok = args_number(f, v, 0, 2147483647L, &seed);
             a->mk.seed = a->ft.seed = (uint64_t)seed;
@@ -320,12 +325,15 @@ static int make_main(const td_args_t *a, const rules_t *r)
             snprintf(how, sizeof how, "rolled out %d games by %d-ply players", d.games, d.player_plies);
         else
             snprintf(how, sizeof how, "rolled out %d games", d.games);
-        char off[96] = "";
+        char off[160] = "";
         if (d.sideways > 0)
             snprintf(off, sizeof off, "; a share %g taken sideways", d.sideways);
         if (d.contested > 0)
             snprintf(off + strlen(off), sizeof off - strlen(off), "; a share %g where 0 and 2 plies part%s",
                      d.contested, d.contested_reply ? ", a reply further on" : "");
+        if (d.phase != TRAIN_ANY)
+            snprintf(off + strlen(off), sizeof off - strlen(off), "; of %s positions alone",
+                     train_data_phase_name(d.phase));
         printf("%s: %d positions of %s, each %s (seed %llu, the one of %d drawn where "
                "0-ply and 1-ply differ most%s)%s\n",
                a->make, d.n, r->name, how, (unsigned long long)d.seed, d.select, off,

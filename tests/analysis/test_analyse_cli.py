@@ -374,10 +374,10 @@ def train_resume_and_use():
              "--data-games", "6", "--select", "2", "--threads", "2"])
     assert "5 positions of backgammon, each rolled out 6 games" in p.stdout, p.stdout
     lines = open(data).read().splitlines()
-    HEAD = 16  # the header's lines (version 6)
-    assert lines[0] == "brade-rollout-data 6" and len(lines) == HEAD + 5 and "positions 5" in lines, lines[:HEAD]
+    HEAD = 17  # the header's lines (version 7)
+    assert lines[0] == "brade-rollout-data 7" and len(lines) == HEAD + 5 and "positions 5" in lines, lines[:HEAD]
     assert "games 6" in lines and "plies 0" in lines and "made 5" in lines and "sideways 0" in lines, lines[:HEAD]
-    assert "contested 0" in lines, lines[:HEAD]
+    assert "contested 0" in lines and "phase any" in lines, lines[:HEAD]
     assert "player-plies 0" in lines, lines[:HEAD]
     # the file is its own checkpoint: the same command goes on from it
     # (nothing to do here, or the rest of a larger --positions), and the
@@ -440,9 +440,9 @@ def train_resume_and_use():
     assert p.stderr.startswith(data + ":2: data for backgammon, not lyckans-talisman"), p.stderr
     open(data, "w").write("\n".join(lines[:HEAD] + ["nonsense white 1"] + lines[HEAD + 1:]) + "\n")
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data], code=1)
-    assert p.stderr.startswith(data + ":17: not a position id: 'nonsense'"), p.stderr
+    assert p.stderr.startswith(data + ":18: not a position id: 'nonsense'"), p.stderr
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data2, "--fit-data", data], code=1)
-    assert p.stderr.startswith(data + ":17:"), p.stderr
+    assert p.stderr.startswith(data + ":18:"), p.stderr
     run(["train", "--rules", "backgammon", "--fit-data", data], code=2)
     # the random starts pick other positions (none: every game from the start)
     picks = {}

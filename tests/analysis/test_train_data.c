@@ -120,10 +120,10 @@ static void text_round_trip_and_damage(void **state)
         assert_false(train_data_parse(t, strlen(t), &other, &back, &line, msg, sizeof msg));
         assert_int_equal(line, 2);
         /* the first position's shares no longer add up to one (line 17,
-         * after the 16 header lines) */
+         * after the 17 header lines) */
         char *bad = strdup(t);
         char *p9 = bad;
-        for (int l = 1; l < 17; l++)
+        for (int l = 1; l < 18; l++)
             p9 = strchr(p9, '\n') + 1;
         char *last = strchr(p9, '\n');
         while (last[-1] != ' ')
@@ -132,7 +132,7 @@ static void text_round_trip_and_damage(void **state)
         last[1] = '.';
         last[2] = '9';
         assert_false(train_data_parse(bad, strlen(bad), &r, &back, &line, msg, sizeof msg));
-        assert_int_equal(line, 17);
+        assert_int_equal(line, 18);
         /* cut short: the line after the last one read */
         assert_false(train_data_parse(t, (size_t)(strchr(p9 - bad + t, '\n') - t + 1), &r, &back, &line, msg,
                                       sizeof msg));
@@ -385,7 +385,7 @@ static void made_in_pieces(void **state)
     m[5] = '1';
     train_data_t refused;
     assert_false(train_data_parse(bad, strlen(bad), &r, &refused, &line, msg, sizeof msg));
-    assert_int_equal(line, 16);
+    assert_int_equal(line, 17);
     free(bad);
     for (int i = 0; i < s.n; i++)
         free(s.text[i]);
@@ -520,6 +520,7 @@ static void sideways_picks(void **state)
     drop_line(v3, "contested 0");
     drop_line(v3, "sideways 0");
     drop_line(v3, "player-plies 0");
+    drop_line(v3, "phase any");
     v3[strlen("brade-rollout-data ")] = '3';
     assert_true(train_data_parse(v3, strlen(v3), &r, &back, &line, msg, sizeof msg));
     assert_true(back.sideways == 0.0);
@@ -586,6 +587,7 @@ static void deeper_rollout_players(void **state)
     drop_line(c, "contested-reply 0");
     drop_line(c, "contested 0");
     drop_line(c, "player-plies 0");
+    drop_line(c, "phase any");
     c[strlen("brade-rollout-data ")] = '4';
     assert_true(train_data_parse(c, strlen(c), &r, &back, &line, msg, sizeof msg));
     assert_int_equal(back.player_plies, 0);
@@ -720,6 +722,7 @@ static void contested_picks(void **state)
     char *v5 = text_of(&plain, &r);
     drop_line(v5, "contested-reply 0");
     drop_line(v5, "contested 0");
+    drop_line(v5, "phase any");
     v5[strlen("brade-rollout-data ")] = '5';
     assert_true(train_data_parse(v5, strlen(v5), &r, &back, &line, msg, sizeof msg));
     assert_true(back.contested == 0.0);
@@ -744,6 +747,70 @@ static void contested_picks(void **state)
     evalnet_free(n);
 }
 
+/* --phase race: every position made is a race, --phase contact none;
+ * the header says so and reads back; another phase is refused by name; a
+ * version 6 file (no phase line) reads as any, this version without it
+ * is refused at that line, and so is a phase it does not know. */
+static void phase_picks(void **state)
+{
+    (void)state;
+    rules_t r = tr("vasa");
+    evalnet_t *n = fixture_net("vasa-160.net"); /* a trained net's games reach races */
+    char why[256], msg[256];
+    int line;
+    train_data_opts_t o = small_opts(5, 2, 7);
+    o.phase = EVALNET_RACE;
+    train_data_t race, contact, back;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &race), 0);
+    assert_true(race.n >= 3);
+    for (int i = 0; i < race.n; i++)
+        assert_int_equal(evalnet_phase(&race.items[i].b), EVALNET_RACE);
+    o.phase = EVALNET_CONTACT;
+    assert_int_equal(train_data_make(n, &r, &o, NULL, NULL, &contact), 0);
+    assert_int_equal(contact.n, 5);
+    for (int i = 0; i < contact.n; i++)
+        assert_int_equal(evalnet_phase(&contact.items[i].b), EVALNET_CONTACT);
+    char *t = text_of(&race, &r);
+    assert_non_null(strstr(t, "\ncontested-reply 0\nphase race\nmade 5\n"));
+    assert_true(train_data_parse(t, strlen(t), &r, &back, &line, msg, sizeof msg));
+    assert_int_equal(back.phase, EVALNET_RACE);
+    assert_int_equal(back.n, race.n);
+    o.phase = EVALNET_RACE;
+    assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
+    o.phase = TRAIN_ANY;
+    assert_non_null(train_data_mismatch(&back, n, &o, why, sizeof why));
+    assert_non_null(strstr(why, "its positions are of phase race, not any"));
+    train_data_free(&back);
+    /* a version 6 file: no phase line, read as any */
+    char *v6 = text_of(&contact, &r);
+    drop_line(v6, "phase contact");
+    v6[strlen("brade-rollout-data ")] = '6';
+    assert_true(train_data_parse(v6, strlen(v6), &r, &back, &line, msg, sizeof msg));
+    assert_int_equal(back.phase, TRAIN_ANY);
+    train_data_free(&back);
+    /* this version without it, or with a phase it does not know */
+    char *v7 = text_of(&race, &r);
+    drop_line(v7, "phase race");
+    assert_false(train_data_parse(v7, strlen(v7), &r, &back, &line, msg, sizeof msg));
+    assert_int_equal(line, 15);
+    assert_non_null(strstr(msg, "'phase' expected"));
+    char *odd = strdup(t);
+    memcpy(strstr(odd, "phase race") + 6, "rice", 4);
+    assert_false(train_data_parse(odd, strlen(odd), &r, &back, &line, msg, sizeof msg));
+    assert_int_equal(line, 15);
+    assert_non_null(strstr(msg, "phase 'rice'"));
+    int ph = 0;
+    assert_true(train_data_phase_parse("any", &ph) && ph == TRAIN_ANY);
+    assert_string_equal(train_data_phase_name(EVALNET_CONTACT), "contact");
+    free(odd);
+    free(v7);
+    free(v6);
+    free(t);
+    train_data_free(&race);
+    train_data_free(&contact);
+    evalnet_free(n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -756,6 +823,7 @@ int main(void)
         cmocka_unit_test(sideways_picks),
         cmocka_unit_test(contested_picks),
         cmocka_unit_test(deeper_rollout_players),
+        cmocka_unit_test(phase_picks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
