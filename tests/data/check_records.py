@@ -2,8 +2,9 @@
 """The bundled sequential-judge records still read, and are documented.
 
 For every tests/data/agreement/*.txt (and second-judges/*.txt, the
-judges of those positions made otherwise, kept apart so that goal.py and
-judges.sh, which sum the first, do not count a position twice): `brade selfplay --rejudge FILE
+judges of those positions made otherwise, and race/*.txt and
+race/second-judges/*.txt, judges of race positions alone, kept apart so that goal.py and judges.sh, which sum the
+first, do not count a position twice or mix the two kinds): `brade selfplay --rejudge FILE
 --plies 0 --json` must accept it (a record the program can no longer read
 is refused with path:line, and the benchmarks built on it would stop),
 judge as many positions as the file has `judged` lines, name the ruleset
@@ -42,7 +43,9 @@ def main():
         readme = f.read()
     listed = dict(re.findall(r"^\| `([^`]+\.txt)` \| (\d+) \|", readme, re.M))
     records = sorted(glob.glob(os.path.join(DIR, "*.txt"))) + \
-        sorted(glob.glob(os.path.join(DIR, "second-judges", "*.txt")))
+        sorted(glob.glob(os.path.join(DIR, "second-judges", "*.txt"))) + \
+        sorted(glob.glob(os.path.join(DIR, "race", "*.txt"))) + \
+        sorted(glob.glob(os.path.join(DIR, "race", "second-judges", "*.txt")))
     errors = []
     if not records:
         errors.append(f"{DIR}: no records")
