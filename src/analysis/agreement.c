@@ -31,11 +31,9 @@ void agreement_default_opts(agreement_opts_t *o)
 }
 
 /* Whether position b is of `phase`. */
-static bool of_phase(const board_t *b, agreement_phase_t phase)
+static bool of_phase(const board_t *b, int phase)
 {
-    if (phase == AGREEMENT_ANY)
-        return true;
-    return (evalnet_phase(b) == EVALNET_RACE) == (phase == AGREEMENT_RACE);
+    return phase == EVALNET_ANY_PHASE || evalnet_phase(b) == phase;
 }
 
 /* Game g of seed's set, played by p to the end: the position it gives
@@ -45,7 +43,7 @@ static bool of_phase(const board_t *b, agreement_phase_t phase)
  * alone.  buf and rec (AGREEMENT_RECORD boards) and at (AGREEMENT_RECORD
  * ints) are the caller's scratch. */
 static bool game_position(selfplay_player_t *p, const rules_t *r, uint64_t seed, uint64_t g,
-                          agreement_phase_t phase, movegen_buf_t *buf, board_t *rec, int *at, board_t *pos,
+                          int phase, movegen_buf_t *buf, board_t *rec, int *at, board_t *pos,
                           roll_t *roll)
 {
     uint64_t rng = dice_stream(seed, g);
@@ -70,24 +68,6 @@ static bool game_position(selfplay_player_t *p, const rules_t *r, uint64_t seed,
     return false;
 }
 
-const char *agreement_phase_name(agreement_phase_t phase)
-{
-    return phase == AGREEMENT_RACE ? "race" : phase == AGREEMENT_CONTACT ? "contact" : NULL;
-}
-
-bool agreement_phase_parse(const char *word, agreement_phase_t *phase)
-{
-    if (strcmp(word, "race") == 0)
-        *phase = AGREEMENT_RACE;
-    else if (strcmp(word, "contact") == 0)
-        *phase = AGREEMENT_CONTACT;
-    else if (strcmp(word, "any") == 0)
-        *phase = AGREEMENT_ANY;
-    else
-        return false;
-    return true;
-}
-
 /* One worker of agreement_positions: its own player and scratch, and the
  * shared batch of games first..first+count (the queue's jobs).  got[j]
  * ends 1 with pos[j]/rolls[j] filled, 0 when game first+j gave no
@@ -96,7 +76,7 @@ bool agreement_phase_parse(const char *word, agreement_phase_t *phase)
 typedef struct positions_work {
     const rules_t *r;
     uint64_t seed, first;
-    agreement_phase_t phase;
+    int phase;
     workq_t *q;
     board_t *pos;
     roll_t *rolls;
@@ -123,8 +103,8 @@ static void *positions_worker(void *arg)
     return NULL;
 }
 
-int agreement_positions(const rules_t *r, int k, uint64_t seed, agreement_phase_t phase, int threads,
-                        board_t *pos, roll_t *rolls)
+int agreement_positions(const rules_t *r, int k, uint64_t seed, int phase, int threads, board_t *pos,
+                        roll_t *rolls)
 {
     threads = threads < 1 ? 1 : threads > WORKQ_MAX_THREADS ? WORKQ_MAX_THREADS : threads;
     size_t n = k > 0 ? (size_t)k : 1;

@@ -94,25 +94,17 @@ typedef struct agreement_tally {
  * passes 1), the rollout's defaults (seed 1, 2 threads, 0-ply players). */
 void agreement_default_opts(agreement_opts_t *o);
 
-/* Which positions a set is taken from: any, or only those of one phase
- * of the game (evalnet_phase: a race, where no checker can meet another
- * again, or contact). */
-typedef enum { AGREEMENT_ANY = 0, AGREEMENT_RACE, AGREEMENT_CONTACT } agreement_phase_t;
-
 /* Fills pos[0..k) and rolls[0..k) with the first k positions of `seed`'s
  * set of `phase`; returns how many were found (k unless self-play ran dry
  * or memory ran out).  The games are played on `threads` threads (1 to
  * WORKQ_MAX_THREADS), each with its own player; the set does not depend
- * on how many.  A game gives a position of the phase asked for, or none;
- * with AGREEMENT_ANY the set is the one every record before the option
+ * on how many.  With a phase (evalnet_phase: EVALNET_RACE, where no
+ * checker can meet another again, or EVALNET_CONTACT) a game gives a
+ * position of that phase or none, a set of its own; with
+ * EVALNET_ANY_PHASE the set is the one every record before the option
  * was made from. */
-int agreement_positions(const rules_t *r, int k, uint64_t seed, agreement_phase_t phase, int threads,
-                        board_t *pos, roll_t *rolls);
-
-/* "race" or "contact" for those phases, NULL for AGREEMENT_ANY; and back
- * (false for any other word). */
-const char *agreement_phase_name(agreement_phase_t phase);
-bool agreement_phase_parse(const char *word, agreement_phase_t *phase);
+int agreement_positions(const rules_t *r, int k, uint64_t seed, int phase, int threads, board_t *pos,
+                        roll_t *rolls);
 
 /* Judges one position (see above) with the search context sc (its
  * evaluator ranks the plays).  Returns 0, 1 when o->ro.stop ended it

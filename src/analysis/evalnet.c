@@ -168,6 +168,22 @@ int evalnet_phase(const board_t *b)
     return EVALNET_RACE;
 }
 
+const char *evalnet_phase_name(int phase)
+{
+    return phase == EVALNET_RACE ? "race" : phase == EVALNET_CONTACT ? "contact" : "any";
+}
+
+bool evalnet_phase_parse(const char *word, int *phase)
+{
+    static const int phases[] = {EVALNET_CONTACT, EVALNET_RACE, EVALNET_ANY_PHASE};
+    for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
+        if (strcmp(word, evalnet_phase_name(phases[i])) == 0) {
+            *phase = phases[i];
+            return true;
+        }
+    return false;
+}
+
 /* The point-by-point inputs of both sides. */
 static void encode_raw(const board_t *b, nn_input_t *x)
 {

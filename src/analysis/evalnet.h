@@ -39,6 +39,8 @@
 #include "analysis/nn.h"
 
 enum { EVALNET_CONTACT = 0, EVALNET_RACE = 1, EVALNET_PHASES = 2 };
+/* No phase in particular: positions of either (a pick's filter). */
+enum { EVALNET_ANY_PHASE = -1 };
 enum { EVALNET_VERSION = 1, EVALNET_RULES_MAX = 128 };
 
 /* Encodings: the input layout a net was trained with. */
@@ -107,6 +109,12 @@ int evalnet_classes_for(const rules_t *r);
 /* Which net evaluates b: EVALNET_RACE when no checker can meet one of the
  * other side any more, else EVALNET_CONTACT. */
 int evalnet_phase(const board_t *b);
+
+/* "contact", "race" or "any" for a phase (EVALNET_CONTACT, EVALNET_RACE,
+ * EVALNET_ANY_PHASE); and back, false (phase unchanged) for any other
+ * word. */
+const char *evalnet_phase_name(int phase);
+bool evalnet_phase_parse(const char *word, int *phase);
 
 /* Encodes b (side on roll) into x; returns the phase.  *near gets the
  * pattern each side is closest to (bräde; OUT_NONE otherwise). */

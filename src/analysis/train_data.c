@@ -34,25 +34,7 @@ void train_data_default_opts(train_data_opts_t *o)
     o->seed = 1;
     o->random_start = 0.25;
     o->random_plies = 24;
-    o->phase = TRAIN_ANY;
-}
-
-const char *train_data_phase_name(int phase)
-{
-    return phase == EVALNET_RACE ? "race" : phase == EVALNET_CONTACT ? "contact" : "any";
-}
-
-bool train_data_phase_parse(const char *word, int *phase)
-{
-    if (strcmp(word, "race") == 0)
-        *phase = EVALNET_RACE;
-    else if (strcmp(word, "contact") == 0)
-        *phase = EVALNET_CONTACT;
-    else if (strcmp(word, "any") == 0)
-        *phase = TRAIN_ANY;
-    else
-        return false;
-    return true;
+    o->phase = EVALNET_ANY_PHASE;
 }
 
 typedef struct make_job {
@@ -156,7 +138,7 @@ static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t
     /* with a phase, the plies to draw from are that phase's (any: every
      * ply, drawn as before the option, so older data stay what they were) */
     int n = nrec;
-    if (j->o->phase != TRAIN_ANY) {
+    if (j->o->phase != EVALNET_ANY_PHASE) {
         n = 0;
         for (int t = 0; t < nrec; t++)
             if (evalnet_phase(&w->record[t]) == j->o->phase)
@@ -165,7 +147,7 @@ static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t
     float exact[NN_MAX_CLASSES];
     for (int tries = 0; tries < 8 && n > 0; tries++) {
         int t = dice_below(&rng, n);
-        if (j->o->phase != TRAIN_ANY)
+        if (j->o->phase != EVALNET_ANY_PHASE)
             t = w->at[t];
         board_t b = w->record[t];
         /* sideways: the position after a random play instead of the one
@@ -210,7 +192,7 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
      * none is replaced by a later stream of the same position (at most
      * span times: 4, or 16 with a phase, since many games never reach a
      * race) */
-    uint64_t span = o->phase != TRAIN_ANY ? 16u : 4u;
+    uint64_t span = o->phase != EVALNET_ANY_PHASE ? 16u : 4u;
     int got = 0;
     for (int c = 0; got < select && c < (int)span * select; c++) {
         board_t b;
@@ -226,7 +208,7 @@ static void make_one(make_job_t *j, make_worker_t *w, int k)
     train_item_t *it = &j->stage[k - j->first];
     memset(it, 0, sizeof *it);
     it->b = best;
-    if (got == 0 && o->phase != TRAIN_ANY)
+    if (got == 0 && o->phase != EVALNET_ANY_PHASE)
         return; /* no game gave a position of the phase: every share 0, so left out, as below */
     if (o->plies > 0) {
         /* the target is the net's own value searched o->plies deep (with
@@ -363,8 +345,8 @@ const char *train_data_mismatch(const train_data_t *d, const evalnet_t *n, const
     else if (d->contested_reply != want.contested_reply)
         snprintf(buf, size, "it was made %s --contested-reply", d->contested_reply ? "with" : "without");
     else if (d->phase != want.phase)
-        snprintf(buf, size, "its positions are of phase %s, not %s", train_data_phase_name(d->phase),
-                 train_data_phase_name(want.phase));
+        snprintf(buf, size, "its positions are of phase %s, not %s", evalnet_phase_name(d->phase),
+                 evalnet_phase_name(want.phase));
     else if (d->net_games != want.net_games)
         snprintf(buf, size, "it was made by a net of %ld training games, this one has %ld", d->net_games,
                  want.net_games);
@@ -486,7 +468,7 @@ char *train_data_format(const train_data_t *d, const rules_t *r, size_t *len)
                 "contested-reply %d\nphase %s\nmade %d\npositions %d\n",
                 TRAIN_DATA_VERSION, d->rules, d->classes, d->games, d->plies, d->player_plies, d->select,
                 (unsigned long long)d->seed, d->net_games, d->random_start, d->random_plies, d->sideways,
-                d->contested, d->contested_reply ? 1 : 0, train_data_phase_name(d->phase), d->made, d->n);
+                d->contested, d->contested_reply ? 1 : 0, evalnet_phase_name(d->phase), d->made, d->n);
     for (int i = 0; i < d->n; i++) {
         char id[POSID_SIZE];
         posid_write(r->geometry, &d->items[i].b, id);
@@ -582,7 +564,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
     long random_plies = -1, made = -1, contested_reply = 0;
     double random_start = -1, sideways = 0, contested = 0;
     char rules[64], phase[16] = "any";
-    int ph = TRAIN_ANY;
+    int ph = EVALNET_ANY_PHASE;
     /* version 1 has no 'plies' line: its targets are all rolled out */
     bool ok = header_long(&in, "brade-rollout-data", 1, 1000, &version) &&
               ((version >= 1 && version <= TRAIN_DATA_VERSION) ||
@@ -613,7 +595,7 @@ bool train_data_parse(const char *text, size_t len, const rules_t *r, train_data
                                                 header_long(&in, "contested-reply", 0, 1, &contested_reply))) &&
                                /* version 7 on: the phase the positions are of */
                                (version < 7 || (header(&in, "phase", phase, sizeof phase) &&
-                                                (train_data_phase_parse(phase, &ph) ||
+                                                (evalnet_phase_parse(phase, &ph) ||
                                                  fail(&in, "phase '%s'; it is any, race or contact", phase)))) &&
                                header_long(&in, "made", 0, 10000000L, &made))) &&
               header_long(&in, "positions", 0, 10000000L, &positions) &&

@@ -98,9 +98,6 @@
 
 enum { TRAIN_DATA_VERSION = 7 };
 
-/* A phase for positions of any (train_data_opts_t.phase). */
-enum { TRAIN_ANY = -1 };
-
 typedef struct train_item {
     board_t b;                /* the side on roll to move */
     float p[NN_MAX_CLASSES];  /* the rolled-out share of each class, its view */
@@ -120,8 +117,8 @@ typedef struct train_data {
     double sideways;          /* share of positions taken sideways (0 before version 4) */
     double contested;         /* share taken where 0 and 2 plies part (0 before version 6) */
     bool contested_reply;     /* ... a reply further on (false before version 6) */
-    int phase;                /* TRAIN_ANY, or the evalnet phase the positions are of (TRAIN_ANY
-                                 before version 7) */
+    int phase;                /* EVALNET_ANY_PHASE, or the evalnet phase the positions are of
+                                 (EVALNET_ANY_PHASE before version 7) */
     int made;                 /* positions 0..made-1 of the sequence are done */
     train_item_t *items;      /* owned */
     int n;
@@ -141,18 +138,14 @@ typedef struct train_data_opts {
     double contested;         /* share of the picks replaced by the position after a play the
                                  0-ply and 2-ply choices part on */
     bool contested_reply;     /* ... then after the other side's 0-ply reply to a random roll */
-    int phase;                /* TRAIN_ANY, or EVALNET_RACE / EVALNET_CONTACT: positions picked from
-                                 the plies of that phase alone */
+    int phase;                /* EVALNET_ANY_PHASE, or EVALNET_RACE / EVALNET_CONTACT: positions
+                                 picked from the plies of that phase alone */
     int checkpoint_every;     /* positions between checkpoint calls (0: none) */
     const volatile sig_atomic_t *stop; /* set (Ctrl-C): no more positions are begun */
 } train_data_opts_t;
 
 void train_data_default_opts(train_data_opts_t *o);
 
-/* "any", "race" or "contact" for a phase (TRAIN_ANY, EVALNET_RACE,
- * EVALNET_CONTACT); and back, false for any other word. */
-const char *train_data_phase_name(int phase);
-bool train_data_phase_parse(const char *word, int *phase);
 
 /* Called after each position (positions done so far, of o->positions). */
 typedef void (*train_data_progress_fn)(void *ud, int done, int total);

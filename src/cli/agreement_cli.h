@@ -20,7 +20,7 @@ typedef struct ag_args {
     int positions, threads;
     long seed;
     long dice_seed; /* --dice-seed: the rollouts' dice, -1 when from seed */
-    agreement_phase_t phase; /* --phase: positions of a race or of contact only (AGREEMENT_ANY: all) */
+    int phase;      /* --phase: EVALNET_RACE or EVALNET_CONTACT positions only (EVALNET_ANY_PHASE: all) */
     bool json;
     int lookahead; /* --rejudge --lookahead on (1) / off (0) for the chooser's evaluator; -1: its default,
                     * which is what the record's own search had */

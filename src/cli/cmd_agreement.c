@@ -96,6 +96,7 @@ static bool parse(int argc, char **argv, ag_args_t *a)
     a->rules = "lyckans-talisman";
     a->seed = 1;
     a->dice_seed = -1;
+    a->phase = EVALNET_ANY_PHASE;
     a->threads = 2;
     bool passes_given = false, plies_given = false;
     for (int i = 0; i < argc; i++) {
@@ -161,7 +162,7 @@ static bool parse(int argc, char **argv, ag_args_t *a)
         else if (strcmp(f, "--dice-seed") == 0)
             ok = args_number(f, v, 0, 2147483647L, &a->dice_seed);
         else if (strcmp(f, "--phase") == 0) {
-            ok = agreement_phase_parse(v, &a->phase);
+            ok = evalnet_phase_parse(v, &a->phase);
             if (!ok)
                 fprintf(stderr, "brade: --phase takes race, contact or any, not '%s'\n", v);
         }
@@ -211,9 +212,8 @@ static size_t header(const ag_args_t *a, const rules_t *r, const evalnet_t *n, c
     char dice[96] = "";
     if (a->dice_seed >= 0)
         snprintf(dice, sizeof dice, "dice-seed %ld\n", a->dice_seed);
-    const char *phase = agreement_phase_name(a->phase);
-    if (phase) /* "phase P" only when given, as "dice-seed" */
-        snprintf(dice + strlen(dice), sizeof dice - strlen(dice), "phase %s\n", phase);
+    if (a->phase != EVALNET_ANY_PHASE) /* "phase P" only when given, as "dice-seed" */
+        snprintf(dice + strlen(dice), sizeof dice - strlen(dice), "phase %s\n", evalnet_phase_name(a->phase));
     int w = snprintf(buf, size,
                      "brade-agreement 1\nrules %s\nseed %ld\nplies %d\ntop %d\nrollouts %d\nconfirm %d\n"
                      "passes %d\nplayer-plies %d\n%s%snet %ld games, weights %016llx\n",

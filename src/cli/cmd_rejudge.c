@@ -71,7 +71,7 @@ static bool read_header(const char *path, ag_args_t *a, ag_run_t *g, char *rbuf,
             ok = false;
         else if (ok && is_luck && strcmp(val, "on") != 0)
             ok = false; /* written only when on */
-        else if (ok && is_phase && (!agreement_phase_parse(val, &a->phase) || a->phase == AGREEMENT_ANY))
+        else if (ok && is_phase && (!evalnet_phase_parse(val, &a->phase) || a->phase == EVALNET_ANY_PHASE))
             ok = false; /* written only for race or contact */
         luck |= ok && is_luck;
         if (!ok) {

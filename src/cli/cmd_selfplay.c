@@ -215,7 +215,7 @@ static int run_positions(const sp_args_t *a, const rules_t *r)
         fprintf(stderr, "brade: out of memory\n");
         return 1;
     }
-    int k = agreement_positions(r, a->positions, (uint64_t)a->seed, AGREEMENT_ANY, a->threads, pos, rolls);
+    int k = agreement_positions(r, a->positions, (uint64_t)a->seed, EVALNET_ANY_PHASE, a->threads, pos, rolls);
     for (int i = 0; i < k; i++) {
         char id[POSID_SIZE];
         posid_write(r->geometry, &pos[i], id);

@@ -124,7 +124,7 @@ static bool parse(int argc, char **argv, td_args_t *a)
         else if (strcmp(f, "--contested-reply") == 0)
             ok = args_on_off(f, v, &a->mk.contested_reply);
         else if (strcmp(f, "--phase") == 0) {
-            ok = train_data_phase_parse(v, &a->mk.phase);
+            ok = evalnet_phase_parse(v, &a->mk.phase);
             if (!ok)
                 fprintf(stderr, "brade: --phase takes race, contact or any, not '%s'\n", v);
         }
@@ -331,9 +331,9 @@ static int make_main(const td_args_t *a, const rules_t *r)
         if (d.contested > 0)
             snprintf(off + strlen(off), sizeof off - strlen(off), "; a share %g where 0 and 2 plies part%s",
                      d.contested, d.contested_reply ? ", a reply further on" : "");
-        if (d.phase != TRAIN_ANY)
+        if (d.phase != EVALNET_ANY_PHASE)
             snprintf(off + strlen(off), sizeof off - strlen(off), "; of %s positions alone",
-                     train_data_phase_name(d.phase));
+                     evalnet_phase_name(d.phase));
         printf("%s: %d positions of %s, each %s (seed %llu, the one of %d drawn where "
                "0-ply and 1-ply differ most%s)%s\n",
                a->make, d.n, r->name, how, (unsigned long long)d.seed, d.select, off,

@@ -35,7 +35,7 @@ static void judge(int i, const agreement_opts_t *o, agreement_result_t *res)
     static roll_t rolls[4];
     static bool made;
     if (!made)
-        assert_int_equal(agreement_positions(&r, 4, 3, AGREEMENT_ANY, 2, pos, rolls), 4);
+        assert_int_equal(agreement_positions(&r, 4, 3, EVALNET_ANY_PHASE, 2, pos, rolls), 4);
     made = true;
     search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
     assert_non_null(sc);
@@ -68,8 +68,8 @@ static void positions_extend(void **state)
     rules_t r = tr("lyckans-talisman");
     board_t a[3], b[6];
     roll_t ra[3], rb[6];
-    assert_int_equal(agreement_positions(&r, 3, 7, AGREEMENT_ANY, 1, a, ra), 3);
-    assert_int_equal(agreement_positions(&r, 6, 7, AGREEMENT_ANY, 2, b, rb), 6);
+    assert_int_equal(agreement_positions(&r, 3, 7, EVALNET_ANY_PHASE, 1, a, ra), 3);
+    assert_int_equal(agreement_positions(&r, 6, 7, EVALNET_ANY_PHASE, 2, b, rb), 6);
     for (int i = 0; i < 3; i++) {
         assert_memory_equal(&a[i], &b[i], sizeof a[i]);
         assert_int_equal(ra[i].a, rb[i].a);
@@ -87,9 +87,9 @@ static void positions_of_a_phase(void **state)
     enum { K = 5 };
     board_t race[K], contact[K], few[2];
     roll_t rr[K], rc[K], rf[2];
-    assert_int_equal(agreement_positions(&r, K, 13, AGREEMENT_RACE, 2, race, rr), K);
-    assert_int_equal(agreement_positions(&r, K, 13, AGREEMENT_CONTACT, 1, contact, rc), K);
-    assert_int_equal(agreement_positions(&r, 2, 13, AGREEMENT_RACE, 1, few, rf), 2);
+    assert_int_equal(agreement_positions(&r, K, 13, EVALNET_RACE, 2, race, rr), K);
+    assert_int_equal(agreement_positions(&r, K, 13, EVALNET_CONTACT, 1, contact, rc), K);
+    assert_int_equal(agreement_positions(&r, 2, 13, EVALNET_RACE, 1, few, rf), 2);
     movegen_buf_t *buf = movegen_buf_new();
     assert_non_null(buf);
     for (int i = 0; i < K; i++) {
@@ -104,14 +104,15 @@ static void positions_of_a_phase(void **state)
         assert_int_equal(rf[i].b, rr[i].b);
     }
     movegen_buf_free(buf);
-    agreement_phase_t ph = AGREEMENT_ANY;
-    assert_true(agreement_phase_parse("race", &ph) && ph == AGREEMENT_RACE);
-    assert_string_equal(agreement_phase_name(ph), "race");
-    assert_true(agreement_phase_parse("contact", &ph) && ph == AGREEMENT_CONTACT);
-    assert_string_equal(agreement_phase_name(ph), "contact");
-    assert_true(agreement_phase_parse("any", &ph) && ph == AGREEMENT_ANY);
-    assert_null(agreement_phase_name(ph));
-    assert_false(agreement_phase_parse("Race", &ph));
+    int ph = EVALNET_ANY_PHASE;
+    assert_true(evalnet_phase_parse("race", &ph) && ph == EVALNET_RACE);
+    assert_string_equal(evalnet_phase_name(ph), "race");
+    assert_true(evalnet_phase_parse("contact", &ph) && ph == EVALNET_CONTACT);
+    assert_string_equal(evalnet_phase_name(ph), "contact");
+    assert_true(evalnet_phase_parse("any", &ph) && ph == EVALNET_ANY_PHASE);
+    assert_string_equal(evalnet_phase_name(ph), "any");
+    assert_false(evalnet_phase_parse("Race", &ph));
+    assert_int_equal(ph, EVALNET_ANY_PHASE);
 }
 
 /* The set does not depend on how many threads play its games: one, two
@@ -124,7 +125,7 @@ static void positions_any_threads(void **state)
     board_t pos[3][K];
     roll_t rolls[3][K];
     for (int t = 0; t < 3; t++)
-        assert_int_equal(agreement_positions(&r, K, 11, AGREEMENT_ANY, t + 1, pos[t], rolls[t]), K);
+        assert_int_equal(agreement_positions(&r, K, 11, EVALNET_ANY_PHASE, t + 1, pos[t], rolls[t]), K);
     for (int t = 1; t < 3; t++)
         for (int i = 0; i < K; i++) {
             assert_memory_equal(&pos[0][i], &pos[t][i], sizeof pos[0][i]);

@@ -777,7 +777,7 @@ static void phase_picks(void **state)
     assert_int_equal(back.n, race.n);
     o.phase = EVALNET_RACE;
     assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
-    o.phase = TRAIN_ANY;
+    o.phase = EVALNET_ANY_PHASE;
     assert_non_null(train_data_mismatch(&back, n, &o, why, sizeof why));
     assert_non_null(strstr(why, "its positions are of phase race, not any"));
     train_data_free(&back);
@@ -786,7 +786,7 @@ static void phase_picks(void **state)
     drop_line(v6, "phase contact");
     v6[strlen("brade-rollout-data ")] = '6';
     assert_true(train_data_parse(v6, strlen(v6), &r, &back, &line, msg, sizeof msg));
-    assert_int_equal(back.phase, TRAIN_ANY);
+    assert_int_equal(back.phase, EVALNET_ANY_PHASE);
     train_data_free(&back);
     /* this version without it, or with a phase it does not know */
     char *v7 = text_of(&race, &r);
@@ -800,8 +800,8 @@ static void phase_picks(void **state)
     assert_int_equal(line, 15);
     assert_non_null(strstr(msg, "phase 'rice'"));
     int ph = 0;
-    assert_true(train_data_phase_parse("any", &ph) && ph == TRAIN_ANY);
-    assert_string_equal(train_data_phase_name(EVALNET_CONTACT), "contact");
+    assert_true(evalnet_phase_parse("any", &ph) && ph == EVALNET_ANY_PHASE);
+    assert_string_equal(evalnet_phase_name(EVALNET_CONTACT), "contact");
     free(odd);
     free(v7);
     free(v6);

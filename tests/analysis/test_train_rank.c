@@ -23,7 +23,7 @@ static void judge(int i, agreement_result_t *res)
     static roll_t rolls[3];
     static bool made;
     if (!made)
-        assert_int_equal(agreement_positions(&r, 3, 3, AGREEMENT_ANY, 1, pos, rolls), 3);
+        assert_int_equal(agreement_positions(&r, 3, 3, EVALNET_ANY_PHASE, 1, pos, rolls), 3);
     made = true;
     agreement_opts_t o;
     agreement_default_opts(&o);
