@@ -119,8 +119,8 @@ static bool contested_play(make_worker_t *w, board_t *b, bool reply, uint64_t *r
 }
 
 /* One candidate position from the self-play game of stream s: false when
- * the game gave none (it ended in its random start, or every position of
- * it has an exact value). */
+ * the game gave none (it ended in its random start, every position of it
+ * has an exact value, or none is of the phase asked for). */
 static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t *pick)
 {
     uint64_t rng = dice_stream(j->o->seed ^ TAG_PICK, s);
