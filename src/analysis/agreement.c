@@ -30,12 +30,6 @@ void agreement_default_opts(agreement_opts_t *o)
     rollout_default_opts(&o->ro);
 }
 
-/* Whether position b is of `phase`. */
-static bool of_phase(const board_t *b, int phase)
-{
-    return phase == EVALNET_ANY_PHASE || evalnet_phase(b) == phase;
-}
-
 /* Game g of seed's set, played by p to the end: the position it gives
  * (one of its plies of `phase`, seeded, with a roll that offers two plays
  * or more) into *pos and *roll and true, or false when eight tries found
@@ -52,10 +46,7 @@ static bool game_position(selfplay_player_t *p, const rules_t *r, uint64_t seed,
     selfplay_game(p, p, r, &rng, buf, rec, AGREEMENT_RECORD, &nrec, &res, &plies);
     /* the plies to choose from: every one (so the sets made before phases
      * could be asked for stay the same), or those of the phase */
-    int n = 0;
-    for (int i = 0; i < nrec; i++)
-        if (of_phase(&rec[i], phase))
-            at[n++] = i;
+    int n = evalnet_of_phase(rec, nrec, phase, at);
     for (int tries = 0; tries < 8 && n > 0; tries++) {
         int i = at[dice_below(&rng, n)];
         roll_t t = {dice_below(&rng, 6) + 1, dice_below(&rng, 6) + 1};

@@ -184,6 +184,15 @@ bool evalnet_phase_parse(const char *word, int *phase)
     return false;
 }
 
+int evalnet_of_phase(const board_t *b, int n, int phase, int *at)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (phase == EVALNET_ANY_PHASE || evalnet_phase(&b[i]) == phase)
+            at[m++] = i;
+    return m;
+}
+
 /* The point-by-point inputs of both sides. */
 static void encode_raw(const board_t *b, nn_input_t *x)
 {

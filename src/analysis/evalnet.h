@@ -116,6 +116,11 @@ int evalnet_phase(const board_t *b);
 const char *evalnet_phase_name(int phase);
 bool evalnet_phase_parse(const char *word, int *phase);
 
+/* The indices of the positions of b[0..n) that are of `phase`, in order,
+ * into at[] (room for n); returns how many.  With EVALNET_ANY_PHASE every
+ * one: at[i] = i. */
+int evalnet_of_phase(const board_t *b, int n, int phase, int *at);
+
 /* Encodes b (side on roll) into x; returns the phase.  *near gets the
  * pattern each side is closest to (bräde; OUT_NONE otherwise). */
 int evalnet_encode(const evalnet_t *n, const board_t *b, const rules_t *r, nn_input_t *x,

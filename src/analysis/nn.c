@@ -319,17 +319,22 @@ void nn_forward(const nn_t *n, const nn_input_t *x, nn_act_t *a)
         a->p[k] /= sum;
 }
 
+double nn_ce_grad(const float *p, const float *target, int K, float *dz)
+{
+    double loss = 0.0;
+    for (int k = 0; k < K; k++) {
+        dz[k] = p[k] - target[k];
+        if (target[k] > 0.0f)
+            loss -= (double)target[k] * log((double)(p[k] > 1e-12f ? p[k] : 1e-12f));
+    }
+    return loss;
+}
+
 double nn_train_step(nn_t *n, const nn_input_t *x, const nn_act_t *a, const float *target,
                      float rate)
 {
-    int K = n->classes;
     float dz[NN_MAX_CLASSES];
-    double loss = 0.0;
-    for (int k = 0; k < K; k++) {
-        dz[k] = a->p[k] - target[k];
-        if (target[k] > 0.0f)
-            loss -= (double)target[k] * log((double)(a->p[k] > 1e-12f ? a->p[k] : 1e-12f));
-    }
+    double loss = nn_ce_grad(a->p, target, n->classes, dz);
     nn_step_logits(n, x, a, dz, rate);
     return loss;
 }

@@ -90,6 +90,10 @@ static inline void nn_input_add(nn_input_t *x, int i, float v)
 /* The forward pass: fills a->h and a->p. */
 void nn_forward(const nn_t *n, const nn_input_t *x, nn_act_t *a);
 
+/* The cross entropy of the output p against target[] (K classes), and its
+ * gradient at the logits, p - target, into dz[K]. */
+double nn_ce_grad(const float *p, const float *target, int K, float *dz);
+
 /* One gradient step on the cross entropy of the output against target[]
  * (a distribution over the classes): a must be the forward pass of x with
  * the current weights.  Returns the cross entropy before the step. */

@@ -164,19 +164,15 @@ void train_class_values(const evalnet_t *n, const rules_t *r, const outcome_kind
 
 double train_grad(const float *p, const float *target, const float *u, float c, int K, float *dz)
 {
-    float ep = 0.0f, et = 0.0f;
-    if (c > 0.0f)
+    double loss = nn_ce_grad(p, target, K, dz);
+    if (c > 0.0f) {
+        float ep = 0.0f, et = 0.0f;
         for (int k = 0; k < K; k++) {
             ep += p[k] * u[k];
             et += target[k] * u[k];
         }
-    double loss = 0.0;
-    for (int k = 0; k < K; k++) {
-        dz[k] = p[k] - target[k];
-        if (c > 0.0f)
+        for (int k = 0; k < K; k++)
             dz[k] += c * (ep - et) * p[k] * (u[k] - ep);
-        if (target[k] > 0.0f)
-            loss -= (double)target[k] * log((double)(p[k] > 1e-12f ? p[k] : 1e-12f));
     }
     return loss;
 }
@@ -211,14 +207,11 @@ static void learn_game(evalnet_t *n, const rules_t *r, const game_slot_t *s, con
             continue;
         nn_t *net = n->net[L->phase[t]];
         nn_forward(net, &L->x[t], &a);
-        if (c > 0.0f) {
-            float u[NN_MAX_CLASSES], dz[NN_MAX_CLASSES];
+        float u[NN_MAX_CLASSES] = {0}, dz[NN_MAX_CLASSES];
+        if (c > 0.0f) /* the class values: only the equity term reads them */
             train_class_values(n, r, L->near[t], u);
-            L->loss += train_grad(a.p, L->target[t], u, c, n->classes, dz);
-            nn_step_logits(net, &L->x[t], &a, dz, alpha);
-        } else {
-            L->loss += nn_train_step(net, &L->x[t], &a, L->target[t], alpha);
-        }
+        L->loss += train_grad(a.p, L->target[t], u, c, n->classes, dz);
+        nn_step_logits(net, &L->x[t], &a, dz, alpha);
     }
     L->positions += T - untaught;
 }

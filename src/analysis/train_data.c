@@ -137,19 +137,10 @@ static bool candidate(const make_job_t *j, make_worker_t *w, uint64_t s, board_t
         return false;
     /* with a phase, the plies to draw from are that phase's (any: every
      * ply, drawn as before the option, so older data stay what they were) */
-    int n = nrec;
-    if (j->o->phase != EVALNET_ANY_PHASE) {
-        n = 0;
-        for (int t = 0; t < nrec; t++)
-            if (evalnet_phase(&w->record[t]) == j->o->phase)
-                w->at[n++] = t;
-    }
+    int n = evalnet_of_phase(w->record, nrec, j->o->phase, w->at);
     float exact[NN_MAX_CLASSES];
     for (int tries = 0; tries < 8 && n > 0; tries++) {
-        int t = dice_below(&rng, n);
-        if (j->o->phase != EVALNET_ANY_PHASE)
-            t = w->at[t];
-        board_t b = w->record[t];
+        board_t b = w->record[w->at[dice_below(&rng, n)]];
         /* sideways: the position after a random play instead of the one
          * self-play made (no draw at all when off, so older data stay
          * what they were) */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/evalnet.h"
 #include "engine/posid.h"
 
 const char *args_colour(int c)
@@ -277,6 +278,15 @@ bool args_on_off(const char *flag, const char *s, bool *out)
         return false;
     }
     *out = strcmp(s, "on") == 0;
+    return true;
+}
+
+bool args_phase(const char *flag, const char *s, int *phase)
+{
+    if (!evalnet_phase_parse(s, phase)) {
+        fprintf(stderr, "brade: %s takes race, contact or any, not '%s'\n", flag, s);
+        return false;
+    }
     return true;
 }
 

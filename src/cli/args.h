@@ -59,6 +59,10 @@ bool args_real(const char *flag, const char *s, double lo, double hi, double *ou
 /* Reads flag's value s, "on" or "off", into *out; false after printing
  * "brade: FLAG must be on or off". */
 bool args_on_off(const char *flag, const char *s, bool *out);
+/* Reads flag's value s, "race", "contact" or "any", into *phase
+ * (evalnet_phase_parse); false after printing "brade: FLAG takes race,
+ * contact or any, not 'S'". */
+bool args_phase(const char *flag, const char *s, int *phase);
 /* The command line "brade CMD ARG..." into buf, for the header of a file
  * the command made; a line too long for buf ends in " ..." so a reader
  * knows it was cut (size > 4). */

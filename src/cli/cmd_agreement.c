@@ -161,11 +161,8 @@ static bool parse(int argc, char **argv, ag_args_t *a)
             ok = args_number(f, v, 0, 2147483647L, &a->seed);
         else if (strcmp(f, "--dice-seed") == 0)
             ok = args_number(f, v, 0, 2147483647L, &a->dice_seed);
-        else if (strcmp(f, "--phase") == 0) {
-            ok = evalnet_phase_parse(v, &a->phase);
-            if (!ok)
-                fprintf(stderr, "brade: --phase takes race, contact or any, not '%s'\n", v);
-        }
+        else if (strcmp(f, "--phase") == 0)
+            ok = args_phase(f, v, &a->phase);
         else if (strcmp(f, "--threads") == 0)
             ok = args_int(f, v, 1, 16, &a->threads);
         else {

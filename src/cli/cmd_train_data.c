@@ -123,11 +123,8 @@ static bool parse(int argc, char **argv, td_args_t *a)
             ok = args_real(f, v, 0, 1, &a->mk.contested);
         else if (strcmp(f, "--contested-reply") == 0)
             ok = args_on_off(f, v, &a->mk.contested_reply);
-        else if (strcmp(f, "--phase") == 0) {
-            ok = evalnet_phase_parse(v, &a->mk.phase);
-            if (!ok)
-                fprintf(stderr, "brade: --phase takes race, contact or any, not '%s'\n", v);
-        }
+        else if (strcmp(f, "--phase") == 0)
+            ok = args_phase(f, v, &a->mk.phase);
         else if (strcmp(f, "--seed") == 0) {
             ok = args_number(f, v, 0, 2147483647L, &seed);
             a->mk.seed = a->ft.seed = (uint64_t)seed;
