@@ -483,6 +483,16 @@ def unrolled_choices(f, path):
     return path
 
 
+def plain_and_flagged(base, flags, d, name, head):
+    """Saves a record of `base` (d/plain.txt) and one of `base + flags`
+    (d/NAME.txt); returns their paths, their JSON and the first `head`
+    lines of each file."""
+    f0, f1 = os.path.join(d, "plain.txt"), os.path.join(d, name + ".txt")
+    plain = json.loads(run(base + ["--save", f0, "--json"]).stdout)
+    flagged = json.loads(run(base + flags + ["--save", f1, "--json"]).stdout)
+    return f0, f1, plain, flagged, open(f0).read().splitlines()[:head], open(f1).read().splitlines()[:head]
+
+
 def agreement_luck():
     """--luck on takes each roll's luck out of the judge's rollouts: the
     record says so in a header line of its own (one without it keeps the
@@ -493,10 +503,7 @@ def agreement_luck():
     base = ["selfplay", "--agreement", "2", "--rollouts", "12", "--top", "2", "--seed", "5", "--plies", "1"]
     d = tempfile.mkdtemp()
     try:
-        f0, f1 = os.path.join(d, "plain.txt"), os.path.join(d, "luck.txt")
-        plain = json.loads(run(base + ["--save", f0, "--json"]).stdout)
-        luck = json.loads(run(base + ["--luck", "on", "--save", f1, "--json"]).stdout)
-        h0, h1 = open(f0).read().splitlines()[:11], open(f1).read().splitlines()[:11]
+        f0, f1, plain, luck, h0, h1 = plain_and_flagged(base, ["--luck", "on"], d, "luck", 11)
         assert "luck on" not in h0 and h0[9].startswith("net "), h0
         assert h1[:9] == h0[:9] and h1[9] == "luck on" and h1[10] == h0[9], h1
         assert plain["luck"] is False and luck["luck"] is True, (plain, luck)
@@ -548,10 +555,7 @@ def agreement_dice_seed():
     base = ["selfplay", "--agreement", "2", "--rollouts", "12", "--top", "2", "--seed", "5", "--plies", "1"]
     d = tempfile.mkdtemp()
     try:
-        f0, f1 = os.path.join(d, "plain.txt"), os.path.join(d, "dice.txt")
-        plain = json.loads(run(base + ["--save", f0, "--json"]).stdout)
-        other = json.loads(run(base + ["--dice-seed", "11", "--luck", "on", "--save", f1, "--json"]).stdout)
-        h0, h1 = open(f0).read().splitlines()[:12], open(f1).read().splitlines()[:12]
+        f0, f1, plain, other, h0, h1 = plain_and_flagged(base, ["--dice-seed", "11", "--luck", "on"], d, "dice", 12)
         assert h1[:9] == h0[:9] and h1[9:11] == ["luck on", "dice-seed 11"] and h1[11] == h0[9], h1
         pos0 = [(r["id"], r["roll"]) for r in plain["judged"]]
         assert pos0 == [(r["id"], r["roll"]) for r in other["judged"]], (plain, other)
@@ -609,10 +613,7 @@ def agreement_phase():
             "--seed", "5", "--plies", "1"]
     d = tempfile.mkdtemp()
     try:
-        f0, f1 = os.path.join(d, "plain.txt"), os.path.join(d, "race.txt")
-        plain = json.loads(run(base + ["--save", f0, "--json"]).stdout)
-        race = json.loads(run(base + ["--phase", "race", "--save", f1, "--json"]).stdout)
-        h0, h1 = open(f0).read().splitlines()[:11], open(f1).read().splitlines()[:11]
+        f0, f1, plain, race, h0, h1 = plain_and_flagged(base, ["--phase", "race"], d, "race", 11)
         assert h1[:9] == h0[:9] and h1[9] == "phase race" and h1[10] == h0[9], h1
         ids = [(r["id"], r["roll"]) for r in race["judged"]]
         assert len(ids) == 3 and ids != [(r["id"], r["roll"]) for r in plain["judged"]], (ids, plain)

@@ -56,6 +56,21 @@ static void drop_line(char *text, const char *line)
     memmove(at + 1, at + 1 + k, strlen(at + 1 + k) + 1);
 }
 
+/* d's text of this version with its header line `line` taken out is
+ * refused at line `at`, the message naming the key ("'KEY' expected"). */
+static void refused_without(const train_data_t *d, const rules_t *r, const char *line, const char *key, int at)
+{
+    char *text = text_of(d, r), msg[256], want[64];
+    drop_line(text, line);
+    train_data_t back;
+    int got;
+    assert_false(train_data_parse(text, strlen(text), r, &back, &got, msg, sizeof msg));
+    assert_int_equal(got, at);
+    snprintf(want, sizeof want, "'%s' expected", key);
+    assert_non_null(strstr(msg, want));
+    free(text);
+}
+
 /* Same data with one thread or two; each position a legal one not yet
  * over, with shares that add up to one; another seed, other positions. */
 static void data_are_deterministic(void **state)
@@ -529,13 +544,8 @@ static void sideways_picks(void **state)
     o.sideways = 0;
     assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
     /* a file of this version without it is refused at that line */
-    char *v4 = text_of(&plain, &r);
-    drop_line(v4, "sideways 0");
     train_data_free(&back);
-    assert_false(train_data_parse(v4, strlen(v4), &r, &back, &line, msg, sizeof msg));
-    assert_int_equal(line, 12);
-    assert_non_null(strstr(msg, "'sideways' expected"));
-    free(v4);
+    refused_without(&plain, &r, "sideways 0", "sideways", 12);
     free(v3);
     free(t);
     train_data_free(&back);
@@ -731,12 +741,7 @@ static void contested_picks(void **state)
     assert_null(train_data_mismatch(&back, n, &o, why, sizeof why));
     train_data_free(&back);
     /* this version without it is refused at that line */
-    char *v6 = text_of(&plain, &r);
-    drop_line(v6, "contested 0");
-    assert_false(train_data_parse(v6, strlen(v6), &r, &back, &line, msg, sizeof msg));
-    assert_int_equal(line, 13);
-    assert_non_null(strstr(msg, "'contested' expected"));
-    free(v6);
+    refused_without(&plain, &r, "contested 0", "contested", 13);
     free(v5);
     free(t);
     free(ranked);
@@ -789,11 +794,7 @@ static void phase_picks(void **state)
     assert_int_equal(back.phase, EVALNET_ANY_PHASE);
     train_data_free(&back);
     /* this version without it, or with a phase it does not know */
-    char *v7 = text_of(&race, &r);
-    drop_line(v7, "phase race");
-    assert_false(train_data_parse(v7, strlen(v7), &r, &back, &line, msg, sizeof msg));
-    assert_int_equal(line, 15);
-    assert_non_null(strstr(msg, "'phase' expected"));
+    refused_without(&race, &r, "phase race", "phase", 15);
     char *odd = strdup(t);
     memcpy(strstr(odd, "phase race") + 6, "rice", 4);
     assert_false(train_data_parse(odd, strlen(odd), &r, &back, &line, msg, sizeof msg));
@@ -803,7 +804,6 @@ static void phase_picks(void **state)
     assert_true(evalnet_phase_parse("any", &ph) && ph == EVALNET_ANY_PHASE);
     assert_string_equal(evalnet_phase_name(EVALNET_CONTACT), "contact");
     free(odd);
-    free(v7);
     free(v6);
     free(t);
     train_data_free(&race);
