@@ -42,7 +42,8 @@ def analyse(brade, rules, pid, roll, plies, cache):
             with open(path, encoding="utf-8") as f:
                 return json.load(f)
     r = subprocess.run([brade, "analyse", "--rules", rules, "--position-id", pid, "--roll", roll,
-                        "--plies", str(plies), "--json"], capture_output=True, text=True)
+                        "--plies", str(plies), "--race-rollouts", "off", "--json"],
+                       capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"{PROG}: {rules} {pid} {roll}: {r.stderr.strip() or 'brade analyse failed'}")
     if path:

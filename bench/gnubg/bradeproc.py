@@ -4,8 +4,14 @@ import subprocess
 
 
 class Brade:
-    def __init__(self, brade, rules="backgammon", plies=None, weights=None, evaluator=None):
+    def __init__(self, brade, rules="backgammon", plies=None, weights=None, evaluator=None,
+                 race_rollouts=False):
+        # the search's own ranking unless race_rollouts: the tools that use
+        # this measure the search (a race under vasa or theboard is
+        # otherwise ranked by rollouts, src/analysis/rollrank.h)
         cmd = [brade, "analyse", "--rules", rules, "--json", "--batch"]
+        if not race_rollouts:
+            cmd += ["--race-rollouts", "off"]
         if plies is not None:
             cmd += ["--plies", str(plies)]
         if weights:

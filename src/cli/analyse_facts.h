@@ -26,6 +26,8 @@ typedef struct analyse_opts {
     grade_thresholds_t thresholds;
     lang_t lang;
     eval_kind_t evaluator;
+    bool race_rollouts; /* races under vasa and theboard rolled out unasked (rollrank.h) */
+    bool race;          /* set while answering: the race rule rolled these plays out */
 } analyse_opts_t;
 
 /* Prints the facts, evaluation and (with o->rollouts) rollout of a->board

@@ -32,6 +32,7 @@
 #include "analysis/facts.h"
 #include "analysis/grade.h"
 #include "analysis/rollout.h"
+#include "analysis/rollrank.h"
 #include "analysis/search.h"
 #include "cli/analyse_cube.h"
 #include "cli/analyse_facts.h"
@@ -68,7 +69,7 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
 /* Reads the analysis flags (a->extra, in the order of EXTRA below). */
 static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--threads", "--thresholds",
                                     "--lang", "--evaluator", "--truncate", "--weights", "--luck", "--svg",
-                                    "--cube", "--away", "--player-plies", "--rollout-top", NULL};
+                                    "--cube", "--away", "--player-plies", "--rollout-top", "--race-rollouts", NULL};
 
 static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 {
@@ -132,6 +133,11 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
         fprintf(stderr, "brade: --rollout-top needs --rollouts (it is how many plays are rolled out)\n");
         return false;
     }
+    /* races under vasa and theboard are ranked by rollouts unasked
+     * (rollrank.h); --race-rollouts off keeps the search's ranking */
+    o->race_rollouts = true;
+    if (a->extra[15] && !args_on_off("--race-rollouts", a->extra[15], &o->race_rollouts))
+        return false;
     o->ro.games = o->rollouts;
     o->ro.seed = (uint64_t)seed;
     o->ro.stop = interrupt_flag(); /* Ctrl-C in the REPL */
@@ -141,24 +147,9 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 
 /* --- with a roll: plays --- */
 
-typedef struct ranked {
-    search_play_t sp;
-    bool rolled;
-    rollout_result_t ro;
-    double equity; /* the value reported: rollout when rolled out */
-} ranked_t;
-
-static int cmp_ranked(const void *x, const void *y)
-{
-    const ranked_t *a = x, *b = y;
-    if (a->rolled != b->rolled)
-        return a->rolled ? -1 : 1;
-    if (!a->rolled && a->sp.plies != b->sp.plies)
-        return b->sp.plies - a->sp.plies;
-    if (a->equity != b->equity)
-        return a->equity < b->equity ? 1 : -1;
-    return a->sp.index - b->sp.index;
-}
+/* The plays as ranked: by the search, then (with --rollouts, or in a
+ * race that rollrank_race_wanted picks) the best few by rollouts. */
+typedef rollrank_play_t ranked_t;
 
 /* `--svg FILE`: the plays as a chart (diagram.h), the best ten and the
  * learner's, each bar the play's equity with its rollout interval. */
@@ -179,10 +170,9 @@ static bool write_chart(const pos_args_t *a, const analyse_opts_t *o, const rank
                      rk[i].sp.plies);
             cut++;
         }
-        double lost = rk[0].equity - rk[i].equity;
-        bars[k] =
-            (diagram_bar_t){labels[k], rk[i].equity, rk[i].rolled ? rk[i].ro.ci95 : 0,
-                            (int)grade_classify(lost < 0 ? 0 : lost, &o->thresholds, &a->rules), i == yours};
+        double lost = rollrank_lost(rk, n, i);
+        bars[k] = (diagram_bar_t){labels[k], rk[i].equity, rk[i].rolled ? rk[i].ro.ci95 : 0,
+                                  (int)grade_classify(lost, &o->thresholds, &a->rules), i == yours};
         k++;
     }
     char title[400], note[256];
@@ -285,31 +275,30 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         /* a play the move filter cut is judged as deep as the best */
         (void)search_rank_deepen(sc, &so, sp, n, your_after);
     }
-    for (int i = 0; i < n; i++) {
-        rk[i].sp = sp[i];
-        rk[i].rolled = false;
-        rk[i].equity = sp[i].value.equity;
+    rollrank_from_search(sp, n, rk);
+    /* a race under vasa or theboard: the race rollouts, unless rollouts
+     * were asked for (theirs count) or turned off, or another evaluator
+     * or net is being looked at */
+    analyse_opts_t raced = *o;
+    if (!o->rollouts && o->race_rollouts && !a->extra[8] &&
+        rollrank_race_wanted(&a->board, &a->rules, o->evaluator)) {
+        rollrank_race_opts(&a->board, a->roll, &raced.ro);
+        raced.ro.threads = o->ro.threads;
+        raced.ro.stop = o->ro.stop;
+        raced.rollouts = raced.ro.games;
+        raced.rollout_top = ROLLRANK_RACE_TOP;
+        raced.race = true;
+        o = &raced;
     }
-    for (int i = 0; o->rollouts > 0 && i < n; i++) {
-        bool mine = your_after && board_equal(&rk[i].sp.play.after, your_after);
-        if (i >= o->rollout_top && !mine)
-            continue;
-        if (rollout_play(&rk[i].sp.play, &a->rules, &o->ro, &rk[i].ro) != 0 ||
-            rk[i].ro.stopped) {
-            if (!rk[i].ro.stopped)
-                fprintf(stderr, "brade: out of memory\n");
-            free(sp);
-            free(rk);
-            return 1; /* stopped: Ctrl-C in the REPL, which says so */
-        }
-        rk[i].rolled = true;
-        rk[i].equity = rk[i].ro.equity;
+    int rc = o->rollouts > 0 ? rollrank_run(rk, n, o->rollout_top, your_after, &a->rules, &o->ro) : 0;
+    if (rc != 0) {
+        if (rc < 0)
+            fprintf(stderr, "brade: out of memory\n");
+        free(sp);
+        free(rk);
+        return 1; /* stopped: Ctrl-C in the REPL, which says so */
     }
-    qsort(rk, (size_t)n, sizeof *rk, cmp_ranked);
-    int yours = -1;
-    for (int i = 0; your_after && i < n; i++)
-        if (board_equal(&rk[i].sp.play.after, your_after))
-            yours = i;
+    int yours = your_after ? rollrank_find(rk, n, your_after) : -1;
     /* why the top play: against the learner's play, or the next best */
     int other = yours > 0 ? yours : (n > 1 && yours != 0 ? 1 : -1);
     char why[2048] = "";
@@ -318,10 +307,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     bool have_why = false;
     if (other > 0) {
         /* a rolled-out play's probabilities are the rollout's, like its equity */
-        eval_t va = rk[0].rolled ? rk[0].ro.mean : rk[0].sp.value;
-        eval_t vb = rk[other].rolled ? rk[other].ro.mean : rk[other].sp.value;
-        va.equity = rk[0].equity;
-        vb.equity = rk[other].equity;
+        eval_t va = rollrank_value(&rk[0]), vb = rollrank_value(&rk[other]);
         contrast_plays(&a->board, &a->rules, &rk[0].sp.play, &va, &rk[other].sp.play, &vb,
                        sc->bufs[0], &ct);
         notation_play(&rk[0].sp.play, a->board.geom, note_a, sizeof note_a);
@@ -335,7 +321,6 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             snprintf(why + w, sizeof why - w, " %s", sure);
         have_why = true;
     }
-    double best = n > 0 ? rk[0].equity : 0;
     const char *me = args_colour(a->board.turn);
     if (a->extra[10] && !write_chart(a, o, rk, n, yours, rname)) {
         free(sp);
@@ -346,14 +331,14 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         printf("{\n  \"rules\": \"%s\",\n  \"to_move\": \"%s\",\n  \"roll\": [%d, %d],\n  \"plies\": %d,\n",
                rname, me, a->roll.a, a->roll.b, o->plies);
         if (o->rollouts > 0)
-            printf("  \"rollouts\": %d,\n  \"seed\": %llu,\n  \"player_plies\": %d,\n", o->rollouts,
-                   (unsigned long long)o->ro.seed, o->ro.plies);
+            printf("  \"rollouts\": %d,\n  \"seed\": %llu,\n  \"player_plies\": %d,\n  \"race_rollouts\": %s,\n",
+                   o->rollouts, (unsigned long long)o->ro.seed, o->ro.plies, o->race ? "true" : "false");
         printf("  \"plays\": [\n");
         for (int i = 0; i < n; i++) {
             const ranked_t *x = &rk[i];
             char note[256];
             notation_play(&x->sp.play, a->board.geom, note, sizeof note);
-            double lost = best - x->equity;
+            double lost = rollrank_lost(rk, n, i);
             printf("    {\n      \"notation\": \"%s\",\n", note);
             if (a->rules.geometry == GEOM_BACKGAMMON) {
                 /* the position after the play, the opponent on roll (as brade moves) */
@@ -363,8 +348,8 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
                 posid_gnubg(&next, id);
                 printf("      \"position_id\": \"%s\",\n", id);
             }
-            printf("      \"equity\": %.4f,\n      \"equity_lost\": %.4f,\n", x->equity, lost < 0 ? 0 : lost);
-            printf("      \"grade\": \"%s\",\n      \"plies\": %d,\n", grade_name(grade_classify(lost < 0 ? 0 : lost, &o->thresholds, &a->rules)),
+            printf("      \"equity\": %.4f,\n      \"equity_lost\": %.4f,\n", x->equity, lost);
+            printf("      \"grade\": \"%s\",\n      \"plies\": %d,\n", grade_name(grade_classify(lost, &o->thresholds, &a->rules)),
                    x->sp.plies);
             trust_t tr;
             if (i > 0 && how_sure(sc, o, &rk[0], x, &tr))
@@ -444,9 +429,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             }
             char note[256];
             notation_play(&x->sp.play, a->board.geom, note, sizeof note);
-            double lost = best - x->equity;
-            if (lost < 0)
-                lost = 0;
+            double lost = rollrank_lost(rk, n, i);
             grade_t g = grade_classify(lost, &o->thresholds, &a->rules);
             char lost_text[32] = "";
             if (lost >= 0.0005)
@@ -466,13 +449,17 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
                       : "Note: %d games a play are too few to tell these plays apart; use %d "
                         "or more.\n",
                    o->rollouts, ROLLOUT_FEW);
+        if (o->race) {
+            char said[1024];
+            explain_analysis_race(o->lang, &a->rules, o->rollout_top, o->ro.games, said, sizeof said);
+            printf("%s\n", said);
+        }
         if (have_why)
             printf("%s\n", why);
         if (yours >= 0) {
             char g[256];
-            double lost = best - rk[yours].equity;
-            explain_analysis_grade(o->lang, grade_classify(lost < 0 ? 0 : lost, &o->thresholds, &a->rules),
-                                   lost < 0 ? 0 : lost, g, sizeof g);
+            double lost = rollrank_lost(rk, n, yours);
+            explain_analysis_grade(o->lang, grade_classify(lost, &o->thresholds, &a->rules), lost, g, sizeof g);
             printf("%s.\n", g);
         }
         if (give && gu.rolls[0].keeps) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/contrast.h"
+#include "analysis/rollrank.h"
 #include "engine/notation.h"
 #include "tutor/explain_analysis.h"
 #include "tutor/words.h"
@@ -35,14 +36,41 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
         free(rk);
         return false;
     }
-    out->best = rk[0].play;
+    if (n > 1 && rollrank_race_wanted(b, r, sc->eval->kind)) {
+        /* a race under vasa or theboard: the best plays and this one
+         * rolled out (rollrank.h) */
+        rollrank_play_t *rr = malloc(sizeof *rr * (size_t)n);
+        rollout_opts_t ro;
+        rollrank_race_opts(b, roll, &ro);
+        if (rr)
+            rollrank_from_search(rk, n, rr);
+        if (!rr || rollrank_run(rr, n, ROLLRANK_RACE_TOP, &mine->after, r, &ro) != 0) {
+            free(rr);
+            free(rk);
+            return false;
+        }
+        int m = rollrank_find(rr, n, &mine->after);
+        if (m < 0) { /* not one of the roll's legal plays */
+            free(rr);
+            free(rk);
+            return false;
+        }
+        out->best = rr[0].sp.play;
+        out->best_value = rollrank_value(&rr[0]);
+        out->mine_value = rollrank_value(&rr[m]);
+        out->is_best = m == 0;
+        out->rolled_games = ro.games;
+        free(rr);
+    } else {
+        out->best = rk[0].play;
+        out->best_value = rk[0].value;
+        out->is_best = board_equal(&rk[0].play.after, &mine->after);
+        if (out->is_best)
+            out->mine_value = rk[0].value;
+        else
+            search_play_value(sc, mine, rk[0].plies, &so, &out->mine_value);
+    }
     out->mine_after = mine->after;
-    out->best_value = rk[0].value;
-    out->is_best = board_equal(&rk[0].play.after, &mine->after);
-    if (out->is_best)
-        out->mine_value = rk[0].value;
-    else
-        search_play_value(sc, mine, rk[0].plies, &so, &out->mine_value);
     free(rk);
     out->lost = out->best_value.equity - out->mine_value.equity;
     if (out->lost < 0)
@@ -69,7 +97,12 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
         }
         trust_t tr;
         char sure[512];
-        if (trust_plays(sc->eval, plies, &out->best, out->best_value.equity, mine, out->mine_value.equity,
+        if (out->rolled_games)
+            explain_appendf(out->words, sizeof out->words, &u,
+                            T(lang, " (Rolled out, %d games a play: looking ahead misjudges races under %s.)",
+                              " (Utspelat, %d partier per drag: att se framåt bedömer kapplöpningar enligt %s fel.)"),
+                            out->rolled_games, r->name);
+        else if (trust_plays(sc->eval, plies, &out->best, out->best_value.equity, mine, out->mine_value.equity,
                         &tr) &&
             explain_analysis_trust(lang, &tr, sure, sizeof sure) > 0)
             explain_appendf(out->words, sizeof out->words, &u, " %s", sure);

@@ -23,6 +23,8 @@ typedef struct decision {
     double lost;            /* equity given away (>= 0) */
     grade_t grade;
     bool is_best;           /* the judged play is the best one */
+    int rolled_games;       /* 0: values by the search; else a race rolled out
+                               (rollrank.h), this many games a play */
     char best_text[128];    /* the best play in notation */
     char mine_text[128];    /* the judged play in notation */
     char words[1536];       /* "A bad play: it gives away 0.123 points. 24/18 13/8 is better: ...",
@@ -30,7 +32,9 @@ typedef struct decision {
 } decision_t;
 
 /* Judges `mine` (one of the legal plays of `roll` in b, the ruleset being
- * the search context's) `plies` deep.  False when out of memory or the
+ * the search context's) `plies` deep; in a race under vasa or theboard
+ * (rollrank_race_wanted) by rollouts of the search's best plays and
+ * `mine` instead.  False when out of memory or the
  * roll has no play. */
 bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_t *mine, int plies,
                     const grade_thresholds_t *t, lang_t lang, decision_t *out);

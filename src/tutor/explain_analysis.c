@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/rollrank.h"
 #include "analysis/search.h"
 #include "engine/notation.h"
 #include "engine/verdict.h"
@@ -302,6 +303,28 @@ size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t
     return decimal_comma(sv, buf, size, u);
 }
 
+size_t explain_analysis_race(lang_t lang, const rules_t *r, int top, int games, char *buf, size_t size)
+{
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    if (size)
+        buf[0] = '\0';
+    bool vasa = r->scoring == SCORING_VASA;
+    add(buf, size, &u,
+        sv ? "Utspelat: i en kapplöpning enligt %s%s väger programmet fel mellan att bygga ett vackert "
+             "spel och att bära av när det bara ser framåt (det visar långa utspelningar), så dess %d "
+             "bästa drag spelades till slut, %d partier vart med samma tärningar; ± är 95 %% osäkerhet."
+           : "Rolled out: in a race under %s%s, looking ahead alone misweighs building a vackert spel "
+             "against bearing off (long rollouts show it), so the engine's best %d plays were each "
+             "played to the end, %d games apiece on the same dice; ± is the 95%% margin.",
+        r->name,
+        !vasa ? ""
+        : sv  ? ", där ett vackert spel ger 2 poäng och ett hemspel 1,"
+              : ", where a vackert spel scores 2 points and a hemspel 1",
+        top, games);
+    return u;
+}
+
 size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll,
                              int plies, int show, const char *yours, char *buf, size_t size)
 {
@@ -311,15 +334,18 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
         buf[0] = '\0';
     search_ctx_t *sc = search_ctx_new(r, EVAL_DEFAULT);
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
-    if (!sc || !sp) {
+    rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+    if (!sc || !sp || !rk) {
         search_ctx_free(sc);
         free(sp);
+        free(rk);
         return 0;
     }
     search_opts_t so;
     search_default_opts(plies, &so);
     int n = search_rank(sc, b, roll, &so, sp);
-    int mine = -1;
+    board_t after;
+    bool have_mine = false;
     if (n > 0 && yours && *yours) {
         movegen_buf_t *legal = sc->bufs[0];
         int nl = movegen_plays(b, r, roll, legal);
@@ -331,49 +357,76 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
             add(buf, size, &u, "%s\n", text);
         } else {
             /* a play the move filter cut is judged as deep as the best */
-            board_t after = movegen_play(legal, v.play)->after;
-            mine = search_rank_deepen(sc, &so, sp, n, &after);
+            after = movegen_play(legal, v.play)->after;
+            have_mine = true;
+            (void)search_rank_deepen(sc, &so, sp, n, &after);
         }
     }
+    rollrank_from_search(sp, n, rk);
+    /* a race under vasa or theboard: the best plays rolled out (rollrank.h) */
+    rollout_opts_t ro;
+    bool race = n > 1 && rollrank_race_wanted(b, r, EVAL_DEFAULT);
+    if (race) {
+        rollrank_race_opts(b, roll, &ro);
+        if (rollrank_run(rk, n, ROLLRANK_RACE_TOP, have_mine ? &after : NULL, r, &ro) != 0) {
+            free(rk);
+            free(sp);
+            search_ctx_free(sc);
+            return 0;
+        }
+    }
+    int mine = have_mine ? rollrank_find(rk, n, &after) : -1;
     grade_thresholds_t t;
     grade_default(&t);
     for (int i = 0; i < n && i < show; i++) {
         char note[128];
-        notation_play(&sp[i].play, b->geom, note, sizeof note);
-        double lost = sp[0].value.equity - sp[i].value.equity;
-        add(buf, size, &u, "%2d. %-22s %+.3f", i + 1, sp[i].play.nsteps ? note : (sv ? "(inget drag)" : "(no move)"),
-            sp[i].value.equity);
+        notation_play(&rk[i].sp.play, b->geom, note, sizeof note);
+        double lost = rollrank_lost(rk, n, i);
+        add(buf, size, &u, "%2d. %-22s %+.3f", i + 1,
+            rk[i].sp.play.nsteps ? note : (sv ? "(inget drag)" : "(no move)"), rk[i].equity);
+        if (rk[i].rolled)
+            add(buf, size, &u, " ±%.3f", rk[i].ro.ci95);
         if (lost >= 0.0005)
             add(buf, size, &u, "  -%.3f", lost);
+        eval_t v = rollrank_value(&rk[i]);
         /* a play the move filter set aside keeps a shallower value and
          * ranks below the deeper ones, whatever its number says */
-        add(buf, size, &u, sv ? "  vinst %.0f%%%s%s\n" : "  win %.0f%%%s%s\n", 100 * eval_p_win(&sp[i].value),
-            sp[i].plies < sp[0].plies ? (sv ? "  (sett mindre djupt)" : "  (looked at less deeply)") : "",
+        add(buf, size, &u, sv ? "  vinst %.0f%%%s%s\n" : "  win %.0f%%%s%s\n", 100 * eval_p_win(&v),
+            race && !rk[i].rolled                 ? (sv ? "  (inte utspelat)" : "  (not rolled out)")
+            : !race && rk[i].sp.plies < rk[0].sp.plies ? (sv ? "  (sett mindre djupt)" : "  (looked at less deeply)")
+                                                     : "",
             i == mine ? (sv ? "  <- ditt" : "  <- yours") : "");
+    }
+    if (race) {
+        char text[1024];
+        explain_analysis_race(lang, r, ROLLRANK_RACE_TOP, ro.games, text, sizeof text);
+        add(buf, size, &u, "%s\n", text);
     }
     int other = mine > 0 ? mine : (mine < 0 && n > 1 ? 1 : -1);
     if (other > 0) {
         contrast_t c;
-        contrast_plays(b, r, &sp[0].play, &sp[0].value, &sp[other].play, &sp[other].value, sc->bufs[0], &c);
+        eval_t va = rollrank_value(&rk[0]), vb = rollrank_value(&rk[other]);
+        contrast_plays(b, r, &rk[0].sp.play, &va, &rk[other].sp.play, &vb, sc->bufs[0], &c);
         char na[128], nb[128], text[1024];
-        notation_play(&sp[0].play, b->geom, na, sizeof na);
-        notation_play(&sp[other].play, b->geom, nb, sizeof nb);
+        notation_play(&rk[0].sp.play, b->geom, na, sizeof na);
+        notation_play(&rk[other].sp.play, b->geom, nb, sizeof nb);
         explain_analysis_contrast(lang, &c, r, na, nb, other == mine, text, sizeof text);
         add(buf, size, &u, "%s\n", text);
+        /* how sure: a rollout's margins say it; a search's, its measured record */
         trust_t tr;
-        if (trust_plays(sc->eval, so.plies, &sp[0].play, sp[0].value.equity, &sp[other].play,
-                        sp[other].value.equity, &tr) &&
+        if (!race &&
+            trust_plays(sc->eval, so.plies, &rk[0].sp.play, rk[0].equity, &rk[other].sp.play,
+                        rk[other].equity, &tr) &&
             explain_analysis_trust(lang, &tr, text, sizeof text) > 0)
             add(buf, size, &u, "%s\n", text);
     }
     if (mine >= 0) {
         char g[256];
-        double lost = sp[0].value.equity - sp[mine].value.equity;
-        if (lost < 0)
-            lost = 0;
+        double lost = rollrank_lost(rk, n, mine);
         explain_analysis_grade(lang, grade_classify(lost, &t, r), lost, g, sizeof g);
         add(buf, size, &u, "%s.\n", g);
     }
+    free(rk);
     free(sp);
     search_ctx_free(sc);
     return u;

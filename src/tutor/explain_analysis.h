@@ -52,6 +52,11 @@ size_t explain_analysis_why(lang_t lang, const contrast_t *c, const char *b_text
  * judges can tell. */
 size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t size);
 
+/* Why the plays of a race were rolled out (rollrank.h): the ruleset, what
+ * looking ahead misweighs there, and how: `top` plays, `games` games each,
+ * the same dice; "±" is the 95% margin.  One or two sentences. */
+size_t explain_analysis_race(lang_t lang, const rules_t *r, int top, int games, char *buf, size_t size);
+
 /* What `hint` says: the best plays of `roll` ranked `plies` deep (at most
  * `show` of them, with equity and equity lost), then why the best beats the
  * learner's play `yours` (text as typed; NULL or "" = compare with the next

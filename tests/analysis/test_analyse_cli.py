@@ -624,11 +624,63 @@ def one_die():
     assert "One-die rule" not in run(["analyse"] + vasa).stdout
 
 
+def race_rollouts():
+    # a vasa race: the search's best four rolled out unasked (648 games,
+    # dice seeded by the position and roll), ranked by the rollout, the
+    # rest after them; the text says why; the same answer every time
+    race = ["analyse", "--json", "--rules", "vasa", "--position-id", "BAEC0/Q4AAF23LQ", "--roll", "1-5",
+            "--plies", "1"]
+    j = json.loads(run(race).stdout)
+    assert j["race_rollouts"] is True and j["rollouts"] == 648, j
+    rolled = [p for p in j["plays"] if "rollout" in p]
+    assert len(rolled) == 4 and j["plays"][:4] == rolled, j["plays"]
+    assert all(p["rollout"]["games"] == 648 for p in rolled), rolled
+    eq = [p["equity"] for p in rolled]
+    assert eq == sorted(eq, reverse=True), eq
+    # a play not rolled out gives up no less than the rolled-out play the
+    # search put nearest it, less the search's margin (never the rollout's
+    # value against the search's)
+    for p in j["plays"][4:]:
+        assert p["equity_lost"] >= 0 and "rollout" not in p, p
+    assert json.loads(run(race).stdout) == j
+    swapped = json.loads(run(race[:-3] + ["5-1", "--plies", "1"]).stdout)
+    assert (swapped["seed"], swapped["plays"]) == (j["seed"], j["plays"]), "the seed is the position's and the roll's, whichever die is named first"
+    # the learner's play is rolled out too, wherever the search ranks it
+    last = j["plays"][-1]["notation"]
+    mine = json.loads(run(race + ["--play", last]).stdout)
+    assert len([p for p in mine["plays"] if "rollout" in p]) == 5, mine["plays"]
+    assert "rollout" in mine["plays"][mine["yours"]], mine
+    # off: the search alone; explicit rollouts: theirs, not the race rule's
+    off = json.loads(run(race + ["--race-rollouts", "off"]).stdout)
+    assert "rollouts" not in off and all("rollout" not in p for p in off["plays"]), off
+    own = json.loads(run(race + ["--rollouts", "72", "--seed", "3"]).stdout)
+    assert own["race_rollouts"] is False and own["rollouts"] == 72 and own["seed"] == 3, own
+    # the words, in both languages
+    text = run(race[:1] + race[2:]).stdout
+    assert "rolled out, 648 games a play" in text, text
+    assert "Rolled out: in a race under vasa, where a vackert spel scores 2 points and a hemspel 1" in text, text
+    assert "(not rolled out)" in text, text
+    sv = run(race[:1] + race[2:] + ["--lang", "sv"]).stdout
+    assert "Utspelat: i en kapplöpning enligt vasa" in sv, sv
+    # theboard's races too, but not lyckans-talisman's or helmfrid's, and
+    # not a contact position
+    tb = json.loads(run(race[:3] + ["theboard"] + race[4:]).stdout)
+    assert tb["race_rollouts"] is True, tb
+    for rules in ["lyckans-talisman", "helmfrid"]:
+        other = json.loads(run(race[:3] + [rules] + race[4:]).stdout)
+        assert "rollouts" not in other, (rules, other)
+    contact = json.loads(run(["analyse", "--json", "--rules", "vasa", "--roll", "4-2", "--plies", "0"] + C7).stdout)
+    assert "rollouts" not in contact, contact
+    bad = run(race + ["--race-rollouts", "maybe"], code=2)
+    assert "--race-rollouts must be on or off" in bad.stderr, bad.stderr
+
+
 CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
          ("exact-ending", exact_ending), ("learner-play", learner_play),
          ("rollouts-reproducible", rollouts_reproducible), ("rollouts-player-plies", rollouts_player_plies),
          ("bad-input", bad_input),
          ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
          ("positions-listed", positions_listed), ("default-depth", default_depth), ("how-sure", how_sure),
-         ("train", train_resume_and_use), ("train-options", train_under_options)]
+         ("train", train_resume_and_use), ("train-options", train_under_options),
+         ("race-rollouts", race_rollouts)]
 run_cases(CASES)

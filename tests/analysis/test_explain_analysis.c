@@ -327,6 +327,55 @@ static void hint_judges_yours_deep(void **state)
     search_ctx_free(sc);
 }
 
+/* In a race under vasa the hint ranks the search's best four and the
+ * learner's play by a rollout (rollrank.h), shows each one's margin, says
+ * why it rolled them out and which ruleset, grades the learner's play by
+ * the rollout, and leaves out the search's "how sure" (the margins say
+ * it); under lyckans-talisman the same race is the search's alone. */
+static void hint_rolls_out_races(void **state)
+{
+    (void)state;
+    board_t b;
+    assert_true(posid_read(GEOM_BRADE, "BAEC0/Q4AAF23LQ", &b));
+    rules_t r = tr("vasa");
+    roll_t roll = {1, 5};
+    char text[4096];
+    size_t n = explain_analysis_hint(LANG_EN, &b, &r, roll, 1, 16, "15/20 20/21", text, sizeof text);
+    assert_true(n > 0 && n < sizeof text);
+    assert_non_null(strstr(text, "Rolled out: in a race under vasa"));
+    assert_non_null(strstr(text, "648 games apiece on the same dice"));
+    assert_non_null(strstr(text, "(not rolled out)"));
+    assert_null(strstr(text, "How sure"));
+    /* five lines with a margin: the best four and the learner's (the
+     * sentence after the lines says what "±" is) */
+    int margins = 0;
+    const char *said = strstr(text, "Rolled out:");
+    for (const char *p = text; (p = strstr(p, " ±")) != NULL && p < said; p++)
+        margins++;
+    assert_int_equal(margins, 5);
+    const char *mine = strstr(text, "<- yours");
+    assert_non_null(mine);
+    const char *line = mine;
+    while (line > text && line[-1] != '\n')
+        line--;
+    assert_non_null(strstr(line, "15/20 20/21"));
+    const char *pm = strstr(line, " ±");
+    assert_true(pm && pm < mine); /* rolled out itself */
+    /* the grade is the rollout's difference, the one the lines show */
+    double best, yours, ci;
+    assert_int_equal(sscanf(strstr(text, " 1. ") + 4, "%*s %*s %lf", &best), 1);
+    assert_int_equal(sscanf(line + 4, "%*s %*s %lf ±%lf", &yours, &ci), 2);
+    char lost[96];
+    snprintf(lost, sizeof lost, "it gives away %.3f points", best - yours);
+    assert_non_null(strstr(text, lost));
+    explain_analysis_hint(LANG_SV, &b, &r, roll, 1, 5, NULL, text, sizeof text);
+    assert_non_null(strstr(text, "Utspelat: i en kapplöpning enligt vasa"));
+    rules_t lt = tr("lyckans-talisman");
+    explain_analysis_hint(LANG_EN, &b, &lt, roll, 1, 5, NULL, text, sizeof text);
+    assert_null(strstr(text, "Rolled out"));
+    assert_null(strstr(text, " ±"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -339,6 +388,7 @@ int main(void)
         cmocka_unit_test(janblotta_sentences),
         cmocka_unit_test(hint_text),
         cmocka_unit_test(hint_judges_yours_deep),
+        cmocka_unit_test(hint_rolls_out_races),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -38,7 +38,8 @@ def run(*args, code=0):
 
 
 def analyse(pid, roll, play=None):
-    cmd = [BRADE, "analyse", "--rules", "vasa", "--position-id", pid, "--roll", roll, "--plies", "2", "--json"]
+    cmd = [BRADE, "analyse", "--rules", "vasa", "--position-id", pid, "--roll", roll, "--plies", "2",
+           "--race-rollouts", "off", "--json"]
     return json.loads(subprocess.run(cmd + (["--play", play] if play else []), capture_output=True, text=True,
                                      check=True, timeout=60).stdout)
 

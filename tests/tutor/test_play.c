@@ -13,6 +13,7 @@
 
 #include "analysis/trust.h"
 
+#include "analysis/rollrank.h"
 #include "analysis/search.h"
 #include "tutor/decision.h"
 #include "tutor/play.h"
@@ -69,6 +70,7 @@ static void whole_games_replay_from_their_record(void **state)
 {
     (void)state;
     const char *names[] = {"lyckans-talisman", "helmfrid", "vasa", "theboard", "backgammon"};
+    int raced = 0;
     for (int i = 0; i < 5; i++) {
         game_t end;
         char *rec = engine_game(names[i], 11 + (uint64_t)i, 1, &end);
@@ -82,14 +84,33 @@ static void whole_games_replay_from_their_record(void **state)
         assert_int_equal(rv.game.result.kind, end.result.kind);
         assert_int_equal(rv.game.points, end.points);
         assert_memory_equal(&rv.game.board, &end.board, sizeof end.board);
-        /* a 0-ply engine reviewed at 0-ply made the best play every time */
+        /* a 0-ply engine reviewed at 0-ply made the best play every time,
+         * but where the review rolls the plays out instead (races under
+         * vasa and theboard, rollrank.h) */
         assert_true(rv.side[0].decisions + rv.side[1].decisions > 5);
+        double lost[2] = {0, 0};
+        int rolled = 0;
+        for (int k = 0; k < rv.nitems; k++) {
+            const review_item_t *it = &rv.items[k];
+            bool race = rollrank_race_wanted(&it->before, &pr.rules, EVAL_DEFAULT);
+            assert_int_equal(it->d.rolled_games != 0, race);
+            if (!race)
+                assert_true(it->d.lost == 0.0);
+            lost[it->colour] += it->d.lost;
+            rolled += race;
+        }
         for (int c = 0; c < 2; c++)
-            assert_true(rv.side[c].lost == 0.0);
+            assert_true(rv.side[c].lost == lost[c]);
+        /* the race rule is vasa's and theboard's alone */
+        if (strcmp(names[i], "vasa") == 0 || strcmp(names[i], "theboard") == 0)
+            raced += rolled;
+        else
+            assert_int_equal(rolled, 0);
         review_free(&rv);
         playrec_free(&pr);
         free(rec);
     }
+    assert_true(raced > 0); /* and the games reach races */
 }
 
 static void same_seed_same_game(void **state)

@@ -1,0 +1,107 @@
+/*
+ * rollrank.c - plays ranked by rollouts over a search (see rollrank.h).
+ */
+#include "analysis/rollrank.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/evalnet.h"
+#include "engine/posid.h"
+
+void rollrank_from_search(const search_play_t *sp, int n, rollrank_play_t *rk)
+{
+    for (int i = 0; i < n; i++) {
+        memset(&rk[i], 0, sizeof rk[i]);
+        rk[i].sp = sp[i];
+        rk[i].equity = sp[i].value.equity;
+    }
+}
+
+/* Rolled out first; then deeper first; then by equity; ties in movegen
+ * order (so the sort is the same on every machine). */
+static int cmp_rank(const void *x, const void *y)
+{
+    const rollrank_play_t *a = x, *b = y;
+    if (a->rolled != b->rolled)
+        return a->rolled ? -1 : 1;
+    if (!a->rolled && a->sp.plies != b->sp.plies)
+        return b->sp.plies - a->sp.plies;
+    if (a->equity != b->equity)
+        return a->equity < b->equity ? 1 : -1;
+    return a->sp.index - b->sp.index;
+}
+
+int rollrank_run(rollrank_play_t *rk, int n, int top, const board_t *mine_after, const rules_t *r,
+                 const rollout_opts_t *o)
+{
+    for (int i = 0; i < n; i++) {
+        bool mine = mine_after && board_equal(&rk[i].sp.play.after, mine_after);
+        if (i >= top && !mine)
+            continue;
+        if (rollout_play(&rk[i].sp.play, r, o, &rk[i].ro) != 0)
+            return -1;
+        if (rk[i].ro.stopped)
+            return 1;
+        rk[i].rolled = true;
+        rk[i].equity = rk[i].ro.equity;
+    }
+    qsort(rk, (size_t)n, sizeof *rk, cmp_rank);
+    return 0;
+}
+
+int rollrank_find(const rollrank_play_t *rk, int n, const board_t *after)
+{
+    for (int i = 0; i < n; i++)
+        if (board_equal(&rk[i].sp.play.after, after))
+            return i;
+    return -1;
+}
+
+double rollrank_lost(const rollrank_play_t *rk, int n, int i)
+{
+    double lost = rk[0].equity - rk[i].equity;
+    if (rk[0].rolled && !rk[i].rolled) {
+        int near = -1;
+        for (int j = 0; j < n && rk[j].rolled; j++)
+            if (near < 0 || fabs(rk[j].sp.value.equity - rk[i].sp.value.equity) <
+                                fabs(rk[near].sp.value.equity - rk[i].sp.value.equity))
+                near = j;
+        lost = rk[0].equity - rk[near].equity + rk[near].sp.value.equity - rk[i].sp.value.equity;
+    }
+    return lost < 0 ? 0 : lost;
+}
+
+eval_t rollrank_value(const rollrank_play_t *x)
+{
+    eval_t v = x->rolled ? x->ro.mean : x->sp.value;
+    v.equity = x->equity;
+    return v;
+}
+
+bool rollrank_race_wanted(const board_t *b, const rules_t *r, eval_kind_t kind)
+{
+    if (kind != EVAL_DEFAULT || !r->patterns || !r->name)
+        return false;
+    if (strcmp(r->name, "vasa") != 0 && strcmp(r->name, "theboard") != 0)
+        return false;
+    return evalnet_phase(b) == EVALNET_RACE;
+}
+
+void rollrank_race_opts(const board_t *b, roll_t roll, rollout_opts_t *o)
+{
+    rollout_default_opts(o);
+    o->games = ROLLRANK_RACE_GAMES;
+    /* FNV-1a over the position id and the roll (lower die first): the
+     * id, not the board's bytes, which may hold padding */
+    char id[POSID_SIZE];
+    posid_write(b->geom, b, id);
+    uint64_t h = 1469598103934665603u;
+    for (const char *s = id; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    int lo = roll.a < roll.b ? roll.a : roll.b, hi = roll.a < roll.b ? roll.b : roll.a;
+    h = (h ^ (uint64_t)(lo * 7 + hi)) * 1099511628211u;
+    o->seed = h;
+}

@@ -1,0 +1,81 @@
+/*
+ * rollrank.h - plays ranked by rollouts on top of a search's ranking, and
+ * the one place the tutor does that unasked: races under the rulesets
+ * whose race net is measured short (vasa and theboard).
+ *
+ * A search ranks every play of a roll; a rollout then plays the best few
+ * (and the learner's, wherever the search put it) out on the same dice.
+ * The plays rolled out rank first, by the rollout's equity; the rest
+ * follow in the search's order (gnubg's tiers: rolled out, then searched).
+ *
+ * Why races: in a vasa race (a pattern is worth 2 to 6 points, a bear-off
+ * 1) and a theboard race (a pattern ends the game before the bear-off) the
+ * choice is between building a pattern and bearing off, and the race net
+ * misreads it.  On six race judges (docs/brade-strength.md, "Races") the
+ * 2-ply search gave up 0.0007 to 0.0038 points a decision and a rollout of
+ * its best four, 648 games each, 0.0001 to 0.0017.  Under
+ * lyckans-talisman and helmfrid the search already takes the judges' play
+ * 97 to 99 times in 100, and rollouts would add only noise and time.
+ *
+ * Ownership: the caller owns every array; rollrank_run allocates only
+ * inside rollout_play, and frees it before returning.
+ */
+#ifndef BRADE_ANALYSIS_ROLLRANK_H
+#define BRADE_ANALYSIS_ROLLRANK_H
+
+#include <stdbool.h>
+
+#include "analysis/rollout.h"
+#include "analysis/search.h"
+
+typedef struct rollrank_play {
+    search_play_t sp;    /* the search's play, value and depth */
+    bool rolled;         /* rolled out: `ro` holds the result */
+    rollout_result_t ro;
+    double equity;       /* what the ranking uses: the rollout's when rolled out */
+} rollrank_play_t;
+
+/* The race rollouts: the search's best this many plays (and the
+ * learner's), each this many games (a multiple of 36: every first roll
+ * equally often; 0.2 s a race position on one core). */
+enum { ROLLRANK_RACE_TOP = 4, ROLLRANK_RACE_GAMES = 648 };
+
+/* Copies the search's ranking sp[0..n) into rk[0..n), nothing rolled out. */
+void rollrank_from_search(const search_play_t *sp, int n, rollrank_play_t *rk);
+
+/* Rolls out the first `top` plays of rk[0..n) and the play reaching
+ * *mine_after (NULL: none) with o's games and dice, then sorts rk: rolled
+ * out first by equity, then the others as the search ranked them (deeper
+ * first, then by equity).  Returns 0, -1 when out of memory, 1 when o's
+ * stop flag ended it (rk is then unsorted, as the search left it). */
+int rollrank_run(rollrank_play_t *rk, int n, int top, const board_t *mine_after, const rules_t *r,
+                 const rollout_opts_t *o);
+
+/* The index of the play of rk[0..n) reaching *after, or -1. */
+int rollrank_find(const rollrank_play_t *rk, int n, const board_t *after);
+
+/* What play i of rk[0..n) (as rollrank_run sorted it) gives up against
+ * rk[0], never below 0.  A play rolled out (or, with nothing rolled out,
+ * any play): the difference of the two values.  A play not rolled out:
+ * its search value is set against the rolled-out play nearest it by the
+ * search, and that play's loss added, so the two kinds of value are never
+ * subtracted from each other (a rollout and a search can differ by far
+ * more than the plays do: their players are not the same). */
+double rollrank_lost(const rollrank_play_t *rk, int n, int i);
+
+/* A play's value as ranked: the rollout's average (its equity the one
+ * reported) when rolled out, else the search's. */
+eval_t rollrank_value(const rollrank_play_t *x);
+
+/* True when the tutor ranks b's plays by race rollouts: b is a race
+ * (evalnet_phase) and r's preset is vasa or theboard (with any options:
+ * they use the preset's nets).  Only for the shipped evaluator. */
+bool rollrank_race_wanted(const board_t *b, const rules_t *r, eval_kind_t kind);
+
+/* The race rollouts' options for b with `roll` to play: the defaults
+ * (0-ply players on the shipped net, stratified first rolls, two
+ * threads), ROLLRANK_RACE_GAMES games, and a seed made from the position
+ * and the roll, so the same question always gets the same answer. */
+void rollrank_race_opts(const board_t *b, roll_t roll, rollout_opts_t *o);
+
+#endif

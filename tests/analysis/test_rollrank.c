@@ -1,0 +1,179 @@
+/* test_rollrank.c - plays ranked by rollouts over a search (src/analysis/
+ * rollrank.c): when the tutor rolls a race out, with what dice, how the
+ * ranking is sorted and what a play not rolled out gives up. */
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../unit/test_util.h"
+
+#include "analysis/evalnet.h"
+#include "analysis/rollrank.h"
+#include "engine/posid.h"
+
+/* A vasa race (stop 67's position 21 of the seed-3 race judge), its 1-5
+ * has 16 plays. */
+static const char *const RACE_ID = "BAEC0/Q4AAF23LQ";
+
+static board_t race_board(void)
+{
+    board_t b;
+    assert_true(posid_read(GEOM_BRADE, RACE_ID, &b));
+    return b;
+}
+
+/* Races under vasa and theboard (any options), nothing else: not a
+ * contact position, not the other rulesets, not another evaluator. */
+static void which_positions(void **state)
+{
+    (void)state;
+    board_t race = race_board(), start;
+    board_start(&start, GEOM_BRADE, BOARD_WHITE);
+    const char *yes[] = {"vasa", "theboard", "vasa+bearoff=exact-only"};
+    const char *no[] = {"lyckans-talisman", "helmfrid", "lyckans-talisman+bearoff=exact-only"};
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+        rules_t r = tr(yes[i]);
+        assert_true(rollrank_race_wanted(&race, &r, EVAL_DEFAULT));
+        assert_false(rollrank_race_wanted(&start, &r, EVAL_DEFAULT));
+        assert_false(rollrank_race_wanted(&race, &r, EVAL_LINEAR));
+    }
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
+        rules_t r = tr(no[i]);
+        assert_false(rollrank_race_wanted(&race, &r, EVAL_DEFAULT));
+    }
+    /* backgammon's races are not bräde's */
+    rules_t bg = tr("backgammon");
+    board_t bgrace = tb("backgammon", "1:5 2:5 3:5", "1:5 2:5 3:5", BOARD_WHITE);
+    assert_int_equal(evalnet_phase(&bgrace), EVALNET_RACE);
+    assert_false(rollrank_race_wanted(&bgrace, &bg, EVAL_DEFAULT));
+}
+
+/* The race rollouts' dice come from the position and the roll alone: the
+ * same question the same seed (whichever die is named first), another
+ * roll or position another seed. */
+static void seeded_by_the_question(void **state)
+{
+    (void)state;
+    board_t b = race_board(), other;
+    board_start(&other, GEOM_BRADE, BOARD_WHITE);
+    rollout_opts_t a, c, d, e;
+    rollrank_race_opts(&b, (roll_t){1, 5}, &a);
+    rollrank_race_opts(&b, (roll_t){5, 1}, &c);
+    rollrank_race_opts(&b, (roll_t){2, 5}, &d);
+    rollrank_race_opts(&other, (roll_t){1, 5}, &e);
+    assert_int_equal(a.games, ROLLRANK_RACE_GAMES);
+    assert_int_equal(a.games % 36, 0);
+    assert_true(a.stratify && a.plies == 0 && a.evaluator == EVAL_DEFAULT);
+    assert_true(a.seed == c.seed);
+    assert_true(a.seed != d.seed);
+    assert_true(a.seed != e.seed);
+}
+
+/* The search's best four and the learner's play (ranked lower) are rolled
+ * out, each exactly as rollout_play rolls it out; they rank first, by the
+ * rollout; the rest keep the search's values and order. */
+static void rolled_first_by_the_rollout(void **state)
+{
+    (void)state;
+    board_t b = race_board();
+    rules_t r = tr("vasa");
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+    assert_non_null(sc);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+    assert_non_null(sp);
+    assert_non_null(rk);
+    search_opts_t so;
+    search_default_opts(1, &so);
+    roll_t roll = {1, 5};
+    int n = search_rank(sc, &b, roll, &so, sp);
+    assert_int_equal(n, 16);
+    board_t mine = sp[9].play.after; /* the learner's: tenth by the search */
+    rollrank_from_search(sp, n, rk);
+    for (int i = 0; i < n; i++)
+        assert_false(rk[i].rolled);
+    rollout_opts_t ro;
+    rollrank_race_opts(&b, roll, &ro);
+    ro.games = 72; /* few: only the bookkeeping is tested here */
+    assert_int_equal(rollrank_run(rk, n, ROLLRANK_RACE_TOP, &mine, &r, &ro), 0);
+    int rolled = 0;
+    for (int i = 0; i < n; i++)
+        rolled += rk[i].rolled;
+    assert_int_equal(rolled, ROLLRANK_RACE_TOP + 1);
+    for (int i = 0; i < n; i++) {
+        if (i < rolled) {
+            assert_true(rk[i].rolled);
+            if (i > 0)
+                assert_true(rk[i - 1].equity >= rk[i].equity);
+            rollout_result_t again;
+            assert_int_equal(rollout_play(&rk[i].sp.play, &r, &ro, &again), 0);
+            assert_true(again.equity == rk[i].equity);
+            eval_t v = rollrank_value(&rk[i]);
+            assert_true(v.equity == again.equity && v.win[OUT_HEMSPEL] == again.mean.win[OUT_HEMSPEL]);
+        } else {
+            /* the search's 5th to 16th, less the learner's, in its order:
+             * deeper first, then by value */
+            assert_false(rk[i].rolled);
+            assert_true(rk[i].equity == rk[i].sp.value.equity);
+            if (i > rolled)
+                assert_true(rk[i - 1].sp.plies > rk[i].sp.plies ||
+                            (rk[i - 1].sp.plies == rk[i].sp.plies &&
+                             rk[i - 1].sp.value.equity >= rk[i].sp.value.equity));
+        }
+    }
+    int m = rollrank_find(rk, n, &mine);
+    assert_true(m >= 0 && m < rolled);
+    assert_true(board_equal(&rk[m].sp.play.after, &mine));
+    assert_int_equal(rollrank_find(rk, n, &b), -1); /* not after any play */
+    /* a stop flag already set: nothing is rolled out */
+    volatile sig_atomic_t stop = 1;
+    ro.stop = &stop;
+    rollrank_from_search(sp, n, rk);
+    assert_int_equal(rollrank_run(rk, n, ROLLRANK_RACE_TOP, NULL, &r, &ro), 1);
+    free(rk);
+    free(sp);
+    search_ctx_free(sc);
+}
+
+static rollrank_play_t made(bool rolled, double equity, double searched)
+{
+    rollrank_play_t x;
+    memset(&x, 0, sizeof x);
+    x.rolled = rolled;
+    x.equity = rolled ? equity : searched;
+    x.sp.value.equity = searched;
+    return x;
+}
+
+/* A play not rolled out is set against the rolled-out play nearest it by
+ * the search, never against the rollout's values directly; the loss is
+ * never below 0; with nothing rolled out it is the plain difference. */
+static void what_a_play_gives_up(void **state)
+{
+    (void)state;
+    /* rollouts value everything 0.2 above the search here */
+    rollrank_play_t rk[4] = {made(true, 0.50, 0.30), made(true, 0.45, 0.25), made(false, 0, 0.22),
+                             made(false, 0, 0.40)};
+    assert_true(rollrank_lost(rk, 4, 0) == 0.0);
+    assert_true(fabs(rollrank_lost(rk, 4, 1) - 0.05) < 1e-12);
+    /* nearest by the search: the second (0.25): its 0.05 and 0.03 more */
+    assert_true(fabs(rollrank_lost(rk, 4, 2) - 0.08) < 1e-12);
+    /* searched above every rolled-out play (a cut play looked at again):
+     * against the first (0.30), which it beats by 0.10: no loss */
+    assert_true(rollrank_lost(rk, 4, 3) == 0.0);
+    rollrank_play_t plain[2] = {made(false, 0, 0.10), made(false, 0, -0.05)};
+    assert_true(fabs(rollrank_lost(plain, 2, 1) - 0.15) < 1e-12);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(which_positions),
+        cmocka_unit_test(seeded_by_the_question),
+        cmocka_unit_test(rolled_first_by_the_rollout),
+        cmocka_unit_test(what_a_play_gives_up),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
