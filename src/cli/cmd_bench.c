@@ -321,22 +321,36 @@ static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kin
 
 int cmd_bench(int argc, char **argv)
 {
-    static const char *const extra[] = {"--queries", NULL};
-    const char *rules = "lyckans-talisman", *queries = NULL, *weights = NULL;
-    int fixed_reps = 0;
+    const char *rules = "lyckans-talisman", *queries = NULL, *weights = NULL, *repeat = NULL;
     bool play = false;
-    for (int i = 0; i < argc; i++)
-        play |= strcmp(argv[i], "--play") == 0;
-    for (int i = 0; i + 1 < argc; i++) {
-        if (strcmp(argv[i], "--rules") == 0)
-            rules = argv[++i];
-        else if (strcmp(argv[i], extra[0]) == 0)
-            queries = argv[++i];
-        else if (strcmp(argv[i], "--repeat") == 0)
-            fixed_reps = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--weights") == 0)
-            weights = argv[++i];
+    /* every flag known, every value present: a typo is an error, not a
+     * benchmark of something else */
+    for (int i = 0; i < argc; i++) {
+        const char *f = argv[i];
+        if (strcmp(f, "--play") == 0) {
+            play = true;
+            continue;
+        }
+        const char **slot = strcmp(f, "--rules") == 0     ? &rules
+                            : strcmp(f, "--queries") == 0 ? &queries
+                            : strcmp(f, "--repeat") == 0  ? &repeat
+                            : strcmp(f, "--weights") == 0 ? &weights
+                                                          : NULL;
+        if (!slot) {
+            fprintf(stderr, "brade: bench: unknown flag '%s' (bench [--rules R] [--weights NET] "
+                            "[--queries FILE [--repeat N]], or bench --play [--rules R])\n", f);
+            return 2;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "brade: %s needs a value\n", f);
+            return 2;
+        }
+        *slot = argv[++i];
     }
+    long nrep = 0;
+    if (repeat && !args_number("--repeat", repeat, 1, 100000000, &nrep))
+        return 2;
+    int fixed_reps = (int)nrep;
     rules_t r;
     rules_error_t re;
     if (!rules_parse(rules, &r, &re)) {

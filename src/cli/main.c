@@ -16,7 +16,7 @@ static const command_t COMMANDS[] = {
      "say whether a play is legal, and why", cmd_judge},
     {"rules", "rules [NAME | --options]", "list the rulesets, one ruleset's options, or all options",
      cmd_rules},
-    {"bench", "bench [--rules R] [--queries FILE] [--weights NET]", "speed figures and a behaviour signature",
+    {"bench", "bench [--rules R] [--queries FILE [--repeat N]] [--weights NET] | bench --play [--rules R]", "speed figures and a behaviour signature",
      cmd_bench},
     {"perft", "perft [position flags] [--depth N]", "count plays over all rolls to depth N",
      cmd_perft},

@@ -209,6 +209,13 @@ def bad_input():
     run(["selfplay", "--a", "nonsense", "--games", "2"], code=2)
     p = run(["train", "--rules", "vasa", "--out", "unused.net", "--lookahead", "1"], code=2)
     assert "brade: --lookahead must be on or off" in p.stderr, p.stderr
+    # bench refuses what it does not know instead of timing something else
+    p = run(["bench", "--play", "--race-rollouts", "off"], code=2)
+    assert "brade: bench: unknown flag '--race-rollouts'" in p.stderr, p.stderr
+    p = run(["bench", "--rules"], code=2)
+    assert "brade: --rules needs a value" in p.stderr, p.stderr
+    p = run(["bench", "--queries", "none.txt", "--repeat", "many"], code=2)
+    assert "brade: --repeat must be a whole number" in p.stderr, p.stderr
 
 
 def selfplay_runs():
