@@ -10,6 +10,7 @@
 #include "analysis/dice.h"
 #include "analysis/giveup.h"
 #include "analysis/onedie.h"
+#include "analysis/rollrank.h"
 #include "analysis/search.h"
 #include "engine/notation.h"
 #include "engine/posid.h"
@@ -483,6 +484,33 @@ bool play_undo(play_game_t *g, strbuf_t *out)
     return true;
 }
 
+/* Level 3 in a race under vasa or theboard: the index in g->legal of
+ * the play the tutor would rank first, the search's best four rolled out
+ * (rollrank.h); -1 elsewhere, or when out of memory (the caller then
+ * takes the search's choice). */
+static int race_choice(play_game_t *g, const search_opts_t *so)
+{
+    const board_t *b = &g->game.board;
+    int pick = -1;
+    if (g->nlegal < 2 || !rollrank_race_wanted(b, &g->game.rules, g->sc->eval->kind))
+        return pick;
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+    int n = sp && rk ? search_rank(g->sc, b, g->roll, so, sp) : -1;
+    if (n > 1) {
+        rollout_opts_t ro;
+        rollrank_race_opts(b, g->roll, &ro);
+        rollrank_from_search(sp, n, rk);
+        if (rollrank_run(rk, n, ROLLRANK_RACE_TOP, NULL, &g->game.rules, &ro) == 0)
+            for (int i = 0; i < g->nlegal; i++)
+                if (board_equal(&movegen_play(g->legal, i)->after, &rk[0].sp.play.after))
+                    pick = i;
+    }
+    free(rk);
+    free(sp);
+    return pick;
+}
+
 void play_engine(play_game_t *g, strbuf_t *out)
 {
     if (g->state != PS_ENGINE)
@@ -512,7 +540,9 @@ void play_engine(play_game_t *g, strbuf_t *out)
     }
     search_opts_t so;
     search_default_opts(level >= 3 ? 2 : level == 2 ? 1 : 0, &so);
-    int pick = search_choose(g->sc, &g->game.board, g->roll, g->legal, g->nlegal, &so);
+    int pick = level >= 3 ? race_choice(g, &so) : -1;
+    if (pick < 0)
+        pick = search_choose(g->sc, &g->game.board, g->roll, g->legal, g->nlegal, &so);
     if (level == 0 && g->nlegal > 2) {
         /* the beginner: one play in four the second best, one in eight the third */
         int r = dice_below(&g->engine_rng, 8);

@@ -44,7 +44,8 @@
 typedef enum { SEAT_HUMAN = 0, SEAT_ENGINE = 1 } seat_kind_t;
 
 /* Engine levels: 0 beginner (0-ply, and now and then the second or third
- * best play), 1 0-ply, 2 1-ply (the default), 3 2-ply. */
+ * best play), 1 0-ply, 2 1-ply (the default), 3 2-ply (in a race under
+ * vasa or theboard, the search's best four rolled out: rollrank.h). */
 enum { PLAY_LEVELS = 4, PLAY_DEFAULT_LEVEL = 2 };
 
 typedef struct play_seat {

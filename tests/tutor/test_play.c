@@ -15,6 +15,8 @@
 
 #include "analysis/rollrank.h"
 #include "analysis/search.h"
+#include "engine/posid.h"
+#include "engine/notation.h"
 #include "tutor/decision.h"
 #include "tutor/play.h"
 #include "tutor/playrec.h"
@@ -601,6 +603,52 @@ static void engine_decisions(void **state)
     strbuf_free(&out);
 }
 
+/* Level 3 in a vasa race plays what the tutor ranks first (the search's
+ * best plays rolled out, rollrank.h), not the 2-ply search's own best:
+ * here the two differ. */
+static void level_3_rolls_races_out(void **state)
+{
+    (void)state;
+    const char *id = "BAABg7wMAEPgCAA";
+    roll_t roll = {1, 4};
+    rules_t r = tr("vasa");
+    board_t b;
+    assert_true(posid_read(GEOM_BRADE, id, &b));
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+    assert_true(sc && sp && rk);
+    search_opts_t so;
+    search_default_opts(2, &so);
+    int n = search_rank(sc, &b, roll, &so, sp);
+    assert_true(n > 1);
+    rollout_opts_t ro;
+    rollrank_race_opts(&b, roll, &ro);
+    rollrank_from_search(sp, n, rk);
+    assert_int_equal(rollrank_run(rk, n, ROLLRANK_RACE_TOP, NULL, &r, &ro), 0);
+    char searched[64], rolled[64], want[96];
+    notation_play(&sp[0].play, b.geom, searched, sizeof searched);
+    notation_play(&rk[0].sp.play, b.geom, rolled, sizeof rolled);
+    assert_string_not_equal(searched, rolled);
+    play_opts_t o = engines("vasa", 1, 3);
+    o.manual_dice = true;
+    assert_null(play_set_position(&o, id, b.turn));
+    strbuf_t out;
+    strbuf_init(&out);
+    play_game_t *g = play_new(&o, &out);
+    assert_non_null(g);
+    assert_true(play_dice(g, (int[]){roll.a, roll.b}, 2, &out));
+    assert_int_equal(g->state, PS_ENGINE);
+    play_engine(g, &out);
+    snprintf(want, sizeof want, " %s\n", rolled);
+    assert_non_null(strstr(strbuf_str(&g->record), want));
+    play_free(g);
+    strbuf_free(&out);
+    free(rk);
+    free(sp);
+    search_ctx_free(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -617,6 +665,7 @@ int main(void)
         cmocka_unit_test(one_die_from_a_position),
         cmocka_unit_test(undo_takes_back),
         cmocka_unit_test(engine_decisions),
+        cmocka_unit_test(level_3_rolls_races_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
