@@ -303,25 +303,34 @@ size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t
     return decimal_comma(sv, buf, size, u);
 }
 
-size_t explain_analysis_race(lang_t lang, const rules_t *r, int top, int games, char *buf, size_t size)
+size_t explain_analysis_race(lang_t lang, const rules_t *r, int best, int nplays, bool yours, int games,
+                             char *buf, size_t size)
 {
     bool sv = lang == LANG_SV;
     size_t u = 0;
     if (size)
         buf[0] = '\0';
     bool vasa = r->scoring == SCORING_VASA;
+    char which[96];
+    if (best >= nplays && nplays == 2)
+        snprintf(which, sizeof which, "%s", sv ? "båda dragen" : "both plays");
+    else if (best >= nplays)
+        snprintf(which, sizeof which, sv ? "alla %d drag" : "all %d plays", nplays);
+    else
+        snprintf(which, sizeof which, sv ? "programmets %d bästa drag%s" : "the engine's best %d plays%s", best,
+                 !yours ? "" : sv ? " och ditt" : " and yours");
     add(buf, size, &u,
         sv ? "Utspelat: i en kapplöpning enligt %s%s väger programmet fel mellan att bygga ett vackert "
-             "spel och att bära av när det bara ser framåt (det visar långa utspelningar), så dess %d "
-             "bästa drag spelades till slut, %d partier vart med samma tärningar; ± är 95 %% osäkerhet."
+             "spel och att bära av när det bara ser framåt (det visar långa utspelningar), så %s "
+             "spelades till slut, %d partier vart med samma tärningar; ± är 95 %% osäkerhet."
            : "Rolled out: in a race under %s%s, looking ahead alone misweighs building a vackert spel "
-             "against bearing off (long rollouts show it), so the engine's best %d plays were each "
-             "played to the end, %d games apiece on the same dice; ± is the 95%% margin.",
+             "against bearing off (long rollouts show it), so %s were each played to the end, %d games "
+             "apiece on the same dice; ± is the 95%% margin.",
         r->name,
         !vasa ? ""
         : sv  ? ", där ett vackert spel ger 2 poäng och ett hemspel 1,"
               : ", where a vackert spel scores 2 points and a hemspel 1",
-        top, games);
+        which, games);
     return u;
 }
 
@@ -399,7 +408,11 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
     }
     if (race) {
         char text[1024];
-        explain_analysis_race(lang, r, ROLLRANK_RACE_TOP, ro.games, text, sizeof text);
+        int rolled = 0;
+        for (int i = 0; i < n; i++)
+            rolled += rk[i].rolled;
+        int best = n < ROLLRANK_RACE_TOP ? n : ROLLRANK_RACE_TOP;
+        explain_analysis_race(lang, r, best, n, rolled > best, ro.games, text, sizeof text);
         add(buf, size, &u, "%s\n", text);
     }
     int other = mine > 0 ? mine : (mine < 0 && n > 1 ? 1 : -1);

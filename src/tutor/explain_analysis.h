@@ -53,9 +53,12 @@ size_t explain_analysis_why(lang_t lang, const contrast_t *c, const char *b_text
 size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t size);
 
 /* Why the plays of a race were rolled out (rollrank.h): the ruleset, what
- * looking ahead misweighs there, and how: `top` plays, `games` games each,
- * the same dice; "±" is the 95% margin.  One or two sentences. */
-size_t explain_analysis_race(lang_t lang, const rules_t *r, int top, int games, char *buf, size_t size);
+ * looking ahead misweighs there, and how: the search's `best` plays of
+ * the roll's `nplays` ("both plays", "all 3 plays" when that is every
+ * one) and, with `yours`, the learner's besides, `games` games each, the
+ * same dice; "±" is the 95% margin.  One sentence. */
+size_t explain_analysis_race(lang_t lang, const rules_t *r, int best, int nplays, bool yours, int games,
+                             char *buf, size_t size);
 
 /* What `hint` says: the best plays of `roll` ranked `plies` deep (at most
  * `show` of them, with equity and equity lost), then why the best beats the

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/rollrank.h"
 #include "analysis/search.h"
 #include "engine/notation.h"
 #include "engine/verdict.h"
@@ -209,21 +210,36 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
     if (!t->told_equity) {
         t->told_equity = true;
         const char *who = words_colour(L, t->board.turn, false);
+        /* in a race under vasa or theboard the best plays were rolled out
+         * (rollrank.h): their numbers are the games' averages */
+        bool race = rollrank_race_wanted(&t->board, &t->rules, EVAL_DEFAULT);
+        const char *ahead = plies >= 2 ? T(L, "two rolls ahead (the reply and your next roll)",
+                                           "två slag framåt (svaret och ditt nästa slag)")
+                                       : T(L, "one roll ahead (the reply)", "ett slag framåt (svaret)");
+        char how[256];
+        if (race)
+            snprintf(how, sizeof how,
+                     T(L, "by the average of %d games played out after each of the best plays (the others: by "
+                          "its trained evaluator looking %s)",
+                       "som medelvärdet av %d partier utspelade efter vart och ett av de bästa dragen (de "
+                       "andra: bedömt av dess tränade värdering %s)"),
+                     ROLLRANK_RACE_GAMES,
+                     plies >= 2 ? T(L, "two rolls ahead", "två slag framåt") : T(L, "one roll ahead", "ett slag framåt"));
+        else
+            snprintf(how, sizeof how, T(L, "by its trained evaluator looking %s", "bedömt av dess tränade värdering %s"),
+                     ahead);
         strbuf_addf(out,
                     T(L, "(What the numbers mean: each is the points a game the engine expects for %s after "
-                         "that play, +1.000 being a one-point game won, by its trained evaluator looking %s; "
+                         "that play, +1.000 being a one-point game won, %s; "
                          "the second number is how much less than the best play, and \"win\" is "
                          "the chance of winning the game; a play \"looked at less deeply\" was set aside "
                          "as clearly worse before the last look, so its number is rougher.)\n",
                       "(Vad talen betyder: vart och ett är poängen per parti som programmet väntar sig för %s "
-                      "efter draget, där +1,000 är ett enpoängsparti vunnet, bedömt av dess tränade "
-                      "värdering %s; det andra talet är hur mycket sämre än det bästa draget, och "
+                      "efter draget, där +1,000 är ett enpoängsparti vunnet, %s; det andra talet är hur "
+                      "mycket sämre än det bästa draget, och "
                       "\"vinst\" är chansen att vinna partiet; ett drag \"sett mindre djupt\" lades "
                       "undan som klart sämre före den sista genomgången, så dess tal är grövre.)\n"),
-                    who,
-                    plies >= 2 ? T(L, "two rolls ahead (the reply and your next roll)",
-                                   "två slag framåt (svaret och ditt nästa slag)")
-                               : T(L, "one roll ahead (the reply)", "ett slag framåt (svaret)"));
+                    who, how);
     }
     return true;
 }
