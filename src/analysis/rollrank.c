@@ -105,3 +105,11 @@ void rollrank_race_opts(const board_t *b, roll_t roll, rollout_opts_t *o)
     h = (h ^ (uint64_t)(lo * 7 + hi)) * 1099511628211u;
     o->seed = h;
 }
+
+int rollrank_race(const board_t *b, roll_t roll, const rules_t *r, const search_play_t *sp, int n,
+                  const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro)
+{
+    rollrank_race_opts(b, roll, ro);
+    rollrank_from_search(sp, n, rk);
+    return rollrank_run(rk, n, ROLLRANK_RACE_TOP, mine_after, r, ro);
+}

@@ -78,4 +78,12 @@ bool rollrank_race_wanted(const board_t *b, const rules_t *r, eval_kind_t kind);
  * and the roll, so the same question always gets the same answer. */
 void rollrank_race_opts(const board_t *b, roll_t roll, rollout_opts_t *o);
 
+/* The race rule in one call, for every place the tutor ranks plays: the
+ * search's ranking sp[0..n) copied into rk, *ro set by rollrank_race_opts,
+ * and the best ROLLRANK_RACE_TOP plays and the one reaching *mine_after
+ * (NULL: none) rolled out and ranked (rollrank_run, whose value it
+ * returns).  The caller has checked rollrank_race_wanted. */
+int rollrank_race(const board_t *b, roll_t roll, const rules_t *r, const search_play_t *sp, int n,
+                  const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro);
+
 #endif

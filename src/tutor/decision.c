@@ -41,10 +41,7 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
          * rolled out (rollrank.h) */
         rollrank_play_t *rr = malloc(sizeof *rr * (size_t)n);
         rollout_opts_t ro;
-        rollrank_race_opts(b, roll, &ro);
-        if (rr)
-            rollrank_from_search(rk, n, rr);
-        if (!rr || rollrank_run(rr, n, ROLLRANK_RACE_TOP, &mine->after, r, &ro) != 0) {
+        if (!rr || rollrank_race(b, roll, r, rk, n, &mine->after, rr, &ro) != 0) {
             free(rr);
             free(rk);
             return false;

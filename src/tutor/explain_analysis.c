@@ -376,8 +376,7 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
     rollout_opts_t ro;
     bool race = n > 1 && rollrank_race_wanted(b, r, EVAL_DEFAULT);
     if (race) {
-        rollrank_race_opts(b, roll, &ro);
-        if (rollrank_run(rk, n, ROLLRANK_RACE_TOP, have_mine ? &after : NULL, r, &ro) != 0) {
+        if (rollrank_race(b, roll, r, sp, n, have_mine ? &after : NULL, rk, &ro) != 0) {
             free(rk);
             free(sp);
             search_ctx_free(sc);

@@ -499,9 +499,7 @@ static int race_choice(play_game_t *g, const search_opts_t *so)
     int n = sp && rk ? search_rank(g->sc, b, g->roll, so, sp) : -1;
     if (n > 1) {
         rollout_opts_t ro;
-        rollrank_race_opts(b, g->roll, &ro);
-        rollrank_from_search(sp, n, rk);
-        if (rollrank_run(rk, n, ROLLRANK_RACE_TOP, NULL, &g->game.rules, &ro) == 0)
+        if (rollrank_race(b, g->roll, &g->game.rules, sp, n, NULL, rk, &ro) == 0)
             for (int i = 0; i < g->nlegal; i++)
                 if (board_equal(&movegen_play(g->legal, i)->after, &rk[0].sp.play.after))
                     pick = i;

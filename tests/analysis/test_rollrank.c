@@ -127,6 +127,21 @@ static void rolled_first_by_the_rollout(void **state)
     assert_true(m >= 0 && m < rolled);
     assert_true(board_equal(&rk[m].sp.play.after, &mine));
     assert_int_equal(rollrank_find(rk, n, &b), -1); /* not after any play */
+    /* the race rule in one call: the same dice and games as
+     * rollrank_race_opts, the same ranking as the steps above */
+    rollrank_play_t *again = malloc(sizeof *again * MOVEGEN_MAX_PLAYS);
+    assert_non_null(again);
+    rollout_opts_t race;
+    assert_int_equal(rollrank_race(&b, roll, &r, sp, n, &mine, again, &race), 0);
+    rollout_opts_t plain;
+    rollrank_race_opts(&b, roll, &plain);
+    assert_true(race.seed == plain.seed && race.games == ROLLRANK_RACE_GAMES);
+    int rolled_again = 0;
+    for (int i = 0; i < n; i++)
+        rolled_again += again[i].rolled;
+    assert_int_equal(rolled_again, ROLLRANK_RACE_TOP + 1);
+    assert_true(again[0].rolled && again[0].ro.games == ROLLRANK_RACE_GAMES);
+    free(again);
     /* a stop flag already set: nothing is rolled out */
     volatile sig_atomic_t stop = 1;
     ro.stop = &stop;

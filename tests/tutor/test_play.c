@@ -623,9 +623,7 @@ static void level_3_rolls_races_out(void **state)
     int n = search_rank(sc, &b, roll, &so, sp);
     assert_true(n > 1);
     rollout_opts_t ro;
-    rollrank_race_opts(&b, roll, &ro);
-    rollrank_from_search(sp, n, rk);
-    assert_int_equal(rollrank_run(rk, n, ROLLRANK_RACE_TOP, NULL, &r, &ro), 0);
+    assert_int_equal(rollrank_race(&b, roll, &r, sp, n, NULL, rk, &ro), 0);
     char searched[64], rolled[64], want[96];
     notation_play(&sp[0].play, b.geom, searched, sizeof searched);
     notation_play(&rk[0].sp.play, b.geom, rolled, sizeof rolled);
