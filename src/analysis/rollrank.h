@@ -8,14 +8,15 @@
  * The plays rolled out rank first, by the rollout's equity; the rest
  * follow in the search's order (gnubg's tiers: rolled out, then searched).
  *
- * Why races: in a vasa race (a pattern is worth 2 to 6 points, a bear-off
- * 1) and a theboard race (a pattern ends the game before the bear-off) the
- * choice is between building a pattern and bearing off, and the race net
- * misreads it.  On six race judges (docs/brade-strength.md, "Races") the
- * 2-ply search gave up 0.0007 to 0.0038 points a decision and a rollout of
- * its best four, 648 games each, 0.0001 to 0.0017.  Under
- * lyckans-talisman and helmfrid the search already takes the judges' play
- * 97 to 99 times in 100, and rollouts would add only noise and time.
+ * Why races: in a vasa race a vackert spel scores 2 points and a hemspel
+ * 1, so the choice is between building a pattern and bearing off, and the
+ * race net misreads it; under theboard it is measured short too.  On the
+ * race judges (docs/brade-strength.md, "Races" and "Races rolled out in
+ * the tutor"), fourteen of them, a rollout of the 2-ply search's best
+ * four, 648 games each, gives up less than the search on every one.
+ * Under lyckans-talisman and helmfrid the search already takes the
+ * judges' play 97 to 99 times in 100, and rollouts would add only noise
+ * and time.
  *
  * Ownership: the caller owns every array; rollrank_run allocates only
  * inside rollout_play, and frees it before returning.
@@ -37,7 +38,7 @@ typedef struct rollrank_play {
 
 /* The race rollouts: the search's best this many plays (and the
  * learner's), each this many games (a multiple of 36: every first roll
- * equally often; 0.2 s a race position on one core). */
+ * equally often; 0.02 to 0.04 s a race position on average, two cores). */
 enum { ROLLRANK_RACE_TOP = 4, ROLLRANK_RACE_GAMES = 648 };
 
 /* Copies the search's ranking sp[0..n) into rk[0..n), nothing rolled out. */
