@@ -37,18 +37,46 @@ static int cmp_rank(const void *x, const void *y)
 int rollrank_run(rollrank_play_t *rk, int n, int top, const board_t *mine_after, const rules_t *r,
                  const rollout_opts_t *o)
 {
+    int k = 0;
     for (int i = 0; i < n; i++) {
         bool mine = mine_after && board_equal(&rk[i].sp.play.after, mine_after);
-        if (i >= top && !mine)
+        rk[i].slot = i < top || mine ? k++ : -1;
+    }
+    size_t games = o->games > 0 ? (size_t)o->games : 1;
+    double *ge = k ? malloc(sizeof *ge * games * (size_t)k) : NULL;
+    if (k && !ge)
+        return -1;
+    rollout_opts_t each = *o;
+    for (int i = 0; i < n; i++) {
+        if (rk[i].slot < 0)
             continue;
-        if (rollout_play(&rk[i].sp.play, r, o, &rk[i].ro) != 0)
+        each.game_equity = ge + (size_t)rk[i].slot * games;
+        if (rollout_play(&rk[i].sp.play, r, &each, &rk[i].ro) != 0) {
+            free(ge);
             return -1;
-        if (rk[i].ro.stopped)
+        }
+        if (rk[i].ro.stopped) {
+            free(ge);
             return 1;
+        }
         rk[i].rolled = true;
         rk[i].equity = rk[i].ro.equity;
     }
     qsort(rk, (size_t)n, sizeof *rk, cmp_rank);
+    /* each rolled-out play against the best, game by game */
+    for (int i = 0; i < n && rk[i].rolled; i++) {
+        const double *best = ge + (size_t)rk[0].slot * games, *x = ge + (size_t)rk[i].slot * games;
+        double sum = 0, sq = 0;
+        for (size_t g = 0; g < games; g++) {
+            double d = best[g] - x[g];
+            sum += d;
+            sq += d * d;
+        }
+        double mean = sum / (double)games;
+        double var = games > 1 ? (sq - (double)games * mean * mean) / (double)(games - 1) : 0;
+        rk[i].paired_ci95 = i == 0 || var <= 0 ? 0 : 1.96 * sqrt(var / (double)games);
+    }
+    free(ge);
     return 0;
 }
 

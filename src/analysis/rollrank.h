@@ -18,8 +18,9 @@
  * judges' play 97 to 99 times in 100, and rollouts would add only noise
  * and time.
  *
- * Ownership: the caller owns every array; rollrank_run allocates only
- * inside rollout_play, and frees it before returning.
+ * Ownership: the caller owns every array; rollrank_run allocates the
+ * rolled-out plays' game-by-game results (and rollout_play its workers)
+ * and frees them before returning.
  */
 #ifndef BRADE_ANALYSIS_ROLLRANK_H
 #define BRADE_ANALYSIS_ROLLRANK_H
@@ -34,6 +35,11 @@ typedef struct rollrank_play {
     bool rolled;         /* rolled out: `ro` holds the result */
     rollout_result_t ro;
     double equity;       /* what the ranking uses: the rollout's when rolled out */
+    /* rolled out: the half-width of the 95% interval of its difference
+     * from the best play (rk[0]), game by game on the same dice: far
+     * narrower than either play's own interval (0 for the best itself) */
+    double paired_ci95;
+    int slot;            /* rollrank_run's own: the play's games in its buffer */
 } rollrank_play_t;
 
 /* The race rollouts: the search's best this many plays (and the
@@ -47,8 +53,11 @@ void rollrank_from_search(const search_play_t *sp, int n, rollrank_play_t *rk);
 /* Rolls out the first `top` plays of rk[0..n) and the play reaching
  * *mine_after (NULL: none) with o's games and dice, then sorts rk: rolled
  * out first by equity, then the others as the search ranked them (deeper
- * first, then by equity).  Returns 0, -1 when out of memory, 1 when o's
- * stop flag ended it (rk is then unsorted, as the search left it). */
+ * first, then by equity), and sets each rolled-out play's paired_ci95
+ * (o's game_equity is not used: the games are kept in a buffer of its
+ * own, freed before it returns).  Returns 0, -1 when out of memory, 1
+ * when o's stop flag ended it (rk is then unsorted, as the search left
+ * it). */
 int rollrank_run(rollrank_play_t *rk, int n, int top, const board_t *mine_after, const rules_t *r,
                  const rollout_opts_t *o);
 

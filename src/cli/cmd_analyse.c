@@ -316,8 +316,13 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
                                              sizeof why);
         trust_t tr;
         char sure[512];
-        if (w + 1 < sizeof why && how_sure(sc, o, &rk[0], &rk[other], &tr) &&
-            explain_analysis_trust(o->lang, &tr, sure, sizeof sure) > 0)
+        if (w + 1 < sizeof why && rk[0].rolled && rk[other].rolled) {
+            /* rolled out: the two plays' difference game by game */
+            explain_analysis_paired(o->lang, note_a, note_b, other == yours, rk[0].equity - rk[other].equity,
+                                    rk[other].paired_ci95, o->ro.games, sure, sizeof sure);
+            snprintf(why + w, sizeof why - w, " %s", sure);
+        } else if (w + 1 < sizeof why && how_sure(sc, o, &rk[0], &rk[other], &tr) &&
+                   explain_analysis_trust(o->lang, &tr, sure, sizeof sure) > 0)
             snprintf(why + w, sizeof why - w, " %s", sure);
         have_why = true;
     }
@@ -365,7 +370,8 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             if (x->rolled) {
                 printf("      \"rollout\": ");
                 analyse_rollout_json(&x->ro);
-                printf(",\n");
+                /* the 95% interval of equity_lost, game by game on the same dice */
+                printf(",\n      \"lost_ci95\": %.4f,\n", x->paired_ci95);
             }
             printf("      \"probabilities\": ");
             analyse_probs_json(x->rolled ? &x->ro.mean : &x->sp.value, &a->rules, "      ");

@@ -57,6 +57,7 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
         out->mine_value = rollrank_value(&rr[m]);
         out->is_best = m == 0;
         out->rolled_games = ro.games;
+        out->rolled_ci95 = rr[m].paired_ci95;
         free(rr);
     } else {
         out->best = rk[0].play;
@@ -94,12 +95,15 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
         }
         trust_t tr;
         char sure[512];
-        if (out->rolled_games)
+        if (out->rolled_games) {
             explain_appendf(out->words, sizeof out->words, &u,
                             T(lang, " (Rolled out, %d games a play: looking ahead misjudges races under %s.)",
                               " (Utspelat, %d partier per drag: att se framåt bedömer kapplöpningar enligt %s fel.)"),
                             out->rolled_games, r->name);
-        else if (trust_plays(sc->eval, plies, &out->best, out->best_value.equity, mine, out->mine_value.equity,
+            explain_analysis_paired(lang, out->best_text, out->mine_text, true, out->lost, out->rolled_ci95,
+                                    out->rolled_games, sure, sizeof sure);
+            explain_appendf(out->words, sizeof out->words, &u, " %s", sure);
+        } else if (trust_plays(sc->eval, plies, &out->best, out->best_value.equity, mine, out->mine_value.equity,
                         &tr) &&
             explain_analysis_trust(lang, &tr, sure, sizeof sure) > 0)
             explain_appendf(out->words, sizeof out->words, &u, " %s", sure);

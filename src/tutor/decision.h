@@ -25,6 +25,8 @@ typedef struct decision {
     bool is_best;           /* the judged play is the best one */
     int rolled_games;       /* 0: values by the search; else a race rolled out
                                (rollrank.h), this many games a play */
+    double rolled_ci95;     /* then: the 95% interval of `lost`, game by game on
+                               the same dice */
     char best_text[128];    /* the best play in notation */
     char mine_text[128];    /* the judged play in notation */
     char words[1536];       /* "A bad play: it gives away 0.123 points. 24/18 13/8 is better: ...",

@@ -334,6 +334,32 @@ size_t explain_analysis_race(lang_t lang, const rules_t *r, int best, int nplays
     return u;
 }
 
+size_t explain_analysis_paired(lang_t lang, const char *a_text, const char *b_text, bool b_is_yours, double diff,
+                               double ci95, int games, char *buf, size_t size)
+{
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    if (size)
+        buf[0] = '\0';
+    const char *b = b_is_yours ? (sv ? "ditt" : "yours") : b_text;
+    bool real = diff > ci95;
+    if (sv)
+        add(buf, size, &u,
+            real ? "Hur säkert: med samma tärningar gick det för %s %.3f ± %.3f poäng per parti bättre än för "
+                   "%s (95 %%), så skillnaden är verklig."
+                 : "Hur säkert: med samma tärningar gick det för %s bara %.3f ± %.3f poäng per parti bättre än "
+                   "för %s (95 %%): för nära för att %d partier ska skilja dem åt.",
+            a_text, diff, ci95, b, games);
+    else
+        add(buf, size, &u,
+            real ? "How sure: on the same dice %s did better than %s by %.3f ± %.3f points a game (95%%), so "
+                   "the difference is real."
+                 : "How sure: on the same dice %s did better than %s by only %.3f ± %.3f points a game (95%%): "
+                   "too close for %d games to tell them apart.",
+            a_text, b, diff, ci95, games);
+    return decimal_comma(sv, buf, size, u);
+}
+
 size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll,
                              int plies, int show, const char *yours, char *buf, size_t size)
 {
@@ -424,9 +450,13 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
         notation_play(&rk[other].sp.play, b->geom, nb, sizeof nb);
         explain_analysis_contrast(lang, &c, r, na, nb, other == mine, text, sizeof text);
         add(buf, size, &u, "%s\n", text);
-        /* how sure: a rollout's margins say it; a search's, its measured record */
+        /* how sure: a rollout's paired difference; a search's, its measured record */
         trust_t tr;
-        if (!race &&
+        if (race && rk[other].rolled) {
+            explain_analysis_paired(lang, na, nb, other == mine, rk[0].equity - rk[other].equity,
+                                    rk[other].paired_ci95, ro.games, text, sizeof text);
+            add(buf, size, &u, "%s\n", text);
+        } else if (!race &&
             trust_plays(sc->eval, so.plies, &rk[0].sp.play, rk[0].equity, &rk[other].sp.play,
                         rk[other].equity, &tr) &&
             explain_analysis_trust(lang, &tr, text, sizeof text) > 0)

@@ -60,6 +60,13 @@ size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t s
 size_t explain_analysis_race(lang_t lang, const rules_t *r, int best, int nplays, bool yours, int games,
                              char *buf, size_t size);
 
+/* How sure a rollout is that A beats B (`b_text`, or "yours"): their
+ * difference `diff` game by game on the same dice and its 95% interval
+ * `ci95`; "the difference is real" when the interval leaves out 0, else
+ * "too close for `games` games to tell them apart".  One sentence. */
+size_t explain_analysis_paired(lang_t lang, const char *a_text, const char *b_text, bool b_is_yours, double diff,
+                               double ci95, int games, char *buf, size_t size);
+
 /* What `hint` says: the best plays of `roll` ranked `plies` deep (at most
  * `show` of them, with equity and equity lost), then why the best beats the
  * learner's play `yours` (text as typed; NULL or "" = compare with the next

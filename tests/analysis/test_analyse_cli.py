@@ -184,7 +184,12 @@ def how_sure():
     for extra in (["--plies", "1"], ["--rollouts", "36", "--seed", "1"], ["--evaluator", "linear"]):
         j = json.loads(run(["analyse", "--json"] + tie + extra).stdout)
         assert all(p["rollouts_reverse"] is None for p in j["plays"]), extra
-        assert "How sure" not in j.get("explanation", ""), extra
+        if "--rollouts" in extra:
+            # a rollout says how sure from its own games, not the search's record
+            assert "How sure: on the same dice" in j["explanation"], j["explanation"]
+            assert "long rollouts find" not in j["explanation"], j["explanation"]
+        else:
+            assert "How sure" not in j.get("explanation", ""), extra
     opt = ["--rules", "vasa+bearoff=exact-only"] + tie[2:]
     j = json.loads(run(["analyse", "--json"] + opt).stdout)
     assert all(p["rollouts_reverse"] is None for p in j["plays"])
@@ -644,6 +649,8 @@ def race_rollouts():
     assert all(p["rollout"]["games"] == 648 for p in rolled), rolled
     eq = [p["equity"] for p in rolled]
     assert eq == sorted(eq, reverse=True), eq
+    # each rolled-out play's loss with its interval game by game
+    assert rolled[0]["lost_ci95"] == 0 and all(0 < p["lost_ci95"] < 0.2 for p in rolled[1:]), rolled
     # a play not rolled out gives up no less than the rolled-out play the
     # search put nearest it, less the search's margin (never the rollout's
     # value against the search's)
@@ -667,6 +674,7 @@ def race_rollouts():
     assert "rolled out, 648 games a play" in text, text
     assert "Rolled out: in a race under vasa, where a vackert spel scores 2 points and a hemspel 1" in text, text
     assert "(not rolled out)" in text, text
+    assert "How sure: on the same dice" in text, text
     sv = run(race[:1] + race[2:] + ["--lang", "sv"]).stdout
     assert "Utspelat: i en kapplöpning enligt vasa" in sv, sv
     # theboard's races too, but not lyckans-talisman's or helmfrid's, and

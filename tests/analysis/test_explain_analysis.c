@@ -345,7 +345,9 @@ static void hint_rolls_out_races(void **state)
     assert_non_null(strstr(text, "Rolled out: in a race under vasa"));
     assert_non_null(strstr(text, "648 games apiece on the same dice"));
     assert_non_null(strstr(text, "(not rolled out)"));
-    assert_null(strstr(text, "How sure"));
+    /* how sure: the rollout's difference game by game, not the search's record */
+    assert_non_null(strstr(text, "How sure: on the same dice"));
+    assert_null(strstr(text, "long rollouts find about"));
     /* five lines with a margin: the best four and the learner's (the
      * sentence after the lines says what "±" is) */
     int margins = 0;

@@ -123,6 +123,31 @@ static void rolled_first_by_the_rollout(void **state)
                              rk[i - 1].sp.value.equity >= rk[i].sp.value.equity));
         }
     }
+    /* each rolled-out play's difference from the best, game by game on
+     * the same dice: its interval as worked out from the games again,
+     * and narrower than the two plays' own intervals together */
+    assert_true(rk[0].paired_ci95 == 0.0);
+    double *g0 = malloc(sizeof *g0 * (size_t)ro.games), *gi = malloc(sizeof *gi * (size_t)ro.games);
+    assert_true(g0 && gi);
+    rollout_opts_t each = ro;
+    rollout_result_t tmp;
+    each.game_equity = g0;
+    assert_int_equal(rollout_play(&rk[0].sp.play, &r, &each, &tmp), 0);
+    for (int i = 1; i < rolled; i++) {
+        each.game_equity = gi;
+        assert_int_equal(rollout_play(&rk[i].sp.play, &r, &each, &tmp), 0);
+        double sum = 0, sq = 0;
+        for (int g = 0; g < ro.games; g++) {
+            sum += g0[g] - gi[g];
+            sq += (g0[g] - gi[g]) * (g0[g] - gi[g]);
+        }
+        double mean = sum / ro.games, var = (sq - ro.games * mean * mean) / (ro.games - 1);
+        assert_true(fabs(mean - (rk[0].equity - rk[i].equity)) < 1e-9);
+        assert_true(fabs(rk[i].paired_ci95 - 1.96 * sqrt(var / ro.games)) < 1e-9);
+        assert_true(rk[i].paired_ci95 > 0 && rk[i].paired_ci95 < hypot(rk[0].ro.ci95, rk[i].ro.ci95));
+    }
+    free(gi);
+    free(g0);
     int m = rollrank_find(rk, n, &mine);
     assert_true(m >= 0 && m < rolled);
     assert_true(board_equal(&rk[m].sp.play.after, &mine));
