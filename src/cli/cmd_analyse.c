@@ -457,12 +457,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
                    o->rollouts, ROLLOUT_FEW);
         if (o->race) {
             char said[1024];
-            int rolled = 0;
-            for (int i = 0; i < n; i++)
-                rolled += rk[i].rolled;
-            int top = n < o->rollout_top ? n : o->rollout_top;
-            explain_analysis_race(o->lang, &a->rules, top, n, rolled > top, o->ro.games, said,
-                                  sizeof said);
+            explain_analysis_race(o->lang, &a->rules, rk, n, o->rollout_top, o->ro.games, said, sizeof said);
             printf("%s\n", said);
         }
         if (have_why)

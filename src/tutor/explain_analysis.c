@@ -303,13 +303,18 @@ size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t
     return decimal_comma(sv, buf, size, u);
 }
 
-size_t explain_analysis_race(lang_t lang, const rules_t *r, int best, int nplays, bool yours, int games,
-                             char *buf, size_t size)
+size_t explain_analysis_race(lang_t lang, const rules_t *r, const rollrank_play_t *rk, int nplays, int top,
+                             int games, char *buf, size_t size)
 {
     bool sv = lang == LANG_SV;
     size_t u = 0;
     if (size)
         buf[0] = '\0';
+    int rolled = 0;
+    for (int i = 0; i < nplays; i++)
+        rolled += rk[i].rolled;
+    int best = nplays < top ? nplays : top;
+    bool yours = rolled > best; /* the learner's play, rolled out besides */
     bool vasa = r->scoring == SCORING_VASA;
     char which[96];
     if (best >= nplays && nplays == 2)
@@ -433,11 +438,7 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
     }
     if (race) {
         char text[1024];
-        int rolled = 0;
-        for (int i = 0; i < n; i++)
-            rolled += rk[i].rolled;
-        int best = n < ROLLRANK_RACE_TOP ? n : ROLLRANK_RACE_TOP;
-        explain_analysis_race(lang, r, best, n, rolled > best, ro.games, text, sizeof text);
+        explain_analysis_race(lang, r, rk, n, ROLLRANK_RACE_TOP, ro.games, text, sizeof text);
         add(buf, size, &u, "%s\n", text);
     }
     int other = mine > 0 ? mine : (mine < 0 && n > 1 ? 1 : -1);

@@ -16,6 +16,7 @@
 #include "analysis/contrast.h"
 #include "analysis/facts.h"
 #include "analysis/grade.h"
+#include "analysis/rollrank.h"
 #include "analysis/trust.h"
 #include "tutor/explain.h"
 
@@ -53,12 +54,13 @@ size_t explain_analysis_why(lang_t lang, const contrast_t *c, const char *b_text
 size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t size);
 
 /* Why the plays of a race were rolled out (rollrank.h): the ruleset, what
- * looking ahead misweighs there, and how: the search's `best` plays of
- * the roll's `nplays` ("both plays", "all 3 plays" when that is every
- * one) and, with `yours`, the learner's besides, `games` games each, the
- * same dice; "±" is the 95% margin.  One sentence. */
-size_t explain_analysis_race(lang_t lang, const rules_t *r, int best, int nplays, bool yours, int games,
-                             char *buf, size_t size);
+ * looking ahead misweighs there, and how: the search's best `top` plays
+ * of rk[0..nplays) (as rollrank_run left them: "both plays", "all 3
+ * plays" when that is every one) and the learner's besides when more
+ * were rolled out, `games` games each, the same dice; "±" is the 95%
+ * margin.  One sentence. */
+size_t explain_analysis_race(lang_t lang, const rules_t *r, const rollrank_play_t *rk, int nplays, int top,
+                             int games, char *buf, size_t size);
 
 /* How sure a rollout is that A beats B (`b_text`, or "yours"): their
  * difference `diff` game by game on the same dice and its 95% interval
