@@ -1,6 +1,8 @@
 /*
- * eval.c - evaluation contexts, the exact one-roll lookahead, and the
- * arithmetic of eval_t (see eval.h).
+ * eval.c - evaluation contexts, the exact one-roll lookahead (and the cache
+ * of its answers a search turns on), and the arithmetic of eval_t (see
+ * eval.h).  Ownership: a context owns its move buffer, the nets' scratch
+ * and the ending cache; the nets and weights it uses are the caller's.
  */
 #include "analysis/eval.h"
 
@@ -10,6 +12,51 @@
 #include "analysis/dice.h"
 #include "analysis/eval_model.h"
 #include "analysis/evalnet.h"
+
+/* The ending cache: eval_position's answer for positions where a roll may
+ * end the game (end_rolls), 2^13 direct-mapped entries of about 400 bytes
+ * (3 MB), made the first time a search turns it on.  A 2-ply search of a
+ * bräde race with checkers borne off meets the same such positions again
+ * and again (through plays made in another order, and the same reply to
+ * different plays): see docs/analysis.md for what it saves. */
+enum { ENDS_BITS = 14, ENDS_SIZE = 1 << ENDS_BITS };
+
+typedef struct ending_entry {
+    uint32_t gen; /* valid when equal to the cache's generation */
+    uint8_t side[2][BOARD_SLOTS];
+    eval_t e;
+} ending_entry_t;
+
+struct eval_ending_cache {
+    uint32_t gen;
+    bool on;
+    ending_entry_t e[ENDS_SIZE];
+};
+
+/* The slot of a position: a multiply-xorshift hash of its checker counts. */
+static uint32_t ending_slot(const board_t *b)
+{
+    uint8_t key[56] = {0};
+    memcpy(key, b->side, sizeof b->side);
+    uint64_t h = 0x2545f4914f6cdd1du;
+    for (int i = 0; i < 56; i += 8) {
+        uint64_t w;
+        memcpy(&w, key + i, 8);
+        h = (h ^ w) * 0x94d049bb133111ebu;
+        h ^= h >> 29;
+    }
+    return (uint32_t)(h >> (64 - ENDS_BITS));
+}
+
+/* Forgets every entry at once (a new generation; the memory is cleared
+ * only when the counter wraps). */
+static void ending_forget(struct eval_ending_cache *k)
+{
+    if (++k->gen == 0) {
+        memset(k->e, 0, sizeof k->e);
+        k->gen = 1;
+    }
+}
 
 eval_ctx_t *eval_ctx_new(const rules_t *r, eval_kind_t kind)
 {
@@ -45,6 +92,8 @@ bool eval_ctx_set_net(eval_ctx_t *c, const evalnet_t *n)
     c->net = n;
     c->kind = EVAL_NET;
     evalnet_cache_stop(c->scratch);
+    if (c->ends) /* its answers were another evaluator's */
+        c->ends->on = false;
     /* Backgammon nets need no exact lookahead: bear-offs are exact from the
      * database and the race net knows the rest (measured against gnubg:
      * the same choices, and a 2-ply search of a late race up to ten times
@@ -82,6 +131,7 @@ void eval_ctx_free(eval_ctx_t *c)
 {
     if (!c)
         return;
+    free(c->ends);
     movegen_buf_free(c->buf);
     if (c->scratch)
         evalnet_cache_free(c->scratch);
@@ -91,6 +141,13 @@ void eval_ctx_free(eval_ctx_t *c)
 
 void eval_ctx_cache(eval_ctx_t *c, bool on)
 {
+    if (on && c->lookahead && !c->ends)
+        c->ends = calloc(1, sizeof *c->ends);
+    if (c->ends) {
+        if (on)
+            ending_forget(c->ends);
+        c->ends->on = on && c->lookahead;
+    }
     if (c->kind != EVAL_NET || !c->scratch)
         return;
     if (on)
@@ -119,6 +176,8 @@ double eval_play_rough(eval_ctx_t *c, const play_t *p)
 void eval_ctx_set_weights(eval_ctx_t *c, const eval_weights_t *w)
 {
     c->weights = w;
+    if (c->ends) /* its answers were other weights' */
+        c->ends->on = false;
 }
 
 /* ---- arithmetic ---- */
@@ -393,10 +452,28 @@ void eval_position(eval_ctx_t *c, const board_t *b, eval_t *out)
     /* the cheap test first, then whether a roll really ends the game (the
      * plays are generated but not evaluated), then the lookahead */
     int which = c->lookahead ? end_rolls(b, &c->rules) : END_NONE;
-    if (which != END_NONE && can_end_now(c, b, which)) {
+    if (which == END_NONE) {
+        eval_static(c, b, out);
+        return;
+    }
+    ending_entry_t *ce = NULL;
+    if (c->ends && c->ends->on) {
+        ce = &c->ends->e[ending_slot(b)];
+        if (ce->gen == c->ends->gen && memcmp(ce->side, b->side, sizeof ce->side) == 0) {
+            c->ending_hits++;
+            *out = ce->e;
+            return;
+        }
+    }
+    if (can_end_now(c, b, which)) {
         c->lookaheads++;
         lookahead(c, b, out);
     } else {
         eval_static(c, b, out);
+    }
+    if (ce) {
+        ce->gen = c->ends->gen;
+        memcpy(ce->side, b->side, sizeof ce->side);
+        ce->e = *out;
     }
 }

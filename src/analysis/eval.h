@@ -66,8 +66,10 @@ typedef struct eval_ctx {
     const evalnet_t *net;          /* EVAL_NET: the nets (not owned) */
     evalnet_scratch_t *scratch;    /* owned: the nets' inputs and activations */
     movegen_buf_t *buf;            /* owned: used by the lookahead */
+    struct eval_ending_cache *ends; /* owned: positions a roll may end (eval_ctx_cache) */
     long evaluations;              /* static evaluations made, for speed figures */
     long lookaheads;               /* positions that took the exact lookahead */
+    long ending_hits;              /* of those, answered from the cache */
 } eval_ctx_t;
 
 /* A context for ruleset r (copied).  NULL when out of memory.  EVAL_NET
@@ -84,11 +86,13 @@ void eval_ctx_set_weights(eval_ctx_t *c, const eval_weights_t *w);
  * Returns false (nothing changed) when out of memory. */
 bool eval_ctx_set_net(eval_ctx_t *c, const evalnet_t *n);
 
-/* Turns the position cache on (forgetting what it held) or off.  While on,
- * a position the nets have evaluated before is answered from the cache,
- * with the same numbers (search_rank turns it on for a 2-ply ranking).
- * Only EVAL_NET has one; for the others, and when out of memory, this
- * does nothing. */
+/* Turns the position caches on (forgetting what they held) or off.  While
+ * on, a position evaluated before is answered from a cache, with the same
+ * numbers (search_rank turns them on for a 2-ply ranking).  Two caches:
+ * the nets' static estimates (EVAL_NET only), and eval_position's answer
+ * for positions where a roll may end the game (the exact lookahead and the
+ * test before it, which cost a whole ply each time).  When out of memory,
+ * or for an evaluator without the cache, a cache stays off. */
 void eval_ctx_cache(eval_ctx_t *c, bool on);
 
 /* True when the context's nets have pruning nets (evalnet.h). */

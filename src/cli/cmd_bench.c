@@ -68,6 +68,16 @@ static const char *const WORST[][2] = {
     {"20 bar:1 off:13", "13:2 14:2 15:2 16:2 17:2 18:2 19:3"},
 };
 
+/* Late bräde races where a 2-ply search meets many positions a roll may
+ * end (bear-offs, vackert spel within reach): from the seed-3 race judges
+ * of theboard and vasa, each with the roll it was judged with.  The exact
+ * lookahead makes them the tutor's slowest hints. */
+static const char *const RACES[][2] = {
+    {"WAABg+wAAAff+AA", "52"}, {"BAADqbjcAALguAA", "25"}, {"WAACw7QBAQdvdAA", "46"},
+    {"BAECIez8AANydHQ", "11"}, {"BAADw3gEAVOxuAw", "21"}, {"WAACwew8ARLLdDQ", "11"},
+    {"WAABwfQAAlLvtAA", "51"},
+};
+
 static uint64_t mix(uint64_t h, uint64_t v)
 {
     h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
@@ -167,6 +177,47 @@ static void bench_net_load(const rules_t *r)
     }
     printf("net load       %.1f ms (the shipped weights file read, %.0f kB; once a run, at first use)\n",
            best * 1000.0, (double)bytes / 1000.0);
+}
+
+/* 2-ply hints on the late races of RACES (those legal under r), each
+ * the fastest of two tries: the median, the slowest, the exact lookaheads
+ * made and the positions a roll may end that the search's ending cache
+ * (eval_ctx_cache) answered instead (a try's worth of each). */
+static void bench_race_hints(search_ctx_t *sc, const rules_t *r, search_play_t *ranked)
+{
+    enum { NRACES = sizeof RACES / sizeof RACES[0], TRIES = 2 };
+    double ms[NRACES], sum = 0;
+    int n = 0;
+    long look0 = sc->eval->lookaheads, hits0 = sc->eval->ending_hits;
+    search_opts_t so;
+    search_default_opts(2, &so);
+    for (int i = 0; i < NRACES; i++) {
+        board_t b;
+        if (!posid_brade_read(RACES[i][0], &b) || movegen_check_position(&b, r, NULL) != BOARD_OK)
+            continue;
+        roll_t roll = {RACES[i][1][0] - '0', RACES[i][1][1] - '0'};
+        for (int t = 0; t < TRIES; t++) {
+            double h0 = now_seconds();
+            search_rank(sc, &b, roll, &so, ranked);
+            double el = (now_seconds() - h0) * 1000.0;
+            if (t == 0 || el < ms[n])
+                ms[n] = el;
+        }
+        sum += ms[n++];
+    }
+    if (n == 0)
+        return;
+    for (int i = 1; i < n; i++) /* insertion sort for the median */
+        for (int j = i; j > 0 && ms[j] < ms[j - 1]; j--) {
+            double t = ms[j];
+            ms[j] = ms[j - 1];
+            ms[j - 1] = t;
+        }
+    long look = sc->eval->lookaheads - look0, hits = sc->eval->ending_hits - hits0;
+    printf("2-ply race     %.1f ms (median of %d late races, each the fastest of %d tries; slowest %.1f ms; "
+           "%.0f ms in all; %ld lookaheads made, %ld answers from the ending cache)\n",
+           n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2, n, TRIES, ms[n - 1], sum, look / TRIES,
+           hits / TRIES);
 }
 
 /* Static evaluations, 0-ply play choices, 2-ply hints and rollout games
@@ -294,6 +345,8 @@ static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kin
            "slowest %.1f ms; %.0f ms in all; %ld positions searched a ply deep in all)\n",
            (hint_ms[HINTS / 2 - 1] + hint_ms[HINTS / 2]) / 2, HINTS, HINT_TRIES, hint_ms[HINTS - 1], hint_sum,
            hint_nodes);
+    if (r->geometry == GEOM_BRADE && kind == EVAL_NET)
+        bench_race_hints(sc, r, ranked);
     rollout_opts_t ro;
     rollout_default_opts(&ro);
     ro.games = 64;
