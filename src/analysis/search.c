@@ -358,6 +358,23 @@ int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opt
     return n;
 }
 
+bool search_rank_cut(const search_play_t *out, int n, const board_t *after, double *first_lost,
+                     int *first_plies)
+{
+    *first_lost = 0;
+    *first_plies = 0;
+    for (int i = 1; i < n; i++)
+        if (board_equal(&out[i].play.after, after)) {
+            if (out[i].plies >= out[0].plies)
+                return false;
+            double d = out[0].value.equity - out[i].value.equity;
+            *first_lost = d > 0 ? d : 0;
+            *first_plies = out[i].plies;
+            return true;
+        }
+    return false;
+}
+
 int search_rank_deepen(search_ctx_t *c, const search_opts_t *o, search_play_t *out, int n,
                        const board_t *after)
 {

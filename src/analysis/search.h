@@ -152,6 +152,15 @@ int search_default_plies(const rules_t *r);
 int search_rank(search_ctx_t *c, const board_t *b, roll_t roll, const search_opts_t *o,
                 search_play_t *out);
 
+/* Whether the play of out[0..n) (ranked by search_rank, not yet deepened)
+ * that reaches *after was cut by a move filter: valued at fewer plies than
+ * the best.  Then *first_lost is how far that value was behind the best's
+ * (never below 0), what a hint listing the play showed, and *first_plies
+ * the depth of that value.  False (and both 0) when it was searched as
+ * deep, or no play reaches *after. */
+bool search_rank_cut(const search_play_t *out, int n, const board_t *after, double *first_lost,
+                     int *first_plies);
+
 /* Judges the play of out[0..n) (ranked by search_rank) that reaches
  * *after as deep as the best play, when a move filter cut it at a lower
  * depth: a learner's own play is valued at the depth of the best before

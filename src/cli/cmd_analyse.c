@@ -257,6 +257,9 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
      * rolled out too, wherever the search ranks it) */
     const board_t *your_after = NULL;
     board_t your_board;
+    bool your_cut = false;
+    double your_first_lost = 0;
+    int your_first_plies = 0;
     movegen_buf_t *legal = sc->bufs[0];
     if (a->play) {
         int nl = movegen_plays(&a->board, &a->rules, a->roll, legal);
@@ -273,6 +276,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         your_board = movegen_play(legal, v.play)->after; /* the buffer is reused below */
         your_after = &your_board;
         /* a play the move filter cut is judged as deep as the best */
+        your_cut = search_rank_cut(sp, n, your_after, &your_first_lost, &your_first_plies);
         (void)search_rank_deepen(sc, &so, sp, n, your_after);
     }
     rollrank_from_search(sp, n, rk);
@@ -380,6 +384,9 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         printf("  ]");
         if (yours >= 0)
             printf(",\n  \"yours\": %d", yours);
+        if (yours >= 0 && your_cut && o->rollouts == 0) /* the move filter had cut it (search_rank_cut) */
+            printf(",\n  \"yours_first_look\": {\"plies\": %d, \"equity_lost\": %.4f}", your_first_plies,
+                   your_first_lost);
         if (have_why) {
             printf(",\n  \"explanation\": \"");
             for (const char *s = why; *s; s++) {
@@ -467,6 +474,11 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             double lost = rollrank_lost(rk, n, yours);
             explain_analysis_grade(o->lang, grade_classify(lost, &o->thresholds, &a->rules), lost, g, sizeof g);
             printf("%s.\n", g);
+            if (o->rollouts == 0 &&
+                explain_analysis_second_look_wanted(your_cut, your_first_lost, lost, &o->thresholds, &a->rules)) {
+                explain_analysis_second_look(o->lang, your_first_plies, so.plies, your_first_lost, lost, g, sizeof g);
+                printf("%s\n", g);
+            }
         }
         if (give && gu.rolls[0].keeps) {
             strbuf_t sb;

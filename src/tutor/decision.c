@@ -63,10 +63,18 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
         out->best = rk[0].play;
         out->best_value = rk[0].value;
         out->is_best = board_equal(&rk[0].play.after, &mine->after);
+        out->was_cut = search_rank_cut(rk, n, &mine->after, &out->first_lost, &out->first_plies);
         if (out->is_best)
             out->mine_value = rk[0].value;
         else
             search_play_value(sc, mine, rk[0].plies, &so, &out->mine_value);
+        if (!out->is_best && out->mine_value.equity > out->best_value.equity) {
+            /* a play the filter cut, better than the best once looked at
+             * as deeply: it is the best play found */
+            out->best = *mine;
+            out->best_value = out->mine_value;
+            out->is_best = true;
+        }
     }
     out->mine_after = mine->after;
     free(rk);
@@ -80,6 +88,11 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
     char g[256];
     explain_analysis_grade(lang, out->grade, out->lost, g, sizeof g);
     explain_appendf(out->words, sizeof out->words, &u, "%s: %s.", out->mine_text, g);
+    if (explain_analysis_second_look_wanted(out->was_cut, out->first_lost, out->lost, t, r)) {
+        char second[512];
+        explain_analysis_second_look(lang, out->first_plies, plies, out->first_lost, out->lost, second, sizeof second);
+        explain_appendf(out->words, sizeof out->words, &u, " %s", second);
+    }
     if (!out->is_best && out->lost >= 0.0005) {
         contrast_t c;
         movegen_buf_t *buf = movegen_buf_new();

@@ -27,6 +27,10 @@ typedef struct decision {
                                (rollrank.h), this many games a play */
     double rolled_ci95;     /* then: the 95% interval of `lost`, game by game on
                                the same dice */
+    bool was_cut;           /* the search's move filter had cut the judged play
+                               (search_rank_cut; never in a rolled-out race) */
+    double first_lost;      /* then: how far behind the best it was at that first look */
+    int first_plies;        /* and that look's depth */
     char best_text[128];    /* the best play in notation */
     char mine_text[128];    /* the judged play in notation */
     char words[1536];       /* "A bad play: it gives away 0.123 points. 24/18 13/8 is better: ...",

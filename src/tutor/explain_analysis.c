@@ -113,6 +113,47 @@ size_t explain_analysis_grade(lang_t lang, grade_t g, double lost, char *buf, si
     return decimal_comma(sv, buf, size, u);
 }
 
+bool explain_analysis_second_look_wanted(bool was_cut, double first_lost, double lost,
+                                         const grade_thresholds_t *t, const rules_t *r)
+{
+    if (!was_cut || first_lost < 0.0005)
+        return false;
+    return grade_classify(lost, t, r) < grade_classify(first_lost, t, r) || lost < 0.0005;
+}
+
+/* "two rolls ahead", as the hint's gloss says a depth. */
+static const char *rolls_ahead(bool sv, int plies)
+{
+    static const char *const EN[] = {"one roll ahead", "two rolls ahead", "three rolls ahead", "four rolls ahead"};
+    static const char *const SV[] = {"ett slag framåt", "två slag framåt", "tre slag framåt", "fyra slag framåt"};
+    int k = plies < 1 ? 0 : plies > 4 ? 3 : plies - 1;
+    return sv ? SV[k] : EN[k];
+}
+
+size_t explain_analysis_second_look(lang_t lang, int first_plies, int plies, double first_lost, double lost,
+                                    char *buf, size_t size)
+{
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    if (size)
+        buf[0] = '\0';
+    if (first_plies <= 0)
+        add(buf, size, &u, sv ? "Vid en första anblick (utan att se framåt)" : "At a glance (without looking ahead)");
+    else
+        add(buf, size, &u, sv ? "Sett %s" : "Looked at %s", rolls_ahead(sv, first_plies));
+    add(buf, size, &u,
+        sv ? " såg draget ut att ligga %.3f poäng efter det bästa, så sökningen lade det åt sidan; sett %s, "
+             "lika djupt som de bästa dragen, "
+           : " this play seemed %.3f points behind the best, so the search set it aside; looked at %s, as "
+             "deeply as the best plays, ",
+        first_lost, rolls_ahead(sv, plies));
+    if (lost < 0.0005)
+        add(buf, size, &u, sv ? "är det det bästa draget." : "it is the best play.");
+    else
+        add(buf, size, &u, sv ? "kostar det %.3f poäng." : "it gives away %.3f points.", lost);
+    return decimal_comma(sv, buf, size, u);
+}
+
 size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t size)
 {
     bool sv = lang == LANG_SV;
@@ -385,7 +426,9 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
     search_default_opts(plies, &so);
     int n = search_rank(sc, b, roll, &so, sp);
     board_t after;
-    bool have_mine = false;
+    bool have_mine = false, was_cut = false;
+    double first_lost = 0;
+    int first_plies = 0;
     if (n > 0 && yours && *yours) {
         movegen_buf_t *legal = sc->bufs[0];
         int nl = movegen_plays(b, r, roll, legal);
@@ -399,6 +442,7 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
             /* a play the move filter cut is judged as deep as the best */
             after = movegen_play(legal, v.play)->after;
             have_mine = true;
+            was_cut = search_rank_cut(sp, n, &after, &first_lost, &first_plies);
             (void)search_rank_deepen(sc, &so, sp, n, &after);
         }
     }
@@ -468,6 +512,11 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
         double lost = rollrank_lost(rk, n, mine);
         explain_analysis_grade(lang, grade_classify(lost, &t, r), lost, g, sizeof g);
         add(buf, size, &u, "%s.\n", g);
+        if (!race && explain_analysis_second_look_wanted(was_cut, first_lost, lost, &t, r)) {
+            char second[512];
+            explain_analysis_second_look(lang, first_plies, so.plies, first_lost, lost, second, sizeof second);
+            add(buf, size, &u, "%s\n", second);
+        }
     }
     free(rk);
     free(sp);

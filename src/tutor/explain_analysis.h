@@ -32,6 +32,22 @@ size_t explain_analysis_facts(lang_t lang, const facts_t *f, const rules_t *r, c
  * points"). */
 size_t explain_analysis_grade(lang_t lang, grade_t g, double lost, char *buf, size_t size);
 
+/* Whether a played move the move filter had set aside needs the second
+ * look explained: it was cut (valued at fewer plies than the best) and the
+ * deeper value grades it milder than the first look did (`first_lost`
+ * behind the best then, `lost` now, both >= 0, graded by t under r). */
+bool explain_analysis_second_look_wanted(bool was_cut, double first_lost, double lost,
+                                         const grade_thresholds_t *t, const rules_t *r);
+
+/* Says so, one sentence: at a first look (`first_plies` deep: 0 is "at a
+ * glance") the play seemed `first_lost` behind and the search set it
+ * aside; looked at `plies` rolls ahead, as the best plays were, it is the
+ * best play (lost < 0.0005) or gives away `lost`.  So a learner whom the
+ * hint showed it far behind is told why the verdict on the play itself is
+ * milder. */
+size_t explain_analysis_second_look(lang_t lang, int first_plies, int plies, double first_lost, double lost,
+                                    char *buf, size_t size);
+
 /* Why play A (`a_text`) beats play B (`b_text`): one or two sentences from
  * the contrast's main differences, then the numbers.  `b_is_yours`: B is
  * the learner's play (say "yours"), otherwise it is named. */
