@@ -14,8 +14,8 @@
 #include "analysis/evalnet.h"
 
 /* The ending cache: eval_position's answer for positions where a roll may
- * end the game (end_rolls), 2^13 direct-mapped entries of about 400 bytes
- * (3 MB), made the first time a search turns it on.  A 2-ply search of a
+ * end the game (end_rolls), 2^14 direct-mapped entries of about 360 bytes
+ * (6 MB), made the first time a search turns it on.  A 2-ply search of a
  * bräde race with checkers borne off meets the same such positions again
  * and again (through plays made in another order, and the same reply to
  * different plays): see docs/analysis.md for what it saves. */
@@ -33,19 +33,10 @@ struct eval_ending_cache {
     ending_entry_t e[ENDS_SIZE];
 };
 
-/* The slot of a position: a multiply-xorshift hash of its checker counts. */
+/* The slot of a position: the top bits of its hash (the best mixed). */
 static uint32_t ending_slot(const board_t *b)
 {
-    uint8_t key[56] = {0};
-    memcpy(key, b->side, sizeof b->side);
-    uint64_t h = 0x2545f4914f6cdd1du;
-    for (int i = 0; i < 56; i += 8) {
-        uint64_t w;
-        memcpy(&w, key + i, 8);
-        h = (h ^ w) * 0x94d049bb133111ebu;
-        h ^= h >> 29;
-    }
-    return (uint32_t)(h >> (64 - ENDS_BITS));
+    return (uint32_t)(board_hash(b) >> (64 - ENDS_BITS));
 }
 
 /* Forgets every entry at once (a new generation; the memory is cleared

@@ -179,6 +179,35 @@ static void bench_net_load(const rules_t *r)
            best * 1000.0, (double)bytes / 1000.0);
 }
 
+/* The fastest of `tries` timings of a ranking of b's plays of `roll`, in
+ * ms (the search forgets its caches between them, so each does the same
+ * work). */
+static double fastest_ms(search_ctx_t *sc, const board_t *b, roll_t roll, const search_opts_t *so,
+                         search_play_t *ranked, int tries)
+{
+    double best = 0;
+    for (int t = 0; t < tries; t++) {
+        double h0 = now_seconds();
+        search_rank(sc, b, roll, so, ranked);
+        double ms = (now_seconds() - h0) * 1000.0;
+        if (t == 0 || ms < best)
+            best = ms;
+    }
+    return best;
+}
+
+/* Sorts ms[0..n) (an insertion sort: n is small) and returns the median. */
+static double median_ms(double *ms, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && ms[j] < ms[j - 1]; j--) {
+            double t = ms[j];
+            ms[j] = ms[j - 1];
+            ms[j - 1] = t;
+        }
+    return n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
+}
+
 /* 2-ply hints on the late races of RACES (those legal under r), each
  * the fastest of two tries: the median, the slowest, the exact lookaheads
  * made and the positions a roll may end that the search's ending cache
@@ -196,27 +225,16 @@ static void bench_race_hints(search_ctx_t *sc, const rules_t *r, search_play_t *
         if (!posid_brade_read(RACES[i][0], &b) || movegen_check_position(&b, r, NULL) != BOARD_OK)
             continue;
         roll_t roll = {RACES[i][1][0] - '0', RACES[i][1][1] - '0'};
-        for (int t = 0; t < TRIES; t++) {
-            double h0 = now_seconds();
-            search_rank(sc, &b, roll, &so, ranked);
-            double el = (now_seconds() - h0) * 1000.0;
-            if (t == 0 || el < ms[n])
-                ms[n] = el;
-        }
+        ms[n] = fastest_ms(sc, &b, roll, &so, ranked, TRIES);
         sum += ms[n++];
     }
     if (n == 0)
         return;
-    for (int i = 1; i < n; i++) /* insertion sort for the median */
-        for (int j = i; j > 0 && ms[j] < ms[j - 1]; j--) {
-            double t = ms[j];
-            ms[j] = ms[j - 1];
-            ms[j - 1] = t;
-        }
+    double median = median_ms(ms, n);
     long look = sc->eval->lookaheads - look0, hits = sc->eval->ending_hits - hits0;
     printf("2-ply race     %.1f ms (median of %d late races, each the fastest of %d tries; slowest %.1f ms; "
            "%.0f ms in all; %ld lookaheads made, %ld answers from the ending cache)\n",
-           n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2, n, TRIES, ms[n - 1], sum, look / TRIES,
+           median, n, TRIES, ms[n - 1], sum, look / TRIES,
            hits / TRIES);
 }
 
@@ -325,25 +343,14 @@ static void bench_analysis(const rules_t *r, const board_t *set, int n, eval_kin
     for (int h = 0; h < HINTS; h++) {
         board_t b = set[(h * 7) % n];
         roll_t roll = {1 + h % 6, 1 + (h / 6) % 6};
-        for (int t = 0; t < HINT_TRIES; t++) {
-            double h0 = now_seconds();
-            search_rank(sc, &b, roll, &so, ranked);
-            double ms = (now_seconds() - h0) * 1000.0;
-            if (t == 0 || ms < hint_ms[h])
-                hint_ms[h] = ms;
-        }
+        hint_ms[h] = fastest_ms(sc, &b, roll, &so, ranked, HINT_TRIES);
         hint_sum += hint_ms[h];
     }
     long hint_nodes = (sc->nodes - nodes0) / HINT_TRIES;
-    for (int i = 1; i < HINTS; i++) /* insertion sort for the median */
-        for (int j = i; j > 0 && hint_ms[j] < hint_ms[j - 1]; j--) {
-            double t = hint_ms[j];
-            hint_ms[j] = hint_ms[j - 1];
-            hint_ms[j - 1] = t;
-        }
+    double hint_median = median_ms(hint_ms, HINTS);
     printf("2-ply hint     %.1f ms (median of %d positions and rolls, each the fastest of %d tries; "
            "slowest %.1f ms; %.0f ms in all; %ld positions searched a ply deep in all)\n",
-           (hint_ms[HINTS / 2 - 1] + hint_ms[HINTS / 2]) / 2, HINTS, HINT_TRIES, hint_ms[HINTS - 1], hint_sum,
+           hint_median, HINTS, HINT_TRIES, hint_ms[HINTS - 1], hint_sum,
            hint_nodes);
     if (r->geometry == GEOM_BRADE && kind == EVAL_NET)
         bench_race_hints(sc, r, ranked);

@@ -118,7 +118,12 @@ bool explain_analysis_second_look_wanted(bool was_cut, double first_lost, double
 {
     if (!was_cut || first_lost < 0.0005)
         return false;
-    return grade_classify(lost, t, r) < grade_classify(first_lost, t, r) || lost < 0.0005;
+    if (lost < 0.0005)
+        return true;
+    /* a verdict that turns fine, or milder by two grades: a step such as
+     * bad to doubtful is the ordinary wobble between depths */
+    grade_t first = grade_classify(first_lost, t, r), now = grade_classify(lost, t, r);
+    return now < first && (now == GRADE_FINE || first - now >= 2);
 }
 
 /* "two rolls ahead", as the hint's gloss says a depth. */
@@ -150,7 +155,7 @@ size_t explain_analysis_second_look(lang_t lang, int first_plies, int plies, dou
     if (lost < 0.0005)
         add(buf, size, &u, sv ? "är det det bästa draget." : "it is the best play.");
     else
-        add(buf, size, &u, sv ? "kostar det %.3f poäng." : "it gives away %.3f points.", lost);
+        add(buf, size, &u, sv ? "kostar det bara %.3f poäng." : "it gives away only %.3f points.", lost);
     return decimal_comma(sv, buf, size, u);
 }
 

@@ -33,9 +33,10 @@ size_t explain_analysis_facts(lang_t lang, const facts_t *f, const rules_t *r, c
 size_t explain_analysis_grade(lang_t lang, grade_t g, double lost, char *buf, size_t size);
 
 /* Whether a played move the move filter had set aside needs the second
- * look explained: it was cut (valued at fewer plies than the best) and the
- * deeper value grades it milder than the first look did (`first_lost`
- * behind the best then, `lost` now, both >= 0, graded by t under r). */
+ * look explained: it was cut (valued at fewer plies than the best), and
+ * the deeper value makes it the best, grades it fine where the first look
+ * did not, or grades it milder by two grades or more (`first_lost` behind
+ * the best then, `lost` now, both >= 0, graded by t under r). */
 bool explain_analysis_second_look_wanted(bool was_cut, double first_lost, double lost,
                                          const grade_thresholds_t *t, const rules_t *r);
 
