@@ -88,6 +88,12 @@ def learner_play():
     assert mine["equity"] != cut["equity"], (mine, cut)
     eq = [p["equity"] for p in j["plays"] if p["plies"] == 1]
     assert eq == sorted(eq, reverse=True) and j["plays"][0]["plies"] == 1, j["plays"]
+    # where the filter had cut it, and how far behind the best it was then
+    first = j["yours_first_look"]
+    assert first["plies"] == 0 and abs(first["equity_lost"] - (plain[0]["equity"] - cut["equity"])) < 0.0002, (
+        first, plain[0], cut)
+    best = json.loads(run(vasa + ["--play", plain[0]["notation"]]).stdout)
+    assert "yours_first_look" not in best, best
     text = run(vasa[:1] + vasa[2:] + ["--play", "bar/4 18/23"]).stdout
     given = re.search(r"gives away (\d+\.\d+) points", text)
     assert given and abs(float(given.group(1)) - (j["plays"][0]["equity"] - mine["equity"])) < 0.0015, text
