@@ -15,8 +15,9 @@
  *
  * The tables are built once, the first time they are needed (about 0.1 s;
  * thread-safe), and live as long as the program.  Bräde has no such
- * table: its races end in patterns and munk as well as in bearing off,
- * and its bear-off rules differ by ruleset.
+ * table yet: only a pure race to bear off (both sides home, each with a
+ * checker off) could use one, its bear-off rules differ by ruleset, and
+ * docs/analysis.md says why it did not pay at stop 69.
  *
  * Ownership: the tables are owned by this module; callers get values.
  */
