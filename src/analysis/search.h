@@ -175,7 +175,10 @@ void search_play_value(search_ctx_t *c, const play_t *p, int plies, const search
                        eval_t *out);
 
 /* The value of a position for its side on roll, before rolling, `plies` deep
- * (0 = the evaluator with its lookahead). */
+ * (0 = the evaluator with its lookahead).  Each roll's replies are screened
+ * at 0-ply and the best `inner` looked at deeper; in a bräde race with the
+ * nets the screen uses the static values, and at the last ply the kept
+ * replies then take the lookahead (the race screen, docs/analysis.md). */
 void search_position(search_ctx_t *c, const board_t *b, int plies, const search_opts_t *o,
                      eval_t *out);
 
