@@ -378,6 +378,18 @@ bool eval_may_end_now(const board_t *b, const rules_t *r)
     return end_rolls(b, r) != END_NONE;
 }
 
+void eval_play_static(eval_ctx_t *c, const play_t *p, eval_t *out)
+{
+    if (p->outcome.kind != OUT_NONE) {
+        eval_from_outcome(&p->outcome, true, out);
+        return;
+    }
+    board_t next = p->after;
+    board_swap(&next);
+    eval_static(c, &next, out);
+    eval_flip(out);
+}
+
 void eval_play(eval_ctx_t *c, const play_t *p, eval_t *out)
 {
     if (p->outcome.kind != OUT_NONE) {
@@ -402,16 +414,8 @@ static void lookahead(eval_ctx_t *c, const board_t *b, eval_t *out)
         eval_t best;
         double best_eq = -1e300;
         for (int i = 0; i < n; i++) {
-            const play_t *p = movegen_play(c->buf, i);
             eval_t e;
-            if (p->outcome.kind != OUT_NONE) {
-                eval_from_outcome(&p->outcome, true, &e);
-            } else {
-                board_t next = p->after;
-                board_swap(&next);
-                eval_static(c, &next, &e);
-                eval_flip(&e);
-            }
+            eval_play_static(c, movegen_play(c->buf, i), &e);
             if (e.equity > best_eq) {
                 best_eq = e.equity;
                 best = e;

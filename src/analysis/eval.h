@@ -114,6 +114,9 @@ void eval_static(eval_ctx_t *c, const board_t *b, eval_t *out);
  * play ends the game, otherwise the position after it evaluated for the
  * opponent and turned round. */
 void eval_play(eval_ctx_t *c, const play_t *p, eval_t *out);
+/* The same without the lookahead: the exact result when the play ends the
+ * game, otherwise the static estimate of the position after it. */
+void eval_play_static(eval_ctx_t *c, const play_t *p, eval_t *out);
 
 /* True when the side on roll of b may be able to end the game with this
  * roll (a cheap necessary test; the lookahead then decides exactly). */

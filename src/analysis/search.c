@@ -177,20 +177,6 @@ static void rough_best(search_ctx_t *c, const movegen_buf_t *plays, int n, int k
         (void)topk_offer(cand, i, eval_play_rough(c->eval, movegen_play(plays, i)));
 }
 
-/* A reply's static value for the side that makes it: exact when it ends
- * the game, else the evaluator's estimate without the lookahead. */
-static void static_play_value(search_ctx_t *c, const play_t *p, eval_t *out)
-{
-    if (p->outcome.kind != OUT_NONE) {
-        eval_from_outcome(&p->outcome, true, out);
-        return;
-    }
-    board_t next = p->after;
-    board_swap(&next);
-    eval_static(c->eval, &next, out);
-    eval_flip(out);
-}
-
 /* Whether the replies from b are screened by their static values (the
  * race screen): in a bräde race with the nets, where nearly every reply
  * would take the exact lookahead (a vackert spel or the last checkers
@@ -239,7 +225,7 @@ void search_position(search_ctx_t *c, const board_t *b, int plies, const search_
             int i = cand.n > 0 ? cand.idx[s] : s;
             eval_t e;
             if (quick)
-                static_play_value(c, movegen_play(buf, i), &e);
+                eval_play_static(c->eval, movegen_play(buf, i), &e);
             else
                 search_play_value(c, movegen_play(buf, i), 0, o, &e);
             if (topk_offer(&top, i, e.equity) == 0)
