@@ -45,7 +45,7 @@ int cmd_play(int argc, char **argv)
     if (!play_view_parse(argc, argv, false, &o, &record, stderr))
         return 2;
     render_opts_t ro = {o.lang, cfg.colour >= 0 ? cfg.colour == 1 : render_colour_wanted(stdout),
-                        cfg.board_fixed, false};
+                        cfg.board_fixed, false, false};
     play_view_t v;
     if (!play_view_start(&v, &o, &ro, 80, record))
         return 1;

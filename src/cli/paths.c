@@ -3,6 +3,7 @@
  */
 #include "cli/paths.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -192,4 +193,43 @@ long paths_today(void)
     if (!localtime_r(&now, &tm))
         return 0;
     return days_from_civil(tm.tm_year + 1900L, tm.tm_mon + 1L, tm.tm_mday);
+}
+
+/* The newest game record in state_dir/games (see paths.h): the names the
+ * play mode gives (DATE-N.txt) are compared by day, then by N, so the
+ * answer does not depend on file times or on the directory's order. */
+bool paths_newest_game(const char *state_dir, char *buf, size_t size)
+{
+    char games[4200];
+    snprintf(games, sizeof games, "%s/games", state_dir);
+    DIR *d = opendir(games);
+    if (!d)
+        return false;
+    long best_day = -1, best_n = -1;
+    char best[256] = "";
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        const char *name = e->d_name;
+        size_t len = strlen(name);
+        char day[11];
+        if (len < 16 || len >= sizeof best || name[10] != '-' || strcmp(name + len - 4, ".txt") != 0)
+            continue;
+        memcpy(day, name, 10);
+        day[10] = '\0';
+        long dn = paths_parse_day(day);
+        char *end;
+        long n = strtol(name + 11, &end, 10);
+        if (dn < 0 || end != name + len - 4 || n < 1 || name[11] < '1' || name[11] > '9')
+            continue;
+        if (dn > best_day || (dn == best_day && n > best_n)) {
+            best_day = dn;
+            best_n = n;
+            snprintf(best, sizeof best, "%s", name);
+        }
+    }
+    closedir(d);
+    if (best_day < 0)
+        return false;
+    int w = snprintf(buf, size, "%s/%s", games, best);
+    return w > 0 && (size_t)w < size;
 }

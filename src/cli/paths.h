@@ -24,6 +24,10 @@ bool paths_course_dir(const char *flag, char *buf, size_t size);
 /* The state directory, created (mode 0700) when missing.  Returns false
  * (with a reason in `why`) when there is no usable one. */
 bool paths_state_dir(char *buf, size_t size, char *why, size_t why_size);
+/* The newest record the play mode saved in state_dir/games (named
+ * YYYY-MM-DD-N.txt: the latest day, then the highest N), written into buf;
+ * false when there is none. */
+bool paths_newest_game(const char *state_dir, char *buf, size_t size);
 /* Today as a day number (days since 1970-01-01, local time), or the date
  * in $BRADE_TODAY (YYYY-MM-DD) when set, which the tests use. */
 long paths_today(void);

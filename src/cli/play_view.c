@@ -75,7 +75,9 @@ static void draw(play_view_t *v)
     strbuf_init(&b);
     if (g->last[0])
         strbuf_addf(&b, T(v->ro.lang, "Last play: %s\n", "Senaste drag: %s\n"), g->last);
-    render_board(&g->game.board, &g->game.rules, g->roll, g->state == PS_HUMAN, &v->ro, &b);
+    render_opts_t ro = v->ro;
+    ro.over = g->state == PS_OVER;
+    render_board(&g->game.board, &g->game.rules, g->roll, g->state == PS_HUMAN, &ro, &b);
     if (g->game.rules.doubling_cube) {
         strbuf_addf(&b, "   ");
         size_t at = b.len;

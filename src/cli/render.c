@@ -118,6 +118,10 @@ void render_board(const board_t *b, const rules_t *r, roll_t roll, bool have_rol
                     board_pips(b, wi), board_pips(b, bi));
     char name[256];
     rules_format(r, name, sizeof name);
+    if (o->over) {
+        strbuf_addf(out, T(L, "   The game is over.  Rules: %s.\n", "   Partiet är slut.  Regler: %s.\n"), name);
+        return;
+    }
     strbuf_addf(out, "   %s%s%s", render_bold(o), words_colour(L, on_roll, true), render_reset(o));
     if (have_roll) {
         char rt[8];

@@ -28,6 +28,7 @@ typedef struct render_opts {
     bool colour;
     bool fixed; /* always from white's side (`set board fixed`), not the side on roll's */
     bool hide_pips; /* leave the pip counts out (a question asks for one) */
+    bool over; /* the game is over: the last line says so, not who rolls */
 } render_opts_t;
 
 /* True when output to `f` should be coloured: a terminal, NO_COLOR unset or

@@ -48,9 +48,14 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
     for (int i = 1; i < argc; i++)
         args[n++] = argv[i];
     if (!named) {
+        /* none played in this session: the newest record the play mode
+         * saved, so a learner who comes back another day finds it */
+        if (!r->last_game[0] && r->have_state &&
+            paths_newest_game(r->state_dir, r->last_game, sizeof r->last_game))
+            printf(T(r->ro.lang, "Your last game: %s\n", "Ditt senaste parti: %s\n"), r->last_game);
         if (!r->last_game[0]) {
-            printf("%s\n", T(r->ro.lang, "No game has been played here yet: play one, or name a record (review FILE).",
-                             "Inget parti har spelats här än: spela ett, eller ange ett protokoll (review FIL)."));
+            printf("%s\n", T(r->ro.lang, "No game has been played yet: play one, or name a record (review FILE).",
+                             "Inget parti har spelats än: spela ett, eller ange ett protokoll (review FIL)."));
             free(args);
             return 1;
         }

@@ -147,6 +147,7 @@ def state_dir_record():
 
 
 def repl_game():
+    shutil.rmtree(os.path.join(TMP, "state", "brade", "games"), ignore_errors=True)
     p = run(["tutor", "--echo"], code=1, stdin="review\ndice 3 1\nplay --seed 3\nhint\n1/7 1/5\nplay\nplay end\n"
                                         "play vasa --seed 4 --white engine:1 --black engine:0\n"
                                         "review --all --plies 0\nquit\n")
@@ -157,10 +158,33 @@ def repl_game():
     assert "A game is under way" in out
     assert "The game is left unfinished." in out and "games/2026-11-22-" in out
     assert "A game of vasa: white engine:1, black engine:0, seed 4." in out and "(vasa)." in out, out[-800:]
-    assert "No game has been played here yet" in out
+    assert "No game has been played yet" in out
     review = " ".join(out[out.index("> review --all"):].split())  # the text is wrapped
     assert "Review of " in review and "(vasa, each play against the best by the engine's judgement, not looking ahead)" in review, review[:400]
     assert "White: " in review and "Luck of the dice" in review, review
+
+
+def review_last_record():
+    """`review` in a new session reviews the newest record the play mode
+    saved: by the day in its name, then by its number (10 after 9)."""
+    games = os.path.join(TMP, "state", "brade", "games")
+    names = sorted(os.listdir(games))
+    assert names, "repl-game saved no record"
+    vasa = [n for n in names if "rules vasa" in open(os.path.join(games, n)).read()]
+    assert vasa, names
+    src = open(os.path.join(games, vasa[0])).read()
+    for n in names:
+        os.remove(os.path.join(games, n))
+    # the newest by name; the others would not review as vasa, or are not
+    # the play mode's names
+    for n in ["2026-11-22-9.txt", "2026-11-21-30.txt", "2026-11-22-010.txt", "notes.txt"]:
+        open(os.path.join(games, n), "w").write("not a record\n")
+    open(os.path.join(games, "2026-11-22-10.txt"), "w").write(src)
+    out = " ".join(run(["tutor", "--echo"], stdin="review --all --plies 0\nquit\n").stdout.split())
+    assert "Your last game: " + os.path.join(games, "2026-11-22-10.txt") in out, out[:600]
+    assert "Review of " in out and "(vasa, each play" in out, out[:600]
+    out = " ".join(run(["tutor", "--echo"], stdin="set language sv\nreview --all --plies 0\nset language en\nquit\n").stdout.split())
+    assert "Ditt senaste parti: " in out, out[:600]
 
 
 def matches():
@@ -341,10 +365,11 @@ def bad_input():
 for name, fn in [("engines-to-the-end", engines_to_the_end), ("a-person-piped-in", a_person_piped_in),
                  ("tutor-warning", tutor_warning), ("manual-dice", manual_dice),
                  ("state-dir-record", state_dir_record), ("repl-game", repl_game),
+                 ("review-last-record", review_last_record),
                  ("matches", matches), ("from-a-position", from_a_position),
                  ("progress-on-a-terminal", progress_on_a_terminal), ("config-file", config_file),
                  ("colour-drawn", colour_drawn), ("bad-input", bad_input)]:
     check(name, fn)
 shutil.rmtree(TMP, ignore_errors=True)
-print(f"{12 - len(FAILED)} passed, {len(FAILED)} failed")
+print(f"{13 - len(FAILED)} passed, {len(FAILED)} failed")
 sys.exit(1 if FAILED else 0)
