@@ -107,8 +107,8 @@ static void advance(play_view_t *v, strbuf_t *sb)
         {
             char dice[16];
             playrec_dice_text(g->roll, dice, sizeof dice);
-            printf(T(lang, "%s to play %s: type a play (or hint, resign, help).\n",
-                     "%s ska spela %s: skriv ett drag (eller hint, resign, help).\n"),
+            printf(T(lang, "%s to play %s: type a play (or hint, moves, resign, help).\n",
+                     "%s ska spela %s: skriv ett drag (eller hint, moves, resign, help).\n"),
                    play_on_roll(g) == BOARD_WHITE ? T(lang, "White", "Vit") : T(lang, "Black", "Svart"),
                    dice);
         }
@@ -300,8 +300,8 @@ bool play_view_active(const play_view_t *v)
     return v->g && v->g->state != PS_OVER;
 }
 
-static const char *const WORDS[] = {"hint", "resign", "one-die", "roll", "dice", "board", "record", "undo",
-                                    "double", "take", "drop", "pass", NULL};
+static const char *const WORDS[] = {"hint",   "resign", "one-die", "roll", "dice", "board", "record", "undo",
+                                    "double", "take",   "drop",    "pass", "moves", "explain", NULL};
 
 bool play_view_word(const char *word)
 {
@@ -372,6 +372,16 @@ int play_view_line(play_view_t *v, const char *line)
         }
     } else if ((g->state == PS_ROLL || g->state == PS_TEKA) && (nd = parse_dice(line, d)) > 0) {
         rc = !play_dice(g, d, nd, &sb);
+    } else if (strcmp(word, "moves") == 0) {
+        rc = !play_moves(g, &sb);
+    } else if (strcmp(word, "explain") == 0) {
+        if (!*rest) {
+            strbuf_addf(&sb, "%s\n", T(lang, "Usage: explain PLAY (e.g. explain 13/17 19/21)",
+                                       "Användning: explain DRAG (t.ex. explain 13/17 19/21)"));
+            rc = 1;
+        } else {
+            rc = !play_explain(g, rest, &sb);
+        }
     } else if (strcmp(word, "board") == 0) {
         draw(v);
     } else if (strcmp(word, "record") == 0) {

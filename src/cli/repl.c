@@ -326,10 +326,12 @@ void repl_line(repl_t *r, const char *line)
     while (*rest == ' ' || *rest == '\t')
         rest++;
     bool ambiguous = false;
-    /* during a game, the game's words and every line that is not one of
-     * the REPL's own commands go to the game */
+    /* during a game, the game's words (but not a scripting command's
+     * flags: `moves --white ...`) and every line that is not one of the
+     * REPL's own commands go to the game */
     if (repl_in_game(r) && argc &&
-        (play_view_word(argv[0]) || !repl_lookup(argv[0], false, &ambiguous))) {
+        ((play_view_word(argv[0]) && !(argc > 1 && strncmp(argv[1], "--", 2) == 0)) ||
+         !repl_lookup(argv[0], false, &ambiguous))) {
         repl_game_line(r, text);
         fflush(stdout);
         free(text);

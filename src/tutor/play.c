@@ -630,15 +630,53 @@ bool play_one_die(play_game_t *g, strbuf_t *out)
     return true;
 }
 
+/* No roll of a person's to play: says so.  True when there is one. */
+static bool roll_waiting(const play_game_t *g, strbuf_t *out)
+{
+    if (g->state == PS_HUMAN)
+        return true;
+    strbuf_addf(out, "%s", T(g->o.lang, "There is no roll of yours to play now.\n",
+                             "Du har inget slag att spela nu.\n"));
+    return false;
+}
+
+bool play_moves(const play_game_t *g, strbuf_t *out)
+{
+    if (!roll_waiting(g, out))
+        return false;
+    words_legal_plays(g->o.lang, &g->game.board, g->roll, g->legal, g->nlegal, out);
+    return true;
+}
+
+bool play_explain(const play_game_t *g, const char *text, strbuf_t *out)
+{
+    if (!roll_waiting(g, out))
+        return false;
+    verdict_t v;
+    verdict_judge(&g->game.board, &g->game.rules, g->roll, text, g->legal, g->nlegal, &v);
+    char buf[2048];
+    explain_verdict(g->o.lang, &g->game.board, &g->game.rules, &v, g->legal, text, buf, sizeof buf);
+    strbuf_addf(out, "%s\n", buf);
+    return true;
+}
+
 void play_hint(play_game_t *g, strbuf_t *out)
 {
     if (g->state == PS_CUBE || (g->state == PS_ROLL && play_may_double(g))) {
         play_cube_hint(g, out);
         return;
     }
-    if (g->state != PS_HUMAN || !g->roll.b) {
-        strbuf_addf(out, "%s", T(g->o.lang, "There is no roll of yours to play now.\n",
-                                 "Du har inget slag att spela nu.\n"));
+    if (!roll_waiting(g, out))
+        return;
+    if (!g->roll.b) { /* the one-die series: no value the search gives fits it */
+        strbuf_addf(out, T(g->o.lang,
+                           "No hint with one die: the engine values a position as if both dice are "
+                           "rolled from then on, which the one-die series (%s) does not do. 'moves' "
+                           "lists the legal plays.\n",
+                           "Inget tips med en tärning: programmet värderar en ställning som om båda "
+                           "tärningarna slås därefter, vilket entärningsserien (%s) inte gör. 'moves' "
+                           "visar de tillåtna dragen.\n"),
+                    g->game.rules.name);
         return;
     }
     char buf[4096];

@@ -181,6 +181,16 @@ play_answer_t play_drop(play_game_t *g, strbuf_t *out);
 /* "Cube: 2, white's." (empty when the ruleset has no cube). */
 void play_cube_text(const play_game_t *g, strbuf_t *out);
 
+/* The legal plays of the roll being played, listed as the tutor's
+ * `moves` lists them; false (with a sentence) when no roll of a person's
+ * is waiting. */
+bool play_moves(const play_game_t *g, strbuf_t *out);
+
+/* Whether `text` is a legal play of the roll being played, and why, as
+ * the tutor's `explain` says it, without playing it; false (with a
+ * sentence) when no roll of a person's is waiting. */
+bool play_explain(const play_game_t *g, const char *text, strbuf_t *out);
+
 /* The best plays of the roll in words, as `hint` says them; before the
  * roll with the cube available, or with a double to answer, the cube
  * decision instead. */

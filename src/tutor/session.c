@@ -457,35 +457,7 @@ bool tutor_moves(tutor_t *t, strbuf_t *out)
         strbuf_add(out, "the engine's play buffer overflowed\n");
         return false;
     }
-    char roll[8];
-    words_roll(t->roll, roll, sizeof roll);
-    if (n == 1 && movegen_play(t->buf, 0)->nsteps == 0) {
-        strbuf_addf(out,
-                    T(L, "%s cannot play any of %s: the whole roll is forfeited.\n",
-                      "%s kan inte spela något av %s: hela slaget fåtas.\n"),
-                    words_colour(L, t->board.turn, true), roll);
-        return true;
-    }
-    if (L == LANG_SV)
-        strbuf_addf(out, "%s ska spela %s: %d tillåtna drag.\n",
-                    words_colour(L, t->board.turn, true), roll, n);
-    else
-        strbuf_addf(out, "%s to play %s: %d legal play%s.\n", words_colour(L, t->board.turn, true),
-                    roll, n, n == 1 ? "" : "s");
-    enum { SHOW = 40 };
-    for (int i = 0; i < n && i < SHOW; i++) {
-        const play_t *p = movegen_play(t->buf, i);
-        char note[128], won[160];
-        notation_play(p, t->board.geom, note, sizeof note);
-        strbuf_addf(out, "%3d. %s", i + 1, note);
-        if (p->outcome.kind != OUT_NONE) {
-            explain_outcome(L, &p->outcome, won, sizeof won);
-            strbuf_addf(out, T(L, "  (wins: %s)", "  (vinner: %s)"), won);
-        }
-        strbuf_add(out, "\n");
-    }
-    if (n > SHOW)
-        strbuf_addf(out, T(L, "... and %d more.\n", "... och %d till.\n"), n - SHOW);
+    words_legal_plays(L, &t->board, t->roll, t->buf, n, out);
     return true;
 }
 

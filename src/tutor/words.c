@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/notation.h"
+
 static const char *const GOAL_EN[GOAL_COUNT] = {
     "any legal play",
     "a play that wins the game now",
@@ -465,4 +467,38 @@ bool words_outcome_parse(const char *text, said_outcome_t *out)
         out->unknown_len = end - out->unknown_off;
         return false;
     }
+}
+
+/* The legal plays, listed (see words.h). */
+void words_legal_plays(lang_t L, const board_t *b, roll_t roll, const movegen_buf_t *plays, int n,
+                       strbuf_t *out)
+{
+    char rt[8];
+    words_roll(roll, rt, sizeof rt);
+    if (n == 1 && movegen_play(plays, 0)->nsteps == 0) {
+        strbuf_addf(out,
+                    T(L, "%s cannot play any of %s: the whole roll is forfeited.\n",
+                      "%s kan inte spela något av %s: hela slaget fåtas.\n"),
+                    words_colour(L, b->turn, true), rt);
+        return;
+    }
+    if (L == LANG_SV)
+        strbuf_addf(out, "%s ska spela %s: %d tillåtna drag.\n", words_colour(L, b->turn, true), rt, n);
+    else
+        strbuf_addf(out, "%s to play %s: %d legal play%s.\n", words_colour(L, b->turn, true), rt, n,
+                    n == 1 ? "" : "s");
+    enum { SHOW = 40 };
+    for (int i = 0; i < n && i < SHOW; i++) {
+        const play_t *p = movegen_play(plays, i);
+        char note[128], won[160];
+        notation_play(p, b->geom, note, sizeof note);
+        strbuf_addf(out, "%3d. %s", i + 1, note);
+        if (p->outcome.kind != OUT_NONE) {
+            explain_outcome(L, &p->outcome, won, sizeof won);
+            strbuf_addf(out, T(L, "  (wins: %s)", "  (vinner: %s)"), won);
+        }
+        strbuf_add(out, "\n");
+    }
+    if (n > SHOW)
+        strbuf_addf(out, T(L, "... and %d more.\n", "... och %d till.\n"), n - SHOW);
 }

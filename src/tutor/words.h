@@ -27,6 +27,12 @@ const char *words_goal(lang_t lang, goal_t g);
 const char *words_count(lang_t lang, count_t c);
 /* "6-2" (higher die first), or "5" for one die. */
 void words_roll(roll_t r, char *buf, size_t size);
+/* The legal plays of `roll` in `b` (already generated into `plays`, n of
+ * them) as the tutor lists them: a count, then each play with what it
+ * wins, at most 40 and how many more; a forfeited roll in one sentence.
+ * Shared by the tutor's `moves` and the play mode's. */
+void words_legal_plays(lang_t lang, const board_t *b, roll_t roll, const movegen_buf_t *plays, int n,
+                       strbuf_t *out);
 /* The rolls of a set, highest first, separated by blanks ("none" when empty). */
 void words_rolls(lang_t lang, uint32_t set, strbuf_t *out);
 /* "checker" / "checkers" (bricka / brickor) as n asks: one word, never
