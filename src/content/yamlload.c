@@ -389,8 +389,14 @@ void yamlload_variant(yamlload_t *y, yaml_node_t *n, const char *what, const yam
             continue;
         bool belongs = (keys[i].variants & variant) != 0;
         if (found[i].key && !belongs) {
-            yamlload_error(y, found[i].key, "'%s' does not belong in %s %s", keys[i].name,
-                           variant_name, what);
+            strbuf_t its; /* the keys that do belong, as the unknown-key message lists them */
+            strbuf_init(&its);
+            for (int j = 0; j < nkeys; j++)
+                if (!keys[j].variants || (keys[j].variants & variant))
+                    strbuf_addf(&its, "%s%s", its.len ? ", " : "", keys[j].name);
+            yamlload_error(y, found[i].key, "'%s' does not belong in %s %s (its keys: %s)", keys[i].name,
+                           variant_name, what, strbuf_str(&its));
+            strbuf_free(&its);
             found[i].key = found[i].value = NULL;
         } else if (!found[i].key && belongs && (keys[i].flags & YK_REQUIRED)) {
             yamlload_error(y, n, "%s %s needs '%s'", variant_name, what, keys[i].name);

@@ -81,7 +81,7 @@ static const lcase_t CASES[] = {
      {{6, 8, "a merge ('<<') takes maps, not a string"}}},
     {"key of another kind",
      HEAD "  position: start\n  question: {kind: count, what: pips, choices: [a, b]}\n",
-     {{7, 39, "'choices' does not belong in a 'count' question"}}},
+     {{7, 39, "'choices' does not belong in a 'count' question (its keys: kind, prompt, hints, explanation, what, side, answer)"}}},
     {"kind's required key",
      HEAD "  position: start\n  question: {kind: count}\n",
      {{7, 13, "a 'count' question needs 'what'"}}},
