@@ -211,7 +211,7 @@ int cmd_review(int argc, char **argv)
                rv.finished ? "true" : "false");
         for (int i = 0; i < rv.nitems; i++) {
             const review_item_t *it = &rv.items[i];
-            static const char *const KIND[] = {"play", "double", "take"};
+            static const char *const KIND[] = {"play", "double", "take", "give-up"};
             printf("%s\n    {\"line\": %d, \"kind\": \"%s\", \"colour\": \"%s\", ", i ? "," : "", it->line,
                    KIND[it->kind], it->colour == BOARD_WHITE ? "white" : "black");
             if (it->kind == REVIEW_PLAY) {
@@ -221,6 +221,17 @@ int cmd_review(int argc, char **argv)
                 json_str(it->d.best_text);
                 printf(", \"equity\": %.4f, \"best_equity\": %.4f, ", it->d.mine_value.equity,
                        it->d.best_value.equity);
+            } else if (it->kind == REVIEW_GIVE_UP) {
+                char dice[8];
+                playrec_dice_text(it->roll, dice, sizeof dice);
+                printf("\"roll\": ");
+                if (it->roll.a)
+                    json_str(dice);
+                else
+                    printf("null");
+                printf(", \"best\": ");
+                json_str(it->d.best_text);
+                printf(", ");
             } else {
                 const cube_decision_t *cd = &it->cube.d;
                 printf("\"action\": \"%s\", \"best\": \"%s\", \"cube\": %d, \"right\": \"%s\", "
@@ -291,6 +302,15 @@ int cmd_review(int argc, char **argv)
             if (it->kind == REVIEW_PLAY)
                 fprintf(mf, T(lang, "line %d, %s %d-%d: %s\n", "rad %d, %s %d-%d: %s\n"), it->line, who, it->roll.a,
                         it->roll.b, it->d.words);
+            else if (it->kind == REVIEW_GIVE_UP && it->roll.a) {
+                char dice[8];
+                playrec_dice_text(it->roll, dice, sizeof dice);
+                fprintf(mf, T(lang, "line %d, %s gives up after %s: %s\n", "rad %d, %s ger upp efter %s: %s\n"),
+                        it->line, who, dice, it->d.words);
+            } else if (it->kind == REVIEW_GIVE_UP)
+                fprintf(mf, T(lang, "line %d, %s gives up before the roll: %s\n",
+                              "rad %d, %s ger upp före slaget: %s\n"),
+                        it->line, who, it->d.words);
             else
                 fprintf(mf, T(lang, "line %d, %s %s: %s\n", "rad %d, %s %s: %s\n"), it->line, who,
                         it->kind == REVIEW_TAKE ? (it->acted ? T(lang, "takes", "tar emot") : T(lang, "drops", "passar"))

@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "analysis/contrast.h"
+#include "analysis/giveup.h"
 #include "analysis/rollrank.h"
 #include "engine/notation.h"
 #include "tutor/explain_analysis.h"
+#include "tutor/explain_giveup.h"
 #include "tutor/words.h"
 
 static void play_text(const play_t *p, int geom, lang_t lang, char *buf, size_t size)
@@ -121,5 +123,40 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
             explain_analysis_trust(lang, &tr, sure, sizeof sure) > 0)
             explain_appendf(out->words, sizeof out->words, &u, " %s", sure);
     }
+    return true;
+}
+
+bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *roll, int plies,
+                           const grade_thresholds_t *t, lang_t lang, decision_t *out)
+{
+    memset(out, 0, sizeof *out);
+    const rules_t *r = &sc->eval->rules;
+    giveup_eval_t ge;
+    bool ok = roll ? giveup_after_roll(sc, b, *roll, plies, &ge)
+                   : giveup_before_roll(sc, b, plies > 0 ? plies - 1 : 0, &ge);
+    if (!ok)
+        return false;
+    double lost = ge.play_on + (double)ge.cost;
+    out->lost = lost > 0 ? lost : 0;
+    out->grade = grade_classify(out->lost, t, r);
+    out->is_best = out->lost < 0.0005;
+    snprintf(out->mine_text, sizeof out->mine_text, "give up");
+    snprintf(out->best_text, sizeof out->best_text, "%s", ge.give_up ? "give up" : "play on");
+    static const char *const EN[] = {"A fine decision", "A doubtful decision", "A bad decision",
+                                     "A very bad decision"};
+    static const char *const SV[] = {"Ett bra beslut", "Ett tveksamt beslut", "Ett dåligt beslut",
+                                     "Ett mycket dåligt beslut"};
+    char s[256];
+    if (out->is_best)
+        snprintf(s, sizeof s, "%s", T(lang, "Giving up was right. ", "Att ge upp var rätt. "));
+    else
+        snprintf(s, sizeof s, T(lang, "%s: giving up gives away %.3f points. ", "%s: att ge upp kostar %.3f poäng. "),
+                 T(lang, EN[out->grade], SV[out->grade]), out->lost);
+    strbuf_t w;
+    strbuf_init(&w);
+    words_add_decimal(lang, &w, s);
+    explain_giveup(lang, &ge, b, r, &w);
+    snprintf(out->words, sizeof out->words, "%s", strbuf_str(&w));
+    strbuf_free(&w);
     return true;
 }

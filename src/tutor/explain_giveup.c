@@ -99,6 +99,6 @@ void explain_giveup(lang_t L, const giveup_eval_t *e, const board_t *b, const ru
         strbuf_add(out,
                    T(L, "Roll first, and decide after the roll.", "Slå först, och bestäm efter slaget."));
     else
-        strbuf_add(out, T(L, "Play on: it loses less than giving up.",
-                          "Spela vidare: det förlorar mindre än att ge upp."));
+        strbuf_add(out, T(L, "Play on: it is worth more than giving up.",
+                          "Spela vidare: det är värt mer än att ge upp."));
 }

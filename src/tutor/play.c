@@ -178,7 +178,7 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
                           "%s ger upp: härifrån väntar den sig att förlora %.2f poäng per parti, mer "
                           "än de %d det kostar att ge upp (%s).\n"),
                         play_colour_name(lang, c, true), -ge.play_on, ge.cost, gm->rules.name);
-            playrec_resign(&g->record, c);
+            playrec_resign(&g->record, c, NULL);
             game_resign(gm);
             play_start_turn(g, out);
             return true;
@@ -318,6 +318,7 @@ play_game_t *play_new(const play_opts_t *o, strbuf_t *out)
     g->engine_rng = dice_stream(o->seed, 0x656e67);
     g->warned = -1;
     g->cube_warned = -1;
+    g->giveup_warned = -1;
     g->game_no = 1;
     game_new(&g->game, &o->rules, BOARD_WHITE);
     if (o->match_length > 0)
@@ -531,7 +532,7 @@ void play_engine(play_game_t *g, strbuf_t *out)
                       "%s ger upp efter att ha slagit %s: dess bästa drag är värt %+.2f poäng per "
                       "parti, sämre än de %d det kostar att ge upp (%s).\n"),
                     play_colour_name(g->o.lang, c, true), roll, ge.play_on, ge.cost, gm->rules.name);
-        playrec_resign(&g->record, c);
+        playrec_resign(&g->record, c, &g->roll);
         game_resign(gm);
         play_start_turn(g, out);
         return;
@@ -598,7 +599,25 @@ bool play_resign(play_game_t *g, strbuf_t *out)
                         gm->rules.name);
         return false;
     }
-    playrec_resign(&g->record, c);
+    /* the tutor warns once where giving up gives away as much as a play it
+     * would warn about (single games: in a match a game given up adds a
+     * game, which a game's equity does not value) */
+    int here = g->rolls * 2 + (g->state == PS_HUMAN);
+    if (g->o.tutor == PLAY_TUTOR_WARN && g->o.match_length == 0 && g->giveup_warned != here &&
+        !(g->state == PS_HUMAN && !g->roll.b) /* one die: no value fits the series (play_hint) */) {
+        decision_t d;
+        if (decision_judge_giveup(g->sc, &g->game.board, g->state == PS_HUMAN ? &g->roll : NULL,
+                                  search_default_plies(&g->game.rules), &g->o.thresholds, lang, &d) &&
+            d.grade >= g->o.warn_at) {
+            strbuf_addf(out, T(lang, "Tutor: %s\n", "Programmet: %s\n"), d.words);
+            strbuf_addf(out, "%s",
+                        T(lang, "Type 'resign' again to give up anyway, or play on.\n",
+                          "Skriv 'resign' igen för att ge upp ändå, eller spela vidare.\n"));
+            g->giveup_warned = here;
+            return false;
+        }
+    }
+    playrec_resign(&g->record, c, g->state == PS_HUMAN ? &g->roll : NULL);
     game_resign(&g->game);
     strbuf_addf(out, T(lang, "%s gives up.\n", "%s ger upp.\n"), play_colour_name(lang, c, true));
     play_start_turn(g, out);

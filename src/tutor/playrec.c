@@ -68,9 +68,15 @@ void playrec_one_die(strbuf_t *sb, int colour)
     strbuf_addf(sb, "%s one-die\n", colour_word(colour));
 }
 
-void playrec_resign(strbuf_t *sb, int colour)
+void playrec_resign(strbuf_t *sb, int colour, const roll_t *after_roll)
 {
-    strbuf_addf(sb, "%s gives-up\n", colour_word(colour));
+    if (after_roll) {
+        char dice[8];
+        playrec_dice_text(*after_roll, dice, sizeof dice);
+        strbuf_addf(sb, "%s gives-up %s\n", colour_word(colour), dice);
+    } else {
+        strbuf_addf(sb, "%s gives-up\n", colour_word(colour));
+    }
 }
 
 void playrec_cube(strbuf_t *sb, int colour, playrec_ev_kind_t what)
@@ -286,6 +292,17 @@ bool playrec_parse_at(const char *text, size_t len, playrec_t *out, int *line, i
             if (strcmp(w2, "one-die") == 0) {
                 ev.kind = EV_ONE_DIE;
             } else if (strcmp(w2, "gives-up") == 0) {
+                /* the roll it came after, if any (records before stop 70
+                 * have none: read as before the roll) */
+                char w3[64] = "", extra[8] = "";
+                const char *after = strstr(buf, "gives-up") + strlen("gives-up");
+                after += strspn(after, " ");
+                at = (int)(after - buf) + 1;
+                int nw = sscanf(after, "%63s %7s", w3, extra);
+                if (nw == 2)
+                    FAIL("'gives-up' is followed at most by the roll it came after");
+                if (nw == 1 && !dice_of(w3, &ev.roll))
+                    FAIL("'%s' is not a roll (6-3, or one die: 4)", w3);
                 ev.kind = EV_RESIGN;
             } else if (strcmp(w2, "doubles") == 0 || strcmp(w2, "takes") == 0 || strcmp(w2, "drops") == 0) {
                 if (!out->rules.doubling_cube)

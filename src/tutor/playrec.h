@@ -48,7 +48,9 @@ void playrec_header(strbuf_t *sb, const play_opts_t *o);
 void playrec_teka(strbuf_t *sb, int white_die, int black_die);
 void playrec_turn(strbuf_t *sb, int colour, roll_t roll, const char *play);
 void playrec_one_die(strbuf_t *sb, int colour);
-void playrec_resign(strbuf_t *sb, int colour);
+/* "white gives-up" before the roll; "white gives-up 6-3" (or "... 4")
+ * after it, so a review can judge the decision as it was made. */
+void playrec_resign(strbuf_t *sb, int colour, const roll_t *after_roll);
 void playrec_result(strbuf_t *sb, const game_t *g);
 void playrec_game(strbuf_t *sb, int number);
 void playrec_start(strbuf_t *sb, int colour);
@@ -70,7 +72,8 @@ typedef struct playrec_ev {
     int line;       /* where it is in the file */
     int col;        /* TURN: the column where the play starts; else 1 */
     int colour;     /* TURN, ONE_DIE, RESIGN, START, DOUBLE, TAKE, DROP */
-    roll_t roll;    /* TURN (b == 0: one die); TEKA: white's die, black's */
+    roll_t roll;    /* TURN (b == 0: one die); TEKA: white's die, black's;
+                       RESIGN: the roll it came after (a == 0: before the roll) */
     char play[160]; /* TURN: the play as written */
 } playrec_ev_t;
 

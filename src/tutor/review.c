@@ -117,6 +117,29 @@ static bool cube_item(review_t *out, search_ctx_t *sc, const game_t *g, const pl
     return true;
 }
 
+/* A decision to give up, judged (decision_judge_giveup) and counted
+ * with the side's plays. */
+static bool giveup_item(review_t *out, search_ctx_t *sc, const game_t *g, const playrec_ev_t *e,
+                        const review_opts_t *o)
+{
+    review_item_t it;
+    memset(&it, 0, sizeof it);
+    it.kind = REVIEW_GIVE_UP;
+    it.line = e->line;
+    it.colour = e->colour;
+    it.before = g->board;
+    it.roll = e->roll;
+    if (!decision_judge_giveup(sc, &g->board, e->roll.a ? &e->roll : NULL, o->plies, &o->thresholds, o->lang,
+                               &it.d) ||
+        !add_item(out, &it))
+        return false;
+    review_side_t *side = &out->side[e->colour];
+    side->decisions++;
+    side->errors[it.d.grade]++;
+    side->lost += it.d.lost;
+    return true;
+}
+
 bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile sig_atomic_t *stop,
                 review_t *out)
 {
@@ -276,6 +299,16 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
             continue;
         }
         if (e->kind == EV_RESIGN) {
+            /* judged as made, after its roll when the record names one;
+             * single games only (in a match a game given up adds a game,
+             * which a game's equity does not value), and not after one die
+             * (no value fits the one-die series: play_hint) */
+            if (out->side[e->colour].reviewed && rec->match_length == 0 && !(e->roll.a && !e->roll.b) &&
+                !giveup_item(out, sc, g, e, o)) {
+                snprintf(out->error, sizeof out->error, "out of memory");
+                ok = false;
+                break;
+            }
             game_resign(g);
             continue;
         }

@@ -44,7 +44,8 @@ typedef enum {
     REVIEW_PLAY = 0, /* a play of a roll */
     REVIEW_DOUBLE,   /* backgammon: a double, or a roll with the cube available
                         (only where doubling was right or close) */
-    REVIEW_TAKE      /* backgammon: the answer to a double, take or drop */
+    REVIEW_TAKE,     /* backgammon: the answer to a double, take or drop */
+    REVIEW_GIVE_UP   /* giving up the game, before the roll or after it */
 } review_kind_t;
 
 /* Cube decisions where doubling would have cost less than this are

@@ -308,11 +308,46 @@ static void giving_up(void **state)
     strbuf_t out;
     strbuf_init(&out);
     play_game_t *g = white_to_play("lyckans-talisman", 6, 4, &out);
+    /* the tutor watching: giving up after 6-4 at the start costs 1 point
+     * where playing on is worth about +0.2, so it warns first, once */
+    g->o.tutor = PLAY_TUTOR_WARN;
+    strbuf_clear(&out);
+    assert_false(play_resign(g, &out));
+    assert_non_null(strstr(strbuf_str(&out), "Tutor: A very bad decision: giving up gives away 1."));
+    assert_non_null(strstr(strbuf_str(&out), "Type 'resign' again"));
+    assert_int_equal(g->state, PS_HUMAN);
     assert_true(play_resign(g, &out));
     assert_int_equal(g->state, PS_OVER);
     assert_int_equal(g->game.winner, BOARD_BLACK);
     assert_int_equal(g->game.result.kind, OUT_RESIGN);
+    /* the record keeps the roll, and the review judges the decision after it */
+    assert_non_null(strstr(strbuf_str(&g->record), "white gives-up 6-4\nresult black resign"));
+    playrec_t pr;
+    review_t rv;
+    assert_true(replay(strbuf_str(&g->record), 1, false, &pr, &rv));
+    assert_int_equal(rv.nitems, 1);
+    assert_int_equal(rv.items[0].kind, REVIEW_GIVE_UP);
+    assert_int_equal(rv.items[0].roll.a, 6);
+    assert_int_equal(rv.items[0].d.grade, GRADE_VERY_BAD);
+    assert_true(rv.items[0].d.lost > 0.9 && rv.items[0].d.lost < 1.5);
+    assert_string_equal(rv.items[0].d.best_text, "play on");
+    assert_int_equal(rv.side[BOARD_WHITE].decisions, 1);
+    review_free(&rv);
+    playrec_free(&pr);
+    play_free(g);
+    /* before the roll (the tutor off): no roll in the record, judged before it */
+    g = manual("lyckans-talisman", &out);
+    assert_true(play_dice(g, (int[]){2, 5}, 2, &out));
+    assert_int_equal(g->state, PS_ROLL);
+    assert_true(play_resign(g, &out));
     assert_non_null(strstr(strbuf_str(&g->record), "white gives-up\nresult black resign"));
+    assert_true(replay(strbuf_str(&g->record), 1, false, &pr, &rv));
+    assert_int_equal(rv.nitems, 1);
+    assert_int_equal(rv.items[0].kind, REVIEW_GIVE_UP);
+    assert_int_equal(rv.items[0].roll.a, 0);
+    assert_true(rv.items[0].d.lost > 0.5);
+    review_free(&rv);
+    playrec_free(&pr);
     play_free(g);
     g = white_to_play("theboard", 6, 4, &out);
     strbuf_clear(&out);
@@ -334,9 +369,13 @@ static void damaged_records(void **state)
                          "brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine\ndice auto\nteka 3\n",
                          "brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine:9\n",
                          "brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine\ndice auto\nwhite 7-1 1/8\n",
-                         "brade-game 1\nteka 3 4\n"};
-    const int bad_line[] = {1, 2, 7, 5, 7, 2};
-    for (int i = 0; i < 6; i++) {
+                         "brade-game 1\nteka 3 4\n",
+                         "brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine\ndice auto\nteka 2 5\n"
+                         "white gives-up 7-1\n",
+                         "brade-game 1\nrules helmfrid\nseed 1\nwhite human\nblack engine\ndice auto\nteka 2 5\n"
+                         "white gives-up 6-1 now\n"};
+    const int bad_line[] = {1, 2, 7, 5, 7, 2, 8, 8};
+    for (int i = 0; i < 8; i++) {
         assert_false(playrec_parse(bad[i], strlen(bad[i]), &pr, &line, msg, sizeof msg));
         assert_int_equal(line, bad_line[i]);
         assert_true(strlen(msg) > 10);

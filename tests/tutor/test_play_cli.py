@@ -89,10 +89,24 @@ def a_person_piped_in():
     assert "The game was left unfinished." in out
     text = open(rec).read()
     assert "\nwhite 6-4 1/7 1/5\nblack " in text and "result" not in text, text
-    # giving up ends the game: black wins the giving-up points
-    p = run(["play", "--seed", "3", "--record", rec], stdin="resign\n")
-    assert "White gives up." in p.stdout and "Black wins: " in p.stdout, p.stdout[-800:]
-    assert open(rec).read().endswith("white gives-up\nresult black resign 1\n")
+    # giving up ends the game: black wins the giving-up points.  The tutor
+    # warns first (playing on is worth about +0.2, giving up costs 1); the
+    # record keeps the roll, and the review judges the decision after it
+    p = run(["play", "--seed", "3", "--record", rec], stdin="resign\nresign\n")
+    out = " ".join(p.stdout.split())
+    assert "Tutor: A very bad decision: giving up gives away 1." in out, out[-900:]
+    assert "Type 'resign' again to give up anyway, or play on." in out, out[-900:]
+    assert "White gives up." in out and "Black wins: " in out, out[-800:]
+    assert open(rec).read().endswith("white gives-up 6-4\nresult black resign 1\n")
+    review = " ".join(run(["review", rec]).stdout.split())
+    assert "white gives up after 6-4: A very bad decision: giving up gives away 1." in review, review
+    assert "White: 1 decision, 0 doubtful, 0 bad, 1 very bad" in review, review
+    j = json.loads(run(["review", rec, "--json", "--plies", "0"]).stdout)
+    d = j["decisions"][0]
+    assert d["kind"] == "give-up" and d["roll"] == "6-4" and d["best"] == "play on" and d["grade"] == "very-bad", d
+    # with the tutor off it gives up at once
+    p = run(["play", "--seed", "3", "--tutor", "off", "--record", rec], stdin="resign\n")
+    assert "White gives up." in p.stdout and "Tutor:" not in p.stdout, p.stdout[-800:]
     # The Board has no giving up
     p = run(["play", "--rules", "theboard", "--seed", "3", "--record", rec], code=1,
             stdin="resign\nquit\n")
