@@ -229,6 +229,8 @@ int cmd_review(int argc, char **argv)
                     json_str(dice);
                 else
                     printf("null");
+                printf(", \"action\": ");
+                json_str(it->d.mine_text);
                 printf(", \"best\": ");
                 json_str(it->d.best_text);
                 printf(", ");
@@ -305,7 +307,10 @@ int cmd_review(int argc, char **argv)
             else if (it->kind == REVIEW_GIVE_UP && it->roll.a) {
                 char dice[8];
                 playrec_dice_text(it->roll, dice, sizeof dice);
-                fprintf(mf, T(lang, "line %d, %s gives up after %s: %s\n", "rad %d, %s ger upp efter %s: %s\n"),
+                fprintf(mf,
+                        it->acted ? T(lang, "line %d, %s gives up after %s: %s\n", "rad %d, %s ger upp efter %s: %s\n")
+                                  : T(lang, "line %d, %s plays on after %s: %s\n",
+                                      "rad %d, %s spelar vidare efter %s: %s\n"),
                         it->line, who, dice, it->d.words);
             } else if (it->kind == REVIEW_GIVE_UP)
                 fprintf(mf, T(lang, "line %d, %s gives up before the roll: %s\n",

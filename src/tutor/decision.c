@@ -126,7 +126,7 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
     return true;
 }
 
-bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *roll, int plies,
+bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *roll, bool gave_up, int plies,
                            const grade_thresholds_t *t, lang_t lang, decision_t *out)
 {
     memset(out, 0, sizeof *out);
@@ -136,11 +136,11 @@ bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *rol
                    : giveup_before_roll(sc, b, plies > 0 ? plies - 1 : 0, &ge);
     if (!ok)
         return false;
-    double lost = ge.play_on + (double)ge.cost;
+    double lost = (ge.play_on + (double)ge.cost) * (gave_up ? 1 : -1);
     out->lost = lost > 0 ? lost : 0;
     out->grade = grade_classify(out->lost, t, r);
     out->is_best = out->lost < 0.0005;
-    snprintf(out->mine_text, sizeof out->mine_text, "give up");
+    snprintf(out->mine_text, sizeof out->mine_text, "%s", gave_up ? "give up" : "play on");
     snprintf(out->best_text, sizeof out->best_text, "%s", ge.give_up ? "give up" : "play on");
     static const char *const EN[] = {"A fine decision", "A doubtful decision", "A bad decision",
                                      "A very bad decision"};
@@ -148,9 +148,15 @@ bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *rol
                                      "Ett mycket dåligt beslut"};
     char s[256];
     if (out->is_best)
-        snprintf(s, sizeof s, "%s", T(lang, "Giving up was right. ", "Att ge upp var rätt. "));
-    else
+        snprintf(s, sizeof s, "%s",
+                 gave_up ? T(lang, "Giving up was right. ", "Att ge upp var rätt. ")
+                         : T(lang, "Playing on was right. ", "Att spela vidare var rätt. "));
+    else if (gave_up)
         snprintf(s, sizeof s, T(lang, "%s: giving up gives away %.3f points. ", "%s: att ge upp kostar %.3f poäng. "),
+                 T(lang, EN[out->grade], SV[out->grade]), out->lost);
+    else
+        snprintf(s, sizeof s,
+                 T(lang, "%s: playing on gives away %.3f points. ", "%s: att spela vidare kostar %.3f poäng. "),
                  T(lang, EN[out->grade], SV[out->grade]), out->lost);
     strbuf_t w;
     strbuf_init(&w);

@@ -45,15 +45,15 @@ typedef struct decision {
 bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_t *mine, int plies,
                     const grade_thresholds_t *t, lang_t lang, decision_t *out);
 
-/* Judges a decision to give up in b, the side on roll's: after *roll
- * (the best play's value `plies` deep), or before the roll when roll is
- * NULL (each roll's best play a ply less deep, as `brade analyse` does).
- * What giving up gives away is playing on's value plus the points it
- * costs, when that is above zero; the words are explain_giveup's after
- * the grade.  Fills grade, lost, is_best, mine_text ("give up"),
- * best_text ("give up" or "play on") and words.  False when out of
- * memory or the buffer overflowed. */
-bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *roll, int plies,
+/* Judges the decision to give up, or (gave_up false) to play on, in b,
+ * the side on roll's: after *roll (the best play's value `plies` deep), or
+ * before the roll when roll is NULL (each roll's best play a ply less
+ * deep, as `brade analyse` does).  Giving up gives away playing on's value
+ * plus the points it costs, playing on the reverse, when above zero; the
+ * words are explain_giveup's after the grade.  Fills grade, lost,
+ * is_best, mine_text and best_text ("give up" or "play on") and words.
+ * False when out of memory or the buffer overflowed. */
+bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *roll, bool gave_up, int plies,
                            const grade_thresholds_t *t, lang_t lang, decision_t *out);
 
 #endif

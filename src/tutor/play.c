@@ -103,6 +103,44 @@ static void finish_record(play_game_t *g)
 }
 
 
+/* After the roll the engine may still give up where some play keeps the
+ * right (single games: in a match a game given up adds a game), and does
+ * where the roll's best play, 0-ply, is worth less than giving up costs
+ * (by more than 0.02); a roll with no legal play included.  True when it
+ * gave up. */
+static bool engine_gives_up_after_roll(play_game_t *g, strbuf_t *out)
+{
+    game_t *gm = &g->game;
+    int c = play_on_roll(g);
+    giveup_eval_t ge;
+    if (g->o.seat[c].kind == SEAT_HUMAN || g->o.match_length > 0 || g->ndice != 2 ||
+        !game_may_resign(gm, g->legal, g->nlegal) || !giveup_after_roll(g->sc, &gm->board, g->roll, 0, &ge) ||
+        !(ge.play_on < -(double)ge.cost - 0.02))
+        return false;
+    char roll[8];
+    words_roll(g->roll, roll, sizeof roll);
+    if (ge.rolls[0].best_play.nsteps == 0)
+        strbuf_addf(out,
+                    T(g->o.lang,
+                      "%s rolls %s and cannot move, and gives up: the position is worth %+.2f points a "
+                      "game, worse than the %d giving up costs (%s).\n",
+                      "%s slår %s och kan inte flytta, och ger upp: ställningen är värd %+.2f poäng per "
+                      "parti, sämre än de %d det kostar att ge upp (%s).\n"),
+                    play_colour_name(g->o.lang, c, true), roll, ge.play_on, ge.cost, gm->rules.name);
+    else
+        strbuf_addf(out,
+                    T(g->o.lang,
+                      "%s gives up after rolling %s: its best play is worth %+.2f points a game, "
+                      "worse than the %d giving up costs (%s).\n",
+                      "%s ger upp efter att ha slagit %s: dess bästa drag är värt %+.2f poäng per "
+                      "parti, sämre än de %d det kostar att ge upp (%s).\n"),
+                    play_colour_name(g->o.lang, c, true), roll, ge.play_on, ge.cost, gm->rules.name);
+    playrec_resign(&g->record, c, &g->roll);
+    game_resign(gm);
+    play_start_turn(g, out);
+    return true;
+}
+
 /* The roll is known: the legal plays, then whose move it is. */
 static void set_roll(play_game_t *g, int a, int b, strbuf_t *out)
 {
@@ -119,7 +157,9 @@ static void set_roll(play_game_t *g, int a, int b, strbuf_t *out)
     char dice[16];
     playrec_dice_text(g->roll, dice, sizeof dice);
     if (g->nlegal == 1 && movegen_play(g->legal, 0)->nsteps == 0) {
-        /* no legal play: the turn passes */
+        /* no legal play: the turn passes, unless the engine gives up */
+        if (engine_gives_up_after_roll(g, out))
+            return;
         strbuf_addf(out, T(g->o.lang, "%s rolls %s and cannot move.\n", "%s slår %s och kan inte flytta.\n"),
                     play_colour_name(g->o.lang, c, true), dice);
         playrec_turn(&g->record, c, g->roll, "-");
@@ -444,6 +484,30 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
             return PA_WARNED;
         }
     }
+    /* playing on where giving up gives away the --warn class (single
+     * games, two dice; giving up costs at least a point, so the search runs
+     * only when a play's value could be below -1) */
+    if (g->o.tutor == PLAY_TUTOR_WARN && g->warned != v.play && g->o.match_length == 0 && g->roll.b &&
+        game_may_resign(&g->game, g->legal, g->nlegal)) {
+        search_opts_t so;
+        search_default_opts(0, &so);
+        search_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+        int n = rk ? search_rank(g->sc, &g->game.board, g->roll, &so, rk) : 0;
+        bool low = n > 0 && rk[0].value.equity < -1 + 0.25; /* the static value, with a margin for depth */
+        free(rk);
+        decision_t d;
+        if (low &&
+            decision_judge_giveup(g->sc, &g->game.board, &g->roll, false, search_default_plies(&g->game.rules),
+                                  &g->o.thresholds, g->o.lang, &d) &&
+            d.grade >= g->o.warn_at) {
+            strbuf_addf(out, T(g->o.lang, "Tutor: %s\n", "Programmet: %s\n"), d.words);
+            strbuf_addf(out, "%s",
+                        T(g->o.lang, "Type the same play again to play on anyway, or 'resign'.\n",
+                          "Skriv samma drag igen för att spela vidare ändå, eller 'resign'.\n"));
+            g->warned = v.play;
+            return PA_WARNED;
+        }
+    }
     /* what undo restores */
     play_snapshot_t *u = &g->undo;
     u->have = true;
@@ -516,27 +580,8 @@ void play_engine(play_game_t *g, strbuf_t *out)
         return;
     int c = play_on_roll(g);
     int level = g->o.seat[c].level;
-    game_t *gm = &g->game;
-    /* after the roll it may still give up where some play keeps the right
-     * (single games: in a match a game given up adds a game) */
-    giveup_eval_t ge;
-    if (g->o.match_length == 0 && g->ndice == 2 && game_may_resign(gm, g->legal, g->nlegal) &&
-        giveup_after_roll(g->sc, &gm->board, g->roll, 0, &ge) &&
-        ge.play_on < -(double)ge.cost - 0.02) {
-        char roll[8];
-        words_roll(g->roll, roll, sizeof roll);
-        strbuf_addf(out,
-                    T(g->o.lang,
-                      "%s gives up after rolling %s: its best play is worth %+.2f points a game, "
-                      "worse than the %d giving up costs (%s).\n",
-                      "%s ger upp efter att ha slagit %s: dess bästa drag är värt %+.2f poäng per "
-                      "parti, sämre än de %d det kostar att ge upp (%s).\n"),
-                    play_colour_name(g->o.lang, c, true), roll, ge.play_on, ge.cost, gm->rules.name);
-        playrec_resign(&g->record, c, &g->roll);
-        game_resign(gm);
-        play_start_turn(g, out);
+    if (engine_gives_up_after_roll(g, out))
         return;
-    }
     search_opts_t so;
     search_default_opts(level >= 3 ? 2 : level == 2 ? 1 : 0, &so);
     int pick = level >= 3 ? race_choice(g, &so) : -1;
@@ -606,7 +651,7 @@ bool play_resign(play_game_t *g, strbuf_t *out)
     if (g->o.tutor == PLAY_TUTOR_WARN && g->o.match_length == 0 && g->giveup_warned != here &&
         !(g->state == PS_HUMAN && !g->roll.b) /* one die: no value fits the series (play_hint) */) {
         decision_t d;
-        if (decision_judge_giveup(g->sc, &g->game.board, g->state == PS_HUMAN ? &g->roll : NULL,
+        if (decision_judge_giveup(g->sc, &g->game.board, g->state == PS_HUMAN ? &g->roll : NULL, true,
                                   search_default_plies(&g->game.rules), &g->o.thresholds, lang, &d) &&
             d.grade >= g->o.warn_at) {
             strbuf_addf(out, T(lang, "Tutor: %s\n", "Programmet: %s\n"), d.words);

@@ -117,9 +117,10 @@ static bool cube_item(review_t *out, search_ctx_t *sc, const game_t *g, const pl
     return true;
 }
 
-/* A decision to give up, judged (decision_judge_giveup) and counted
- * with the side's plays. */
-static bool giveup_item(review_t *out, search_ctx_t *sc, const game_t *g, const playrec_ev_t *e,
+/* A decision to give up (gave_up) or to play on, judged
+ * (decision_judge_giveup) and counted with the side's plays; playing on
+ * only where it gave something away. */
+static bool giveup_item(review_t *out, search_ctx_t *sc, const game_t *g, const playrec_ev_t *e, bool gave_up,
                         const review_opts_t *o)
 {
     review_item_t it;
@@ -129,9 +130,13 @@ static bool giveup_item(review_t *out, search_ctx_t *sc, const game_t *g, const 
     it.colour = e->colour;
     it.before = g->board;
     it.roll = e->roll;
-    if (!decision_judge_giveup(sc, &g->board, e->roll.a ? &e->roll : NULL, o->plies, &o->thresholds, o->lang,
-                               &it.d) ||
-        !add_item(out, &it))
+    it.acted = gave_up;
+    if (!decision_judge_giveup(sc, &g->board, e->roll.a ? &e->roll : NULL, gave_up, o->plies, &o->thresholds,
+                               o->lang, &it.d))
+        return false;
+    if (!gave_up && it.d.is_best)
+        return true;
+    if (!add_item(out, &it))
         return false;
     review_side_t *side = &out->side[e->colour];
     side->decisions++;
@@ -304,7 +309,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
              * which a game's equity does not value), and not after one die
              * (no value fits the one-die series: play_hint) */
             if (out->side[e->colour].reviewed && rec->match_length == 0 && !(e->roll.a && !e->roll.b) &&
-                !giveup_item(out, sc, g, e, o)) {
+                !giveup_item(out, sc, g, e, true, o)) {
                 snprintf(out->error, sizeof out->error, "out of memory");
                 ok = false;
                 break;
@@ -374,6 +379,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
             side->luck += luck;
             side->rolls++;
         }
+        double best_equity = 0; /* the best play's, when a play decision was judged */
         if (side->reviewed && n > 1 && e->roll.b) {
             review_item_t it;
             memset(&it, 0, sizeof it);
@@ -391,6 +397,21 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
             side->decisions++;
             side->errors[it.d.grade]++;
             side->lost += it.d.lost;
+            best_equity = it.d.best_value.equity;
+        }
+        /* played on where giving up was better: a decision of its own
+         * (single games, two dice; giving up costs at least a point, so
+         * only a best play worth less than -1 is looked at again, and a
+         * forced one, whose value no play decision gave).  Not after a
+         * roll with no legal play: the play mode passes such a turn at
+         * once, and a person has no say */
+        bool no_move = n == 1 && movegen_play(legal, 0)->nsteps == 0;
+        if (side->reviewed && e->roll.b && rec->match_length == 0 && n > 0 && !no_move &&
+            (n == 1 || best_equity < -1 + 0.0005) && game_may_resign(g, legal, n) &&
+            !giveup_item(out, sc, g, e, false, o)) {
+            snprintf(out->error, sizeof out->error, "out of memory");
+            ok = false;
+            break;
         }
         play_t copy = *p;
         game_play(g, &copy, e->roll.b ? 2 : 1, e->roll.a);

@@ -61,7 +61,7 @@ typedef struct review_item {
     decision_t d;          /* grade, lost and words for every kind; mine_text and
                               best_text name the cube actions ("double", "no double",
                               "take", "drop") for the cube kinds */
-    bool acted;            /* cube kinds: doubled, or took */
+    bool acted;            /* cube kinds: doubled, or took; REVIEW_GIVE_UP: gave up (else played on) */
     cubejudge_t cube;      /* cube kinds: the decision, from the doubler's side */
     double luck;           /* the roll's luck for the mover (see review_side_t) */
 } review_item_t;
