@@ -70,6 +70,27 @@ double review_luck(search_ctx_t *sc, const board_t *b, const movegen_buf_t *lega
     return best - avg.equity;
 }
 
+/* A decision's item, as far as the record says it: its kind, line,
+ * side, position and roll (a cube decision's roll is left 0). */
+static void item_init(review_item_t *it, review_kind_t kind, const playrec_ev_t *e, const game_t *g)
+{
+    memset(it, 0, sizeof *it);
+    it->kind = kind;
+    it->line = e->line;
+    it->colour = e->colour;
+    it->before = g->board;
+    if (kind == REVIEW_PLAY || kind == REVIEW_GIVE_UP)
+        it->roll = e->roll;
+}
+
+/* Counts a judged decision with the side's plays. */
+static void count_decision(review_side_t *side, const decision_t *d)
+{
+    side->decisions++;
+    side->errors[d->grade]++;
+    side->lost += d->lost;
+}
+
 /* A cube decision of e->colour judged (review.h): a double or a roll on
  * (REVIEW_DOUBLE), a take or a drop (REVIEW_TAKE); `acted`: doubled, or
  * took.  A roll on is kept only when doubling was right or close.  False
@@ -85,11 +106,7 @@ static bool cube_item(review_t *out, search_ctx_t *sc, const game_t *g, const pl
         sp = &score;
     }
     review_item_t it;
-    memset(&it, 0, sizeof it);
-    it.kind = kind;
-    it.line = e->line;
-    it.colour = e->colour;
-    it.before = g->board;
+    item_init(&it, kind, e, g);
     it.acted = acted;
     cubejudge_eval(sc, g, o->plies, sp, met, &it.cube);
     const cube_decision_t *d = &it.cube.d;
@@ -124,12 +141,7 @@ static bool giveup_item(review_t *out, search_ctx_t *sc, const game_t *g, const 
                         const review_opts_t *o)
 {
     review_item_t it;
-    memset(&it, 0, sizeof it);
-    it.kind = REVIEW_GIVE_UP;
-    it.line = e->line;
-    it.colour = e->colour;
-    it.before = g->board;
-    it.roll = e->roll;
+    item_init(&it, REVIEW_GIVE_UP, e, g);
     it.acted = gave_up;
     if (!decision_judge_giveup(sc, &g->board, e->roll.a ? &e->roll : NULL, gave_up, o->plies, &o->thresholds,
                                o->lang, &it.d))
@@ -138,10 +150,7 @@ static bool giveup_item(review_t *out, search_ctx_t *sc, const game_t *g, const 
         return true;
     if (!add_item(out, &it))
         return false;
-    review_side_t *side = &out->side[e->colour];
-    side->decisions++;
-    side->errors[it.d.grade]++;
-    side->lost += it.d.lost;
+    count_decision(&out->side[e->colour], &it.d);
     return true;
 }
 
@@ -382,11 +391,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
         double best_equity = 0; /* the best play's, when a play decision was judged */
         if (side->reviewed && n > 1 && e->roll.b) {
             review_item_t it;
-            memset(&it, 0, sizeof it);
-            it.line = e->line;
-            it.colour = e->colour;
-            it.before = g->board;
-            it.roll = e->roll;
+            item_init(&it, REVIEW_PLAY, e, g);
             it.luck = luck;
             if (!decision_judge(sc, &g->board, e->roll, p, o->plies, &o->thresholds, o->lang, &it.d) ||
                 !add_item(out, &it)) {
@@ -394,9 +399,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
                 ok = false;
                 break;
             }
-            side->decisions++;
-            side->errors[it.d.grade]++;
-            side->lost += it.d.lost;
+            count_decision(side, &it.d);
             best_equity = it.d.best_value.equity;
         }
         /* played on where giving up was better: a decision of its own
