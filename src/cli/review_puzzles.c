@@ -91,14 +91,15 @@ int review_puzzles(const playrec_t *rec, const review_t *rv, const char *record,
         if (!res.candidates)
             strbuf_addf(
                 &said, "%s\n",
-                T(lang, "No bad play to make a puzzle of.", "Inget dåligt drag att göra ett problem av."));
+                T(lang, "No bad play or decision to make a puzzle of.",
+                  "Inget dåligt drag eller beslut att göra ett problem av."));
         else
             strbuf_addf(
                 &said,
                 T(lang,
-                  "Your bad plays: %d; new puzzles: %d (theme 'mine'; 'puzzles mine' lists them), already "
+                  "Your bad plays and decisions: %d; new puzzles: %d (theme 'mine'; 'puzzles mine' lists them), already "
                   "among your puzzles: %d, too close to the best play for a rollout to tell: %d.\n",
-                  "Dina dåliga drag: %d; nya problem: %d (tema 'mine'; 'puzzles mine' visar dem), redan "
+                  "Dina dåliga drag och beslut: %d; nya problem: %d (tema 'mine'; 'puzzles mine' visar dem), redan "
                   "bland dina problem: %d, för nära det bästa draget för att en utspelning ska skilja dem: "
                   "%d.\n"),
                 res.candidates, res.made, res.known, res.unclear);

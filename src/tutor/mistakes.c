@@ -15,6 +15,9 @@
 #include "tutor/words.h"
 
 enum { MISTAKE_GAMES = 648, MISTAKE_PLIES = 2, MISTAKE_MAX = 8 /* BEST_MAX_RESULTS */ };
+/* A give-up decision becomes a puzzle only when it gave away at least
+ * what `brade check` needs to call it (content/giveup_q.c, GIVEUP_MARGIN). */
+#define MISTAKE_GIVEUP_MARGIN 0.10
 
 void mistakes_default_opts(mistakes_opts_t *o)
 {
@@ -26,10 +29,11 @@ void mistakes_default_opts(mistakes_opts_t *o)
 
 const char *mistakes_file_header(void)
 {
-    return "# Your own puzzles: positions from your games where your play was bad or\n"
-           "# very bad, made by 'review' (brade's tutor) and checked by a rollout. The\n"
-           "# format is the course's (docs/authoring.md); 'brade check FILE' plays\n"
-           "# every rollout again. Delete an item to drop it.\n"
+    return "# Your own puzzles: positions from your games where your play, or your\n"
+           "# decision to give up or play on, was bad or very bad, made by 'review'\n"
+           "# (brade's tutor) and checked by a rollout (a play) or a search (giving\n"
+           "# up). The format is the course's (docs/authoring.md); 'brade check FILE'\n"
+           "# checks every one again. Delete an item to drop it.\n"
            "themes: [mine]\n"
            "puzzles:\n";
 }
@@ -177,13 +181,86 @@ static void item_yaml(const playrec_t *rec, const review_item_t *it, const mista
     strbuf_add(out, "\n");
 }
 
+/* A give-up decision that becomes a puzzle (see mistakes.h). */
+static bool giveup_mistake(const review_item_t *it)
+{
+    return it->kind == REVIEW_GIVE_UP && it->d.grade >= GRADE_BAD && it->d.lost >= MISTAKE_GIVEUP_MARGIN;
+}
+
+/* A give-up puzzle's id: "mine-give-up-" and the position's and roll's
+ * hash, apart from the best-play puzzles' "mine-" ids (a search for one
+ * never finds the other). */
+static void giveup_id(const review_item_t *it, char *buf, size_t size)
+{
+    char h[32];
+    puzzle_id(&it->before, it->roll, h, sizeof h);
+    snprintf(buf, size, "mine-give-up-%s", h + strlen("mine-"));
+}
+
+/* One `give-up` puzzle item for decision `it`: the right answer is the
+ * review's, at the depth the review judged it (the plies the question
+ * states, so `brade check` judges it the same way). */
+static void giveup_yaml(const playrec_t *rec, const review_t *rv, const review_item_t *it,
+                        const mistakes_opts_t *o, strbuf_t *out)
+{
+    const board_t *b = &it->before;
+    char w[128], bl[128], name[256], roll[8], id[48], src[512], p[512];
+    board_format_side(b, b->turn == BOARD_WHITE ? 0 : 1, w, sizeof w);
+    board_format_side(b, b->turn == BOARD_WHITE ? 1 : 0, bl, sizeof bl);
+    rules_format(&rec->rules, name, sizeof name);
+    giveup_id(it, id, sizeof id);
+    bool very = it->d.grade == GRADE_VERY_BAD, after = it->roll.a != 0;
+    int plies = after ? rv->plies : (rv->plies > 0 ? rv->plies - 1 : 0);
+    strbuf_addf(out, "  - id: %s\n", id);
+    strbuf_addf(out, "    title: {en: \"From your game of %s\", sv: \"Ur ditt parti %s\"}\n", o->day, o->day);
+    strbuf_addf(out, "    difficulty: %d\n", very ? 2 : 3);
+    strbuf_add(out, "    themes: [mine, giving-up]\n    source: {en: ");
+    snprintf(src, sizeof src, "Your game %s, line %d", o->source, it->line);
+    yaml_str(src, out);
+    strbuf_add(out, ", sv: ");
+    snprintf(src, sizeof src, "Ditt parti %s, rad %d", o->source, it->line);
+    yaml_str(src, out);
+    strbuf_add(out, "}\n");
+    strbuf_addf(out, "    rules: %s\n", name);
+    strbuf_addf(out, "    position:\n      white: \"%s\"\n      black: \"%s\"\n      to-move: %s\n", w, bl,
+                b->turn == BOARD_WHITE ? "white" : "black");
+    if (after) {
+        words_roll(it->roll, roll, sizeof roll);
+        strbuf_addf(out, "      roll: %s\n", roll);
+    }
+    strbuf_addf(out, "    question:\n      kind: give-up\n      answer: %s\n      plies: %d\n",
+                strcmp(it->d.best_text, "give up") == 0 ? "yes" : "no", plies);
+    strbuf_add(out, "      prompt:\n        en: ");
+    const char *did_en = it->acted ? "gave up" : "played on";
+    const char *did_sv = after ? (it->acted ? "gav upp" : "spelade vidare")
+                               : (it->acted ? "gav du upp" : "spelade du vidare");
+    if (after)
+        snprintf(p, sizeof p, "In your game you rolled %s here and %s, a %s decision. Give up or play on?",
+                 roll, did_en, very ? "very bad" : "bad");
+    else
+        snprintf(p, sizeof p, "In your game you %s here before the roll, a %s decision. Give up or play on?",
+                 did_en, very ? "very bad" : "bad");
+    yaml_str(p, out);
+    strbuf_add(out, "\n        sv: ");
+    if (after)
+        snprintf(p, sizeof p, "I ditt parti slog du %s här och %s, ett %s beslut. Ge upp eller spela vidare?",
+                 roll, did_sv, very ? "mycket dåligt" : "dåligt");
+    else
+        snprintf(p, sizeof p, "I ditt parti %s här före slaget, ett %s beslut. Ge upp eller spela vidare?", did_sv,
+                 very ? "mycket dåligt" : "dåligt");
+    yaml_str(p, out);
+    strbuf_add(out, "\n");
+}
+
 bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts_t *o, strbuf_t *out,
                    mistakes_result_t *res)
 {
     memset(res, 0, sizeof *res);
-    /* plays only: a cube decision is not a best-play question */
+    /* plays, and decisions to give up or play on: a cube decision is not a
+     * question of the course */
     for (int i = 0; i < rv->nitems; i++)
-        res->candidates += rv->items[i].kind == REVIEW_PLAY && rv->items[i].d.grade >= GRADE_BAD;
+        res->candidates += (rv->items[i].kind == REVIEW_PLAY && rv->items[i].d.grade >= GRADE_BAD) ||
+                           giveup_mistake(&rv->items[i]);
     if (!res->candidates)
         return true;
     search_ctx_t *sc = search_ctx_new(&rec->rules, EVAL_DEFAULT);
@@ -192,6 +269,20 @@ bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts
     int done = 0;
     for (int i = 0; ok && i < rv->nitems; i++) {
         const review_item_t *it = &rv->items[i];
+        if (giveup_mistake(it)) {
+            /* the review's search judged it; `brade check` does again */
+            char id[48];
+            giveup_id(it, id, sizeof id);
+            if (o->progress)
+                o->progress(o->ud, done++, res->candidates);
+            if (o->known && strstr(o->known, id)) {
+                res->known++;
+                continue;
+            }
+            giveup_yaml(rec, rv, it, o, out);
+            res->made++;
+            continue;
+        }
         if (it->kind != REVIEW_PLAY || it->d.grade < GRADE_BAD)
             continue;
         char id[32];

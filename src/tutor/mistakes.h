@@ -1,5 +1,6 @@
 /*
- * mistakes.h - a learner's bad plays made into puzzles of their own.
+ * mistakes.h - a learner's bad plays (and give-up decisions) made into
+ * puzzles of their own.
  *
  * Every bad or very bad decision of a reviewed game (review.h) becomes a
  * best-play puzzle in the course's own YAML format (docs/authoring.md,
@@ -11,7 +12,9 @@
  * answer is the rollout's best and every play within its 95% interval, and
  * the learner's play must fall outside it.  Positions already among the
  * learner's puzzles are not added twice (the id is a hash of the position
- * and the roll).
+ * and the roll).  A bad decision to give up or to play on (REVIEW_GIVE_UP)
+ * that gave away at least 0.10 points becomes a `give-up` question at the
+ * review's depth instead; `brade check` judges it again by search.
  *
  * Ownership: the caller owns the review, the record and the output buffer;
  * nothing is kept between calls.
