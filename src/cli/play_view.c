@@ -107,8 +107,11 @@ static void advance(play_view_t *v, strbuf_t *sb)
         {
             char dice[16];
             playrec_dice_text(g->roll, dice, sizeof dice);
-            printf(T(lang, "%s to play %s: type a play (or hint, moves, resign, help).\n",
-                     "%s ska spela %s: skriv ett drag (eller hint, moves, resign, help).\n"),
+            bool dead = g->nlegal == 1 && movegen_play(g->legal, 0)->nsteps == 0; /* kept for a decision */
+            printf(dead ? T(lang, "%s cannot play %s: type 'resign' or 'pass' (or hint, help).\n",
+                            "%s kan inte spela %s: skriv 'resign' eller 'pass' (eller hint, help).\n")
+                        : T(lang, "%s to play %s: type a play (or hint, moves, resign, help).\n",
+                            "%s ska spela %s: skriv ett drag (eller hint, moves, resign, help).\n"),
                    play_on_roll(g) == BOARD_WHITE ? T(lang, "White", "Vit") : T(lang, "Black", "Svart"),
                    dice);
         }
@@ -357,6 +360,9 @@ int play_view_line(play_view_t *v, const char *line)
         rc = play_double(g, &sb) == PA_NOT_NOW;
     } else if (strcmp(word, "take") == 0) {
         rc = play_take(g, &sb) == PA_NOT_NOW;
+    } else if (strcmp(word, "pass") == 0 && g->state == PS_HUMAN) {
+        play_answer_t a = play_move(g, "pass", &sb); /* a roll with no play (play.h) */
+        rc = a == PA_PLAYED ? 0 : 1;
     } else if (strcmp(word, "drop") == 0 || strcmp(word, "pass") == 0) {
         rc = play_drop(g, &sb) == PA_NOT_NOW;
     } else if (strcmp(word, "roll") == 0) {

@@ -141,6 +141,32 @@ static bool engine_gives_up_after_roll(play_game_t *g, strbuf_t *out)
     return true;
 }
 
+/* A person's roll with no legal play, where giving up is allowed after it
+ * and the tutor finds playing on (the turn passing) gives away its --warn
+ * class (single games): the turn waits for 'resign' or 'pass' instead of
+ * passing at once.  True when it waits. */
+static bool person_may_give_up_instead(play_game_t *g, strbuf_t *out)
+{
+    int c = play_on_roll(g);
+    if (g->o.seat[c].kind != SEAT_HUMAN || g->o.tutor != PLAY_TUTOR_WARN || g->o.match_length > 0 ||
+        g->ndice != 2 || !game_may_resign(&g->game, g->legal, g->nlegal))
+        return false;
+    decision_t d;
+    if (!decision_judge_giveup(g->sc, &g->game.board, &g->roll, false, search_default_plies(&g->game.rules),
+                               &g->o.thresholds, g->o.lang, &d) ||
+        d.grade < g->o.warn_at)
+        return false;
+    char dice[16];
+    playrec_dice_text(g->roll, dice, sizeof dice);
+    strbuf_addf(out, T(g->o.lang, "%s rolls %s and cannot move.\nTutor: %s\n", "%s slår %s och kan inte flytta.\nProgrammet: %s\n"),
+                play_colour_name(g->o.lang, c, true), dice, d.words);
+    strbuf_addf(out, "%s",
+                T(g->o.lang, "Type 'resign' to give up, or 'pass' to let the turn go.\n",
+                  "Skriv 'resign' för att ge upp, eller 'pass' för att låta turen gå.\n"));
+    g->state = PS_HUMAN;
+    return true;
+}
+
 /* The roll is known: the legal plays, then whose move it is. */
 static void set_roll(play_game_t *g, int a, int b, strbuf_t *out)
 {
@@ -157,8 +183,9 @@ static void set_roll(play_game_t *g, int a, int b, strbuf_t *out)
     char dice[16];
     playrec_dice_text(g->roll, dice, sizeof dice);
     if (g->nlegal == 1 && movegen_play(g->legal, 0)->nsteps == 0) {
-        /* no legal play: the turn passes, unless the engine gives up */
-        if (engine_gives_up_after_roll(g, out))
+        /* no legal play: the turn passes, unless the engine gives up, or
+         * a person is told giving up is better and may choose */
+        if (engine_gives_up_after_roll(g, out) || person_may_give_up_instead(g, out))
             return;
         strbuf_addf(out, T(g->o.lang, "%s rolls %s and cannot move.\n", "%s slår %s och kan inte flytta.\n"),
                     play_colour_name(g->o.lang, c, true), dice);
@@ -457,6 +484,11 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
     if (g->state != PS_HUMAN) {
         strbuf_addf(out, "%s", T(g->o.lang, "It is not your turn to play.\n", "Det är inte din tur att spela.\n"));
         return PA_NOT_NOW;
+    }
+    if (g->nlegal == 1 && movegen_play(g->legal, 0)->nsteps == 0 &&
+        (strcmp(text, "-") == 0 || strcmp(text, "pass") == 0)) {
+        make(g, 0, out); /* a roll with no play, kept for a decision (person_may_give_up_instead) */
+        return PA_PLAYED;
     }
     verdict_t v;
     verdict_judge(&g->game.board, &g->game.rules, g->roll, text, g->legal, g->nlegal, &v);
