@@ -66,6 +66,37 @@ static void yaml_str(const char *s, strbuf_t *out)
     strbuf_add(out, "\"");
 }
 
+/* A puzzle item's lines up to its question: id, title, difficulty,
+ * themes (mine and `theme`), source, rules and the position, with the
+ * roll when the decision came after one. */
+static void item_head(const playrec_t *rec, const review_item_t *it, const mistakes_opts_t *o, const char *id,
+                      const char *theme, strbuf_t *out)
+{
+    const board_t *b = &it->before;
+    char w[128], bl[128], name[256], src[512];
+    board_format_side(b, b->turn == BOARD_WHITE ? 0 : 1, w, sizeof w);
+    board_format_side(b, b->turn == BOARD_WHITE ? 1 : 0, bl, sizeof bl);
+    rules_format(&rec->rules, name, sizeof name);
+    strbuf_addf(out, "  - id: %s\n", id);
+    strbuf_addf(out, "    title: {en: \"From your game of %s\", sv: \"Ur ditt parti %s\"}\n", o->day, o->day);
+    strbuf_addf(out, "    difficulty: %d\n", it->d.grade == GRADE_VERY_BAD ? 2 : 3);
+    strbuf_addf(out, "    themes: [mine, %s]\n    source: {en: ", theme);
+    snprintf(src, sizeof src, "Your game %s, line %d", o->source, it->line);
+    yaml_str(src, out);
+    strbuf_add(out, ", sv: ");
+    snprintf(src, sizeof src, "Ditt parti %s, rad %d", o->source, it->line);
+    yaml_str(src, out);
+    strbuf_add(out, "}\n");
+    strbuf_addf(out, "    rules: %s\n", name);
+    strbuf_addf(out, "    position:\n      white: \"%s\"\n      black: \"%s\"\n      to-move: %s\n", w, bl,
+                b->turn == BOARD_WHITE ? "white" : "black");
+    if (it->roll.a) {
+        char roll[8];
+        words_roll(it->roll, roll, sizeof roll);
+        strbuf_addf(out, "      roll: %s\n", roll);
+    }
+}
+
 typedef struct rolled {
     const play_t *play;
     char text[128];
@@ -132,29 +163,10 @@ static int confirm(search_ctx_t *sc, const rules_t *rules, const review_item_t *
 static void item_yaml(const playrec_t *rec, const review_item_t *it, const mistakes_opts_t *o, const char *id,
                       const rolled_t *r, int k, int rivals, strbuf_t *out)
 {
-    const board_t *b = &it->before;
-    char w[128], bl[128], name[256], roll[8];
-    board_format_side(b, b->turn == BOARD_WHITE ? 0 : 1, w, sizeof w);
-    board_format_side(b, b->turn == BOARD_WHITE ? 1 : 0, bl, sizeof bl);
-    rules_format(&rec->rules, name, sizeof name);
+    char roll[8];
     words_roll(it->roll, roll, sizeof roll);
     bool very = it->d.grade == GRADE_VERY_BAD;
-    strbuf_addf(out, "  - id: %s\n", id);
-    strbuf_addf(out, "    title: {en: \"From your game of %s\", sv: \"Ur ditt parti %s\"}\n", o->day, o->day);
-    strbuf_addf(out, "    difficulty: %d\n", very ? 2 : 3);
-    strbuf_add(out, "    themes: [mine, best-play]\n");
-    strbuf_add(out, "    source: {en: ");
-    char src[512];
-    snprintf(src, sizeof src, "Your game %s, line %d", o->source, it->line);
-    yaml_str(src, out);
-    strbuf_add(out, ", sv: ");
-    snprintf(src, sizeof src, "Ditt parti %s, rad %d", o->source, it->line);
-    yaml_str(src, out);
-    strbuf_add(out, "}\n");
-    strbuf_addf(out, "    rules: %s\n", name);
-    strbuf_addf(
-        out, "    position:\n      white: \"%s\"\n      black: \"%s\"\n      to-move: %s\n      roll: %s\n",
-        w, bl, b->turn == BOARD_WHITE ? "white" : "black", roll);
+    item_head(rec, it, o, id, "best-play", out);
     strbuf_add(out, "    question:\n      kind: play\n      goal: best\n      accept: [");
     for (int i = 0, a = 0; i < k; i++)
         if (r[i].accepted) {
@@ -203,31 +215,13 @@ static void giveup_id(const review_item_t *it, char *buf, size_t size)
 static void giveup_yaml(const playrec_t *rec, const review_t *rv, const review_item_t *it,
                         const mistakes_opts_t *o, strbuf_t *out)
 {
-    const board_t *b = &it->before;
-    char w[128], bl[128], name[256], roll[8], id[48], src[512], p[512];
-    board_format_side(b, b->turn == BOARD_WHITE ? 0 : 1, w, sizeof w);
-    board_format_side(b, b->turn == BOARD_WHITE ? 1 : 0, bl, sizeof bl);
-    rules_format(&rec->rules, name, sizeof name);
+    char roll[8] = "", id[48], p[512];
     giveup_id(it, id, sizeof id);
     bool very = it->d.grade == GRADE_VERY_BAD, after = it->roll.a != 0;
     int plies = after ? rv->plies : (rv->plies > 0 ? rv->plies - 1 : 0);
-    strbuf_addf(out, "  - id: %s\n", id);
-    strbuf_addf(out, "    title: {en: \"From your game of %s\", sv: \"Ur ditt parti %s\"}\n", o->day, o->day);
-    strbuf_addf(out, "    difficulty: %d\n", very ? 2 : 3);
-    strbuf_add(out, "    themes: [mine, giving-up]\n    source: {en: ");
-    snprintf(src, sizeof src, "Your game %s, line %d", o->source, it->line);
-    yaml_str(src, out);
-    strbuf_add(out, ", sv: ");
-    snprintf(src, sizeof src, "Ditt parti %s, rad %d", o->source, it->line);
-    yaml_str(src, out);
-    strbuf_add(out, "}\n");
-    strbuf_addf(out, "    rules: %s\n", name);
-    strbuf_addf(out, "    position:\n      white: \"%s\"\n      black: \"%s\"\n      to-move: %s\n", w, bl,
-                b->turn == BOARD_WHITE ? "white" : "black");
-    if (after) {
+    if (after)
         words_roll(it->roll, roll, sizeof roll);
-        strbuf_addf(out, "      roll: %s\n", roll);
-    }
+    item_head(rec, it, o, id, "giving-up", out);
     strbuf_addf(out, "    question:\n      kind: give-up\n      answer: %s\n      plies: %d\n",
                 strcmp(it->d.best_text, "give up") == 0 ? "yes" : "no", plies);
     strbuf_add(out, "      prompt:\n        en: ");

@@ -479,6 +479,17 @@ static void make(play_game_t *g, int i, strbuf_t *out)
 #define UNDO_FIELDS(X) X(game) X(roll) X(ndice) X(turns) X(rolls) X(game_no) X(last) \
     X(dice_rng) X(engine_rng) X(match)
 
+/* What undo restores: the game before the person's play. */
+static void save_undo(play_game_t *g)
+{
+    play_snapshot_t *u = &g->undo;
+    u->have = true;
+#define SAVE(f) memcpy(&u->f, &g->f, sizeof u->f);
+    UNDO_FIELDS(SAVE)
+#undef SAVE
+    u->record_len = g->record.len;
+}
+
 play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
 {
     if (g->state != PS_HUMAN) {
@@ -487,6 +498,7 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
     }
     if (g->nlegal == 1 && movegen_play(g->legal, 0)->nsteps == 0 &&
         (strcmp(text, "-") == 0 || strcmp(text, "pass") == 0)) {
+        save_undo(g);
         make(g, 0, out); /* a roll with no play, kept for a decision (person_may_give_up_instead) */
         return PA_PLAYED;
     }
@@ -540,13 +552,7 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
             return PA_WARNED;
         }
     }
-    /* what undo restores */
-    play_snapshot_t *u = &g->undo;
-    u->have = true;
-#define SAVE(f) memcpy(&u->f, &g->f, sizeof u->f);
-    UNDO_FIELDS(SAVE)
-#undef SAVE
-    u->record_len = g->record.len;
+    save_undo(g);
     make(g, v.play, out);
     return PA_PLAYED;
 }
