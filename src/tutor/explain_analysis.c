@@ -488,8 +488,8 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
     if (n == 1) /* nothing to choose: say why the list is one line */
         add(buf, size, &u,
             rk[0].sp.play.nsteps ? (sv ? "Det är det enda tillåtna draget (%s).\n" : "It is the only legal play (%s).\n")
-                                 : (sv ? "Inget drag är tillåtet: hela slaget går förlorat (%s).\n"
-                                       : "No play is legal: the whole roll is lost (%s).\n"),
+                                 : (sv ? "Inget drag är tillåtet: hela slaget fåtas (%s).\n"
+                                       : "No play is legal: the whole roll is forfeited (%s).\n"),
             r->name);
     if (race) {
         char text[1024];
