@@ -107,7 +107,7 @@ static void advance(play_view_t *v, strbuf_t *sb)
         {
             char dice[16];
             playrec_dice_text(g->roll, dice, sizeof dice);
-            bool dead = g->nlegal == 1 && movegen_play(g->legal, 0)->nsteps == 0; /* kept for a decision */
+            bool dead = movegen_no_play(g->legal, g->nlegal); /* kept for a decision */
             printf(dead ? T(lang, "%s cannot play %s: type 'resign' or 'pass' (or hint, help).\n",
                             "%s kan inte spela %s: skriv 'resign' eller 'pass' (eller hint, help).\n")
                         : T(lang, "%s to play %s: type a play (or hint, moves, resign, help).\n",

@@ -264,7 +264,7 @@ int goal_count(count_t c, const board_t *b, int s, const rules_t *r, roll_t roll
         {
             /* "no move" is one entry for the engine, but no play to a learner */
             int n = movegen_plays(b, r, roll, buf);
-            return n == 1 && movegen_play(buf, 0)->nsteps == 0 ? 0 : n;
+            return movegen_no_play(buf, n) ? 0 : n;
         }
     case COUNT_KIND_COUNT:
         break;

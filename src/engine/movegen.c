@@ -60,6 +60,11 @@ const play_t *movegen_play(const movegen_buf_t *buf, int i)
     return &buf->plays[i];
 }
 
+bool movegen_no_play(const movegen_buf_t *buf, int n)
+{
+    return n == 1 && movegen_play(buf, 0)->nsteps == 0;
+}
+
 int movegen_max_pips(const movegen_buf_t *buf)
 {
     return buf->max_pips;

@@ -109,6 +109,9 @@ void movegen_buf_free(movegen_buf_t *buf);
  * the capacity exceeds the largest known play count). */
 int movegen_plays(const board_t *b, const rules_t *r, roll_t roll, movegen_buf_t *buf);
 const play_t *movegen_play(const movegen_buf_t *buf, int i);
+/* True when the n plays movegen_plays() returned are the one with no steps:
+ * nothing of the roll can be played. */
+bool movegen_no_play(const movegen_buf_t *buf, int n);
 /* The largest number of pips / criterion value any legal play reaches. */
 int movegen_max_pips(const movegen_buf_t *buf);
 

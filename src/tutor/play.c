@@ -182,7 +182,7 @@ static void set_roll(play_game_t *g, int a, int b, strbuf_t *out)
     int c = play_on_roll(g);
     char dice[16];
     playrec_dice_text(g->roll, dice, sizeof dice);
-    if (g->nlegal == 1 && movegen_play(g->legal, 0)->nsteps == 0) {
+    if (movegen_no_play(g->legal, g->nlegal)) {
         /* no legal play: the turn passes, unless the engine gives up, or
          * a person is told giving up is better and may choose */
         if (engine_gives_up_after_roll(g, out) || person_may_give_up_instead(g, out))
@@ -496,8 +496,7 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
         strbuf_addf(out, "%s", T(g->o.lang, "It is not your turn to play.\n", "Det är inte din tur att spela.\n"));
         return PA_NOT_NOW;
     }
-    if (g->nlegal == 1 && movegen_play(g->legal, 0)->nsteps == 0 &&
-        (strcmp(text, "-") == 0 || strcmp(text, "pass") == 0)) {
+    if (movegen_no_play(g->legal, g->nlegal) && (strcmp(text, "-") == 0 || strcmp(text, "pass") == 0)) {
         save_undo(g);
         make(g, 0, out); /* a roll with no play, kept for a decision (person_may_give_up_instead) */
         return PA_PLAYED;

@@ -359,7 +359,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
         int n = movegen_plays(&g->board, &rec->rules, e->roll, legal);
         int pick = -1;
         if (strcmp(e->play, "-") == 0) {
-            if (n == 1 && movegen_play(legal, 0)->nsteps == 0)
+            if (movegen_no_play(legal, n))
                 pick = 0;
             else
                 snprintf(out->error, sizeof out->error, "'-' (no move), but %s can move with %d-%d",
@@ -408,7 +408,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
          * forced one, whose value no play decision gave).  Not after a
          * roll with no legal play: the play mode passes such a turn at
          * once, and a person has no say */
-        bool no_move = n == 1 && movegen_play(legal, 0)->nsteps == 0;
+        bool no_move = movegen_no_play(legal, n);
         if (side->reviewed && e->roll.b && rec->match_length == 0 && n > 0 && !no_move &&
             (n == 1 || best_equity < -1 + 0.0005) && game_may_resign(g, legal, n) &&
             !giveup_item(out, sc, g, e, false, o)) {

@@ -475,7 +475,7 @@ void words_legal_plays(lang_t L, const board_t *b, roll_t roll, const movegen_bu
 {
     char rt[8];
     words_roll(roll, rt, sizeof rt);
-    if (n == 1 && movegen_play(plays, 0)->nsteps == 0) {
+    if (movegen_no_play(plays, n)) {
         strbuf_addf(out,
                     T(L, "%s cannot play any of %s: the whole roll is forfeited.\n",
                       "%s kan inte spela något av %s: hela slaget fåtas.\n"),
