@@ -126,6 +126,11 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
     return true;
 }
 
+bool decision_play_on_in_question(int nplays, double best_equity)
+{
+    return nplays == 1 || best_equity < -1 + 0.0005;
+}
+
 bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *roll, bool gave_up, int plies,
                            const grade_thresholds_t *t, lang_t lang, decision_t *out)
 {

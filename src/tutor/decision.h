@@ -53,6 +53,13 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
  * words are explain_giveup's after the grade.  Fills grade, lost,
  * is_best, mine_text and best_text ("give up" or "play on") and words.
  * False when out of memory or the buffer overflowed. */
+/* Whether playing on after a roll (nplays legal plays, the best worth
+ * best_equity at the judging depth; unused when nplays is 1) is worth
+ * judging against giving up: giving up costs at least a point, so only a
+ * best play worth less than -1 can lose to it, and a forced play, whose
+ * value no play decision gives.  The review and the play mode share it. */
+bool decision_play_on_in_question(int nplays, double best_equity);
+
 bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *roll, bool gave_up, int plies,
                            const grade_thresholds_t *t, lang_t lang, decision_t *out);
 

@@ -509,12 +509,14 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
         strbuf_addf(out, "%s\n", buf);
         return PA_ILLEGAL;
     }
+    /* the play's judgement, kept: its best value also screens the
+     * decision to give up below */
+    decision_t d;
+    bool judged = false;
     if (g->o.tutor == PLAY_TUTOR_WARN && g->warned != v.play && g->nlegal > 1 && g->roll.b) {
-        decision_t d;
-        if (decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, v.play),
-                           search_default_plies(&g->game.rules),
-                           &g->o.thresholds, g->o.lang, &d) &&
-            d.grade >= g->o.warn_at) {
+        judged = decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, v.play),
+                                search_default_plies(&g->game.rules), &g->o.thresholds, g->o.lang, &d);
+        if (judged && d.grade >= g->o.warn_at) {
             strbuf_addf(out, T(g->o.lang, "Tutor: %s (%s)\n", "Programmet: %s (%s)\n"), d.words,
                         g->game.rules.name);
             strbuf_addf(out, "%s",
@@ -528,22 +530,15 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
         }
     }
     /* playing on where giving up gives away the --warn class (single
-     * games, two dice; giving up costs at least a point, so the search runs
-     * only when a play's value could be below -1) */
+     * games, two dice), looked at where the review looks at it */
     if (g->o.tutor == PLAY_TUTOR_WARN && g->warned != v.play && g->o.match_length == 0 && g->roll.b &&
+        decision_play_on_in_question(g->nlegal, judged ? d.best_value.equity : 0) &&
         game_may_resign(&g->game, g->legal, g->nlegal)) {
-        search_opts_t so;
-        search_default_opts(0, &so);
-        search_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
-        int n = rk ? search_rank(g->sc, &g->game.board, g->roll, &so, rk) : 0;
-        bool low = n > 0 && rk[0].value.equity < -1 + 0.25; /* the static value, with a margin for depth */
-        free(rk);
-        decision_t d;
-        if (low &&
-            decision_judge_giveup(g->sc, &g->game.board, &g->roll, false, search_default_plies(&g->game.rules),
-                                  &g->o.thresholds, g->o.lang, &d) &&
-            d.grade >= g->o.warn_at) {
-            strbuf_addf(out, T(g->o.lang, "Tutor: %s\n", "Programmet: %s\n"), d.words);
+        decision_t gd;
+        if (decision_judge_giveup(g->sc, &g->game.board, &g->roll, false, search_default_plies(&g->game.rules),
+                                  &g->o.thresholds, g->o.lang, &gd) &&
+            gd.grade >= g->o.warn_at) {
+            strbuf_addf(out, T(g->o.lang, "Tutor: %s\n", "Programmet: %s\n"), gd.words);
             strbuf_addf(out, "%s",
                         T(g->o.lang, "Type the same play again to play on anyway, or 'resign'.\n",
                           "Skriv samma drag igen för att spela vidare ändå, eller 'resign'.\n"));

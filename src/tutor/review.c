@@ -403,14 +403,11 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
             best_equity = it.d.best_value.equity;
         }
         /* played on where giving up was better: a decision of its own
-         * (single games, two dice; giving up costs at least a point, so
-         * only a best play worth less than -1 is looked at again, and a
-         * forced one, whose value no play decision gave).  Not after a
-         * roll with no legal play: the play mode passes such a turn at
-         * once, and a person has no say */
-        bool no_move = movegen_no_play(legal, n);
-        if (side->reviewed && e->roll.b && rec->match_length == 0 && n > 0 && !no_move &&
-            (n == 1 || best_equity < -1 + 0.0005) && game_may_resign(g, legal, n) &&
+         * (single games, two dice; decision_play_on_in_question).  Not
+         * after a roll with no legal play: unless the tutor stops such a
+         * turn, the play mode passes it at once, and a person has no say */
+        if (side->reviewed && e->roll.b && rec->match_length == 0 && n > 0 && !movegen_no_play(legal, n) &&
+            decision_play_on_in_question(n, best_equity) && game_may_resign(g, legal, n) &&
             !giveup_item(out, sc, g, e, false, o)) {
             snprintf(out->error, sizeof out->error, "out of memory");
             ok = false;
