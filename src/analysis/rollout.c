@@ -151,9 +151,13 @@ static void play_game(worker_t *w, int g, eval_t *res, double *luck, int *plies,
     uint64_t rng = dice_stream(o->seed, (uint64_t)g);
     board_t b = sh->start;
     bool mine = true;
-    /* single-die rolls the starting side still owes (the one-die rule) */
-    int series = !o->one_die ? 0 : sh->rules.one_die_rule == ONE_DIE_THREE_ROLLS ? 3 : 1;
-    bool series_first = true;
+    /* single-die rolls each side still owes (the one-die rule): [0] the
+     * start's side on roll, [1] the other; series_first: [0]'s series was
+     * declared now and its first die sets The Board's length */
+    int series[2] = {o->series_owed[0], o->series_owed[1]};
+    bool series_first = o->one_die;
+    if (o->one_die)
+        series[0] = sh->rules.one_die_rule == ONE_DIE_THREE_ROLLS ? 3 : 1;
     *luck = 0;
     *how = 0;
     for (int ply = 0;; ply++) {
@@ -177,13 +181,15 @@ static void play_game(worker_t *w, int g, eval_t *res, double *luck, int *plies,
             roll = rollout_stratified_roll(g, ply);
         else
             roll = (roll_t){dice_below(&rng, 6) + 1, dice_below(&rng, 6) + 1};
-        if (mine && series > 0) {
+        int *owed = &series[mine ? 0 : 1];
+        if (*owed > 0) {
             /* a single die: the first of the two (stratified at ply 0) */
             roll.b = 0;
-            if (series_first && sh->rules.one_die_rule == ONE_DIE_N_BY_FIRST_DIE)
-                series = roll.a + 1;
-            series_first = false;
-            series--;
+            if (mine && series_first && sh->rules.one_die_rule == ONE_DIE_N_BY_FIRST_DIE)
+                *owed = roll.a + 1;
+            if (mine)
+                series_first = false;
+            (*owed)--;
         }
         if (o->luck && roll.b != 0) {
             double actual, avg = roll_values(w, &b, roll, &actual);
@@ -246,6 +252,7 @@ int rollout_position(const board_t *b, const rules_t *r, const rollout_opts_t *o
                      rollout_result_t *out)
 {
     memset(out, 0, sizeof *out);
+    assert(!(o->one_die && o->series_owed[0]));
     if (o->games <= 0)
         return 0;
     shared_t sh;
@@ -339,7 +346,10 @@ int rollout_play(const play_t *p, const rules_t *r, const rollout_opts_t *o,
     assert(!o->one_die); /* the series is the play's side's, not the next one's */
     board_t next = p->after;
     board_swap(&next);
-    int rc = rollout_position(&next, r, o, out);
+    rollout_opts_t swapped = *o;
+    swapped.series_owed[0] = o->series_owed[1];
+    swapped.series_owed[1] = o->series_owed[0];
+    int rc = rollout_position(&next, r, &swapped, out);
     eval_flip(&out->mean);
     out->equity = -out->equity;
     for (int g = 0; o->game_equity && !out->stopped && g < o->games; g++)

@@ -59,6 +59,13 @@ typedef struct rollout_opts {
      * for each pip of the first die), then two again.  The players never
      * declare it themselves.  No luck adjustment for the single dice. */
     bool one_die;
+    /* A series already running (its first roll behind it): the single-die
+     * rolls still owed, [0] by the side on roll at the start, [1] by the
+     * other side; each side's turns roll one die until its count is used
+     * up.  In rollout_play the two are the play's side's (after the play
+     * being rolled out) and the other side's, and are swapped for the
+     * position after it.  Not with `one_die` for the same side. */
+    int series_owed[2];
 } rollout_opts_t;
 
 typedef struct rollout_result {

@@ -141,3 +141,19 @@ int rollrank_race(const board_t *b, roll_t roll, const rules_t *r, const search_
     rollrank_from_search(sp, n, rk);
     return rollrank_run(rk, n, ROLLRANK_RACE_TOP, mine_after, r, ro);
 }
+
+void rollrank_series_opts(const board_t *b, roll_t roll, const int owed[2], rollout_opts_t *o)
+{
+    rollrank_race_opts(b, roll, o);
+    o->games = ROLLRANK_SERIES_GAMES;
+    o->series_owed[0] = owed[0];
+    o->series_owed[1] = owed[1];
+}
+
+int rollrank_series(const board_t *b, roll_t roll, const rules_t *r, const int owed[2], const search_play_t *sp,
+                    int n, rollrank_play_t *rk, rollout_opts_t *ro)
+{
+    rollrank_series_opts(b, roll, owed, ro);
+    rollrank_from_search(sp, n, rk);
+    return rollrank_run(rk, n, n, NULL, r, ro);
+}

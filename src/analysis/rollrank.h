@@ -96,4 +96,17 @@ void rollrank_race_opts(const board_t *b, roll_t roll, rollout_opts_t *o);
 int rollrank_race(const board_t *b, roll_t roll, const rules_t *r, const search_play_t *sp, int n,
                   const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro);
 
+/* The one-die series (rules.md 6.6): a single die played in a running
+ * series.  The search's values assume both dice from the next turn on,
+ * which the series does not give its side, so every play is rolled out,
+ * ROLLRANK_SERIES_GAMES games each on the same dice, with the series
+ * played as the rules have it: owed[0] the single-die rolls the mover
+ * still owes after this one, owed[1] those the other side owes
+ * (game_series_owed).  Options as rollrank_race_opts otherwise; returns
+ * as rollrank_run. */
+enum { ROLLRANK_SERIES_GAMES = 1296 };
+void rollrank_series_opts(const board_t *b, roll_t roll, const int owed[2], rollout_opts_t *o);
+int rollrank_series(const board_t *b, roll_t roll, const rules_t *r, const int owed[2], const search_play_t *sp,
+                    int n, rollrank_play_t *rk, rollout_opts_t *ro);
+
 #endif

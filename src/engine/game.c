@@ -97,6 +97,15 @@ int game_dice_to_roll(const game_t *g)
     return g->one_die_left[g->board.turn] > 0 ? 1 : 2;
 }
 
+void game_series_owed(const game_t *g, int die, int owed[2])
+{
+    int me = g->board.turn;
+    assert(g->one_die_left[me] > 0 && die >= 1 && die <= 6);
+    owed[0] = g->one_die_first[me] && g->rules.one_die_rule == ONE_DIE_N_BY_FIRST_DIE ? die
+                                                                                     : g->one_die_left[me] - 1;
+    owed[1] = g->one_die_left[1 - me];
+}
+
 /* What keeps side 0 from giving up, by the board (see game.h). */
 int game_resign_blocker(const board_t *b)
 {

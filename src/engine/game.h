@@ -68,6 +68,11 @@ bool game_one_die_eligible(const game_t *g);
 bool game_declare_one_die(game_t *g);
 /* How many dice the side on roll rolls now: 1 during a series, else 2. */
 int game_dice_to_roll(const game_t *g);
+/* The single-die rolls each side will still owe once the side on roll
+ * has played `die` of its running series: owed[0] its own (The Board's
+ * add-on: the first die sets how many follow), owed[1] the other side's.
+ * Only during a series (game_dice_to_roll is 1). */
+void game_series_owed(const game_t *g, int die, int owed[2]);
 
 /* --- giving up --- */
 /* True when the side on roll may give up now.  With `legal` (the plays for

@@ -207,6 +207,81 @@ static void what_a_play_gives_up(void **state)
     assert_true(fabs(rollrank_lost(plain, 2, 1) - 0.15) < 1e-12);
 }
 
+/* The one-die series in a rollout (rollout.h series_owed): single dice
+ * owed by the side on roll cost it the race, owed by the other side gain
+ * it; rollout_play hands the play's side's count to the other end of the
+ * board (its result is the position's after the play, negated, with the
+ * two counts swapped); rollrank_series rolls every play of a single die
+ * out with the series, on dice seeded by the question. */
+static void the_one_die_series(void **state)
+{
+    (void)state;
+    board_t b = race_board();
+    rules_t r = tr("vasa");
+    rollout_opts_t o;
+    rollrank_race_opts(&b, (roll_t){1, 5}, &o);
+    o.games = 216;
+    rollout_result_t none, mine, theirs;
+    assert_int_equal(rollout_position(&b, &r, &o, &none), 0);
+    o.series_owed[0] = 3;
+    assert_int_equal(rollout_position(&b, &r, &o, &mine), 0);
+    o.series_owed[0] = 0;
+    o.series_owed[1] = 3;
+    assert_int_equal(rollout_position(&b, &r, &o, &theirs), 0);
+    /* three turns of one die are some 24 pips of a race behind */
+    assert_true(mine.equity < none.equity - 0.1);
+    assert_true(theirs.equity > none.equity + 0.1);
+
+    /* rollout_play: [0] the play's side's count, [1] the other's */
+    movegen_buf_t *buf = movegen_buf_new();
+    assert_non_null(buf);
+    int n = movegen_plays(&b, &r, (roll_t){5, 0}, buf);
+    assert_true(n > 1);
+    const play_t *p = movegen_play(buf, 0);
+    rollout_opts_t op = o;
+    op.series_owed[0] = 2;
+    op.series_owed[1] = 1;
+    rollout_result_t played, after;
+    assert_int_equal(rollout_play(p, &r, &op, &played), 0);
+    board_t next = p->after;
+    board_swap(&next);
+    rollout_opts_t swapped = o;
+    swapped.series_owed[0] = 1;
+    swapped.series_owed[1] = 2;
+    assert_int_equal(rollout_position(&next, &r, &swapped, &after), 0);
+    assert_true(played.equity == -after.equity);
+
+    /* rollrank_series: every play, ROLLRANK_SERIES_GAMES each, the
+     * counts in the options */
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+    assert_true(sc && sp && rk);
+    search_opts_t so;
+    search_default_opts(0, &so);
+    int ns = search_rank(sc, &b, (roll_t){5, 0}, &so, sp);
+    assert_int_equal(ns, n);
+    const int owed[2] = {2, 0};
+    rollout_opts_t ro;
+    assert_int_equal(rollrank_series(&b, (roll_t){5, 0}, &r, owed, sp, ns, rk, &ro), 0);
+    assert_true(ro.games == ROLLRANK_SERIES_GAMES && ro.series_owed[0] == 2 && ro.series_owed[1] == 0);
+    for (int i = 0; i < ns; i++) {
+        assert_true(rk[i].rolled && rk[i].ro.games == ROLLRANK_SERIES_GAMES);
+        if (i > 0)
+            assert_true(rk[i - 1].equity >= rk[i].equity);
+    }
+    /* the same play rolled out without the series is another value */
+    rollout_opts_t plain = ro;
+    plain.series_owed[0] = 0;
+    rollout_result_t without;
+    assert_int_equal(rollout_play(&rk[0].sp.play, &r, &plain, &without), 0);
+    assert_true(without.equity != rk[0].equity);
+    free(rk);
+    free(sp);
+    search_ctx_free(sc);
+    movegen_buf_free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -214,6 +289,7 @@ int main(void)
         cmocka_unit_test(seeded_by_the_question),
         cmocka_unit_test(rolled_first_by_the_rollout),
         cmocka_unit_test(what_a_play_gives_up),
+        cmocka_unit_test(the_one_die_series),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,13 +32,28 @@ static void one_die_series(void **state)
     int n = movegen_plays(&g.board, &lt, (roll_t){4, 0}, buf);
     int k = has_result(buf, n, "20:3 21:3 22:3 23:4 24:2", "19:5 20:5 21:5");
     assert_true(k);
+    int told[2];
+    game_series_owed(&g, 4, told);
+    assert_int_equal(told[0], 2); /* the rolls owed once this one is played */
     game_play(&g, movegen_play(buf, k - 1), 1, 4);
     assert_int_equal(g.one_die_left[BOARD_WHITE], 2);
+    /* the other side's series counts too, seen from its opponent's turn */
+    g.board.turn = BOARD_BLACK;
+    g.one_die_left[BOARD_BLACK] = 1;
+    game_series_owed(&g, 3, told);
+    assert_int_equal(told[0], 0);
+    assert_int_equal(told[1], 2);
+    g.one_die_left[BOARD_BLACK] = 0;
+    g.board.turn = BOARD_WHITE;
     /* The Board's add-on: as many more rolls as the first die showed */
     game_from_board(&g, &tba, &b);
     assert_true(game_declare_one_die(&g));
     n = movegen_plays(&g.board, &tba, (roll_t){4, 0}, buf);
     k = has_result(buf, n, "20:3 21:3 22:3 23:4 24:2", "19:5 20:5 21:5");
+    int owed[2];
+    game_series_owed(&g, 4, owed); /* what the analysis is told before the play */
+    assert_int_equal(owed[0], 4);
+    assert_int_equal(owed[1], 0);
     game_play(&g, movegen_play(buf, k - 1), 1, 4);
     assert_int_equal(g.one_die_left[BOARD_WHITE], 4);
     /* a single 5 completes the crown and wins */
