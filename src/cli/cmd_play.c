@@ -211,11 +211,13 @@ int cmd_review(int argc, char **argv)
                rv.finished ? "true" : "false");
         for (int i = 0; i < rv.nitems; i++) {
             const review_item_t *it = &rv.items[i];
-            static const char *const KIND[] = {"play", "double", "take", "give-up"};
+            static const char *const KIND[] = {"play", "double", "take", "give-up", "one-die"};
             printf("%s\n    {\"line\": %d, \"kind\": \"%s\", \"colour\": \"%s\", ", i ? "," : "", it->line,
                    KIND[it->kind], it->colour == BOARD_WHITE ? "white" : "black");
             if (it->kind == REVIEW_PLAY) {
-                printf("\"roll\": \"%d-%d\", \"play\": ", it->roll.a, it->roll.b);
+                char dice[8];
+                playrec_dice_text(it->roll, dice, sizeof dice);
+                printf("\"roll\": \"%s\", \"play\": ", dice);
                 json_str(it->d.mine_text);
                 printf(", \"best\": ");
                 json_str(it->d.best_text);
@@ -234,6 +236,11 @@ int cmd_review(int argc, char **argv)
                 printf(", \"best\": ");
                 json_str(it->d.best_text);
                 printf(", ");
+            } else if (it->kind == REVIEW_ONE_DIE) {
+                /* language-free words: declare, or roll both dice */
+                bool best_declares = it->d.is_best == it->acted;
+                printf("\"action\": \"%s\", \"best\": \"%s\", \"ci95\": %.4f, ", it->acted ? "declare" : "roll",
+                       best_declares ? "declare" : "roll", it->d.rolled_ci95);
             } else {
                 const cube_decision_t *cd = &it->cube.d;
                 printf("\"action\": \"%s\", \"best\": \"%s\", \"cube\": %d, \"right\": \"%s\", "
@@ -302,9 +309,11 @@ int cmd_review(int argc, char **argv)
             shown++;
             const char *who = it->colour == BOARD_WHITE ? T(lang, "white", "vit") : T(lang, "black", "svart");
             if (it->kind == REVIEW_PLAY)
-                fprintf(mf, T(lang, "line %d, %s %d-%d: %s\n", "rad %d, %s %d-%d: %s\n"), it->line, who, it->roll.a,
-                        it->roll.b, it->d.words);
-            else if (it->kind == REVIEW_GIVE_UP && it->roll.a) {
+            {
+                char dice[8];
+                playrec_dice_text(it->roll, dice, sizeof dice);
+                fprintf(mf, T(lang, "line %d, %s %s: %s\n", "rad %d, %s %s: %s\n"), it->line, who, dice, it->d.words);
+            } else if (it->kind == REVIEW_GIVE_UP && it->roll.a) {
                 char dice[8];
                 playrec_dice_text(it->roll, dice, sizeof dice);
                 fprintf(mf,
@@ -315,6 +324,12 @@ int cmd_review(int argc, char **argv)
             } else if (it->kind == REVIEW_GIVE_UP)
                 fprintf(mf, T(lang, "line %d, %s gives up before the roll: %s\n",
                               "rad %d, %s ger upp före slaget: %s\n"),
+                        it->line, who, it->d.words);
+            else if (it->kind == REVIEW_ONE_DIE)
+                fprintf(mf,
+                        it->acted ? T(lang, "line %d, %s declares the one-die rule: %s\n",
+                                      "rad %d, %s begär entärningsregeln: %s\n")
+                                  : T(lang, "line %d, %s rolls both dice: %s\n", "rad %d, %s slår båda tärningarna: %s\n"),
                         it->line, who, it->d.words);
             else
                 fprintf(mf, T(lang, "line %d, %s %s: %s\n", "rad %d, %s %s: %s\n"), it->line, who,

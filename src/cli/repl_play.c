@@ -47,6 +47,16 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
     static char lang_flag[] = "--lang", en[] = "en", sv[] = "sv";
     for (int i = 1; i < argc; i++)
         args[n++] = argv[i];
+    if (!named && repl_in_game(r)) {
+        /* the game under way is saved, and so can be reviewed, when it ends */
+        printf("%s\n", T(r->ro.lang,
+                         "A game is under way: it can be reviewed once it ends, or after 'play end' leaves "
+                         "it ('hint' helps with this turn).",
+                         "Ett parti pågår: det kan granskas när det är slut, eller efter att 'play end' "
+                         "lämnat det ('hint' hjälper med detta drag)."));
+        free(args);
+        return 1;
+    }
     if (!named) {
         /* none played in this session: the newest record the play mode
          * saved, so a learner who comes back another day finds it */

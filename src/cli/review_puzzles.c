@@ -88,7 +88,9 @@ int review_puzzles(const playrec_t *rec, const review_t *rv, const char *record,
         strbuf_t said, wrapped;
         strbuf_init(&said);
         strbuf_init(&wrapped);
-        if (!res.candidates)
+        if (!res.candidates && res.series)
+            ; /* only the single dice below */
+        else if (!res.candidates)
             strbuf_addf(
                 &said, "%s\n",
                 T(lang, "No bad play or decision to make a puzzle of.",
@@ -103,6 +105,14 @@ int review_puzzles(const playrec_t *rec, const review_t *rv, const char *record,
                   "bland dina problem: %d, för nära det bästa draget för att en utspelning ska skilja dem: "
                   "%d.\n"),
                 res.candidates, res.made, res.known, res.unclear);
+        if (res.series)
+            strbuf_addf(&said,
+                        T(lang,
+                          "Not made puzzles: %d bad single %s of a one-die series (a puzzle cannot carry the "
+                          "series still running).\n",
+                          "Inte gjorda till problem: %d dåliga slag med en tärning i en entärningsserie (ett "
+                          "problem kan inte bära den pågående serien).\n"),
+                        res.series, res.series == 1 ? "die" : "dice");
         render_lines(strbuf_str(&said), 80, &wrapped);
         fputs(strbuf_str(&wrapped), stdout);
         strbuf_free(&said);

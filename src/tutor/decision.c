@@ -9,10 +9,12 @@
 
 #include "analysis/contrast.h"
 #include "analysis/giveup.h"
+#include "analysis/onedie.h"
 #include "analysis/rollrank.h"
 #include "engine/notation.h"
 #include "tutor/explain_analysis.h"
 #include "tutor/explain_giveup.h"
+#include "tutor/explain_onedie.h"
 #include "tutor/words.h"
 
 static void play_text(const play_t *p, int geom, lang_t lang, char *buf, size_t size)
@@ -23,8 +25,18 @@ static void play_text(const play_t *p, int geom, lang_t lang, char *buf, size_t 
         snprintf(buf, size, "%s", T(lang, "no move", "inget drag"));
 }
 
-bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_t *mine, int plies,
-                    const grade_thresholds_t *t, lang_t lang, decision_t *out)
+/* "A bad decision", the class of a decision that is not a play. */
+static const char *decision_class(lang_t lang, grade_t g)
+{
+    static const char *const EN[] = {"A fine decision", "A doubtful decision", "A bad decision",
+                                     "A very bad decision"};
+    static const char *const SV[] = {"Ett bra beslut", "Ett tveksamt beslut", "Ett dåligt beslut",
+                                     "Ett mycket dåligt beslut"};
+    return lang == LANG_SV ? SV[g] : EN[g];
+}
+
+bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const int *series, const play_t *mine,
+                    int plies, const grade_thresholds_t *t, lang_t lang, decision_t *out)
 {
     memset(out, 0, sizeof *out);
     const rules_t *r = &sc->eval->rules;
@@ -38,12 +50,15 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
         free(rk);
         return false;
     }
-    if (n > 1 && rollrank_race_wanted(b, r, sc->eval->kind)) {
+    bool in_series = n > 1 && !roll.b && series;
+    if (in_series || (n > 1 && rollrank_race_wanted(b, r, sc->eval->kind))) {
         /* a race under vasa or theboard: the best plays and this one
-         * rolled out (rollrank.h) */
+         * rolled out; a single die in a one-die series: every play
+         * (rollrank.h) */
         rollrank_play_t *rr = malloc(sizeof *rr * (size_t)n);
         rollout_opts_t ro;
-        if (!rr || rollrank_race(b, roll, r, rk, n, &mine->after, rr, &ro) != 0) {
+        if (!rr || (in_series ? rollrank_series(b, roll, r, series, rk, n, rr, &ro)
+                              : rollrank_race(b, roll, r, rk, n, &mine->after, rr, &ro)) != 0) {
             free(rr);
             free(rk);
             return false;
@@ -59,6 +74,7 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
         out->mine_value = rollrank_value(&rr[m]);
         out->is_best = m == 0;
         out->rolled_games = ro.games;
+        out->rolled_series = in_series;
         out->rolled_ci95 = rr[m].paired_ci95;
         free(rr);
     } else {
@@ -103,18 +119,33 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
             movegen_buf_free(buf);
             char why[512];
             explain_analysis_why(lang, &c, out->mine_text, true, why, sizeof why);
-            explain_appendf(out->words, sizeof out->words, &u,
-                            T(lang, " %s is better (%+.3f against %+.3f)%s%s", " %s är bättre (%+.3f mot %+.3f)%s%s"),
-                            out->best_text, out->best_value.equity, out->mine_value.equity,
-                            *why ? ": " : ".", why);
+            /* the two values with the language's decimal mark (a comma in Swedish) */
+            char vals[96];
+            snprintf(vals, sizeof vals, T(lang, "%+.3f against %+.3f", "%+.3f mot %+.3f"), out->best_value.equity,
+                     out->mine_value.equity);
+            strbuf_t v;
+            strbuf_init(&v);
+            words_add_decimal(lang, &v, vals);
+            explain_appendf(out->words, sizeof out->words, &u, T(lang, " %s is better (%s)%s%s", " %s är bättre (%s)%s%s"),
+                            out->best_text, strbuf_str(&v), *why ? ": " : ".", why);
+            strbuf_free(&v);
         }
         trust_t tr;
         char sure[512];
         if (out->rolled_games) {
-            explain_appendf(out->words, sizeof out->words, &u,
-                            T(lang, " (Rolled out, %d games a play: looking ahead misjudges races under %s.)",
-                              " (Utspelat, %d partier per drag: att se framåt bedömer kapplöpningar enligt %s fel.)"),
-                            out->rolled_games, r->name);
+            if (out->rolled_series)
+                explain_appendf(out->words, sizeof out->words, &u,
+                                T(lang,
+                                  " (Rolled out, %d games a play, the one-die series played as %s has it: "
+                                  "looking ahead assumes both dice.)",
+                                  " (Utspelat, %d partier per drag, entärningsserien spelad som %s vill: att "
+                                  "se framåt förutsätter båda tärningarna.)"),
+                                out->rolled_games, r->name);
+            else
+                explain_appendf(out->words, sizeof out->words, &u,
+                                T(lang, " (Rolled out, %d games a play: looking ahead misjudges races under %s.)",
+                                  " (Utspelat, %d partier per drag: att se framåt bedömer kapplöpningar enligt %s fel.)"),
+                                out->rolled_games, r->name);
             explain_analysis_paired(lang, out->best_text, out->mine_text, true, out->lost, out->rolled_ci95,
                                     out->rolled_games, sure, sizeof sure);
             explain_appendf(out->words, sizeof out->words, &u, " %s", sure);
@@ -147,10 +178,6 @@ bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *rol
     out->is_best = out->lost < 0.0005;
     snprintf(out->mine_text, sizeof out->mine_text, "%s", gave_up ? "give up" : "play on");
     snprintf(out->best_text, sizeof out->best_text, "%s", ge.give_up ? "give up" : "play on");
-    static const char *const EN[] = {"A fine decision", "A doubtful decision", "A bad decision",
-                                     "A very bad decision"};
-    static const char *const SV[] = {"Ett bra beslut", "Ett tveksamt beslut", "Ett dåligt beslut",
-                                     "Ett mycket dåligt beslut"};
     char s[256];
     if (out->is_best)
         snprintf(s, sizeof s, "%s",
@@ -158,15 +185,62 @@ bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *rol
                          : T(lang, "Playing on was right. ", "Att spela vidare var rätt. "));
     else if (gave_up)
         snprintf(s, sizeof s, T(lang, "%s: giving up gives away %.3f points. ", "%s: att ge upp kostar %.3f poäng. "),
-                 T(lang, EN[out->grade], SV[out->grade]), out->lost);
+                 decision_class(lang, out->grade), out->lost);
     else
         snprintf(s, sizeof s,
                  T(lang, "%s: playing on gives away %.3f points. ", "%s: att spela vidare kostar %.3f poäng. "),
-                 T(lang, EN[out->grade], SV[out->grade]), out->lost);
+                 decision_class(lang, out->grade), out->lost);
     strbuf_t w;
     strbuf_init(&w);
     words_add_decimal(lang, &w, s);
     explain_giveup(lang, &ge, b, r, &w);
+    snprintf(out->words, sizeof out->words, "%s", strbuf_str(&w));
+    strbuf_free(&w);
+    return true;
+}
+
+bool decision_judge_onedie(const board_t *b, const rules_t *r, bool declared, const grade_thresholds_t *t,
+                           lang_t lang, decision_t *out)
+{
+    memset(out, 0, sizeof *out);
+    rollout_opts_t ro;
+    onedie_default_opts(&ro);
+    onedie_eval_t od;
+    if (onedie_value(b, r, &ro, &od) != 0)
+        return false;
+    double lost = declared ? -od.diff : od.diff;
+    out->lost = lost > 0 ? lost : 0;
+    /* a difference the rollouts cannot tell from zero is no mistake */
+    out->grade = od.separable ? grade_classify(out->lost, t, r) : GRADE_FINE;
+    out->is_best = out->lost < 0.0005 || !od.separable;
+    out->rolled_games = od.games;
+    out->rolled_ci95 = 1.96 * od.diff_se;
+    snprintf(out->mine_text, sizeof out->mine_text, "%s",
+             declared ? T(lang, "declare the one-die rule", "begär entärningsregeln")
+                      : T(lang, "roll both dice", "slå båda tärningarna"));
+    snprintf(out->best_text, sizeof out->best_text, "%s",
+             od.declare_better ? T(lang, "declare the one-die rule", "begär entärningsregeln")
+                               : T(lang, "roll both dice", "slå båda tärningarna"));
+    char s[256];
+    if (!od.separable)
+        snprintf(s, sizeof s, "%s",
+                 T(lang, "Either will do: the rollouts cannot tell the two apart. ",
+                   "Vilket som helst duger: utspelningarna kan inte skilja de två åt. "));
+    else if (out->is_best)
+        snprintf(s, sizeof s, "%s",
+                 declared ? T(lang, "Declaring was right. ", "Att begära den var rätt. ")
+                          : T(lang, "Rolling both dice was right. ", "Att slå båda tärningarna var rätt. "));
+    else
+        snprintf(s, sizeof s,
+                 declared ? T(lang, "%s: declaring the one-die rule gives away %.3f points. ",
+                              "%s: att begära entärningsregeln kostar %.3f poäng. ")
+                          : T(lang, "%s: rolling both dice gives away %.3f points. ",
+                              "%s: att slå båda tärningarna kostar %.3f poäng. "),
+                 decision_class(lang, out->grade), out->lost);
+    strbuf_t w;
+    strbuf_init(&w);
+    words_add_decimal(lang, &w, s);
+    explain_onedie(lang, &od, r, &w);
     snprintf(out->words, sizeof out->words, "%s", strbuf_str(&w));
     strbuf_free(&w);
     return true;

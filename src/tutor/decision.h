@@ -27,6 +27,8 @@ typedef struct decision {
                                (rollrank.h), this many games a play */
     double rolled_ci95;     /* then: the 95% interval of `lost`, game by game on
                                the same dice */
+    bool rolled_series;     /* then: a single die of a one-die series, every play
+                               rolled out with the series (rollrank_series) */
     bool was_cut;           /* the search's move filter had cut the judged play
                                (search_rank_cut; never in a rolled-out race) */
     double first_lost;      /* then: how far behind the best it was at that first look */
@@ -40,10 +42,19 @@ typedef struct decision {
 /* Judges `mine` (one of the legal plays of `roll` in b, the ruleset being
  * the search context's) `plies` deep; in a race under vasa or theboard
  * (rollrank_race_wanted) by rollouts of the search's best plays and
- * `mine` instead.  False when out of memory or the
- * roll has no play. */
-bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_t *mine, int plies,
-                    const grade_thresholds_t *t, lang_t lang, decision_t *out);
+ * `mine` instead; a single die (roll.b == 0) of a one-die series, with
+ * `series` its owed counts (game_series_owed; NULL: none), by rollouts of
+ * every play with the series (rollrank_series).  False when out of
+ * memory or the roll has no play. */
+bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const int *series, const play_t *mine,
+                    int plies, const grade_thresholds_t *t, lang_t lang, decision_t *out);
+
+/* Whether playing on after a roll (nplays legal plays, the best worth
+ * best_equity at the judging depth; unused when nplays is 1) is worth
+ * judging against giving up: giving up costs at least a point, so only a
+ * best play worth less than -1 can lose to it, and a forced play, whose
+ * value no play decision gives.  The review and the play mode share it. */
+bool decision_play_on_in_question(int nplays, double best_equity);
 
 /* Judges the decision to give up, or (gave_up false) to play on, in b,
  * the side on roll's: after *roll (the best play's value `plies` deep), or
@@ -53,14 +64,18 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const play_
  * words are explain_giveup's after the grade.  Fills grade, lost,
  * is_best, mine_text and best_text ("give up" or "play on") and words.
  * False when out of memory or the buffer overflowed. */
-/* Whether playing on after a roll (nplays legal plays, the best worth
- * best_equity at the judging depth; unused when nplays is 1) is worth
- * judging against giving up: giving up costs at least a point, so only a
- * best play worth less than -1 can lose to it, and a forced play, whose
- * value no play decision gives.  The review and the play mode share it. */
-bool decision_play_on_in_question(int nplays, double best_equity);
-
 bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *roll, bool gave_up, int plies,
                            const grade_thresholds_t *t, lang_t lang, decision_t *out);
+
+/* Judges the decision to declare the one-die rule (declared) or to roll
+ * both dice in b, the side on roll's, before its roll (onedie_eligible
+ * must hold): both rolled out on the same dice (onedie_value, its default
+ * games).  What the wrong choice gives away is the rollouts' difference;
+ * a difference they cannot tell from zero is graded fine ("either will
+ * do").  The words are a grade sentence, then explain_onedie's.  Fills
+ * grade, lost, is_best, rolled_games, rolled_ci95, mine_text, best_text
+ * and words.  False when out of memory or the rule does not apply. */
+bool decision_judge_onedie(const board_t *b, const rules_t *r, bool declared, const grade_thresholds_t *t,
+                           lang_t lang, decision_t *out);
 
 #endif

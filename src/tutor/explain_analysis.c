@@ -411,7 +411,42 @@ size_t explain_analysis_paired(lang_t lang, const char *a_text, const char *b_te
     return decimal_comma(sv, buf, size, u);
 }
 
-size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll,
+size_t explain_analysis_series(lang_t lang, const rules_t *r, int nplays, const int owed[2], int games, char *buf,
+                               size_t size)
+{
+    bool sv = lang == LANG_SV;
+    size_t u = 0;
+    if (size)
+        buf[0] = '\0';
+    char which[64], after[160];
+    if (nplays == 2)
+        snprintf(which, sizeof which, "%s", sv ? "båda dragen" : "both plays");
+    else
+        snprintf(which, sizeof which, sv ? "alla %d drag" : "all %d plays", nplays);
+    if (owed[0] == 0)
+        snprintf(after, sizeof after, "%s", sv ? "det här är seriens sista slag med en tärning"
+                                               : "this is the series' last single die");
+    else
+        snprintf(after, sizeof after, sv ? "%d slag till med en tärning följer efter det här"
+                                         : "%d more single-die roll%s follow this one",
+                 owed[0], sv ? "" : owed[0] == 1 ? "" : "s");
+    add(buf, size, &u,
+        sv ? "Utspelat: i entärningsserien enligt %s (%s) värderar programmet en ställning som om båda "
+             "tärningarna slås därefter, så %s spelades till slut med serien som reglerna vill, %d "
+             "partier vart med samma tärningar; ± är 95 %% osäkerhet."
+           : "Rolled out: in the one-die series under %s (%s), the engine's look-ahead would value each "
+             "position as if both dice were rolled from then on, so %s were played to the end with the "
+             "series as the rules have it, %d games apiece on the same dice; ± is the 95%% margin.",
+        r->name, after, which, games);
+    if (owed[1] > 0)
+        add(buf, size, &u,
+            sv ? " Motspelaren är också i en serie: %d slag med en tärning kvar."
+               : " The other side is in a series too: %d single-die roll%s left.",
+            owed[1], sv ? "" : owed[1] == 1 ? "" : "s");
+    return u;
+}
+
+size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll, const int *series,
                              int plies, int show, const char *yours, char *buf, size_t size)
 {
     bool sv = lang == LANG_SV;
@@ -454,7 +489,15 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
     rollrank_from_search(sp, n, rk);
     /* a race under vasa or theboard: the best plays rolled out (rollrank.h) */
     rollout_opts_t ro;
-    bool race = n > 1 && rollrank_race_wanted(b, r, EVAL_DEFAULT);
+    /* a single die in a one-die series: every play rolled out with it */
+    bool in_series = n > 1 && !roll.b && series;
+    bool race = n > 1 && !in_series && rollrank_race_wanted(b, r, EVAL_DEFAULT);
+    if (in_series && rollrank_series(b, roll, r, series, sp, n, rk, &ro) != 0) {
+        free(rk);
+        free(sp);
+        search_ctx_free(sc);
+        return 0;
+    }
     if (race) {
         if (rollrank_race(b, roll, r, sp, n, have_mine ? &after : NULL, rk, &ro) != 0) {
             free(rk);
@@ -463,6 +506,7 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
             return 0;
         }
     }
+    bool rolled = race || in_series;
     int mine = have_mine ? rollrank_find(rk, n, &after) : -1;
     grade_thresholds_t t;
     grade_default(&t);
@@ -480,8 +524,8 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
         /* a play the move filter set aside keeps a shallower value and
          * ranks below the deeper ones, whatever its number says */
         add(buf, size, &u, sv ? "  vinst %.0f%%%s%s\n" : "  win %.0f%%%s%s\n", 100 * eval_p_win(&v),
-            race && !rk[i].rolled                 ? (sv ? "  (inte utspelat)" : "  (not rolled out)")
-            : !race && rk[i].sp.plies < rk[0].sp.plies ? (sv ? "  (sett mindre djupt)" : "  (looked at less deeply)")
+            rolled && !rk[i].rolled                 ? (sv ? "  (inte utspelat)" : "  (not rolled out)")
+            : !rolled && rk[i].sp.plies < rk[0].sp.plies ? (sv ? "  (sett mindre djupt)" : "  (looked at less deeply)")
                                                      : "",
             i == mine ? (sv ? "  <- ditt" : "  <- yours") : "");
     }
@@ -491,9 +535,12 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
                                  : (sv ? "Inget drag är tillåtet: hela slaget fåtas (%s).\n"
                                        : "No play is legal: the whole roll is forfeited (%s).\n"),
             r->name);
-    if (race) {
+    if (race || in_series) {
         char text[1024];
-        explain_analysis_race(lang, r, rk, n, ROLLRANK_RACE_TOP, ro.games, text, sizeof text);
+        if (race)
+            explain_analysis_race(lang, r, rk, n, ROLLRANK_RACE_TOP, ro.games, text, sizeof text);
+        else
+            explain_analysis_series(lang, r, n, series, ro.games, text, sizeof text);
         add(buf, size, &u, "%s\n", text);
     }
     int other = mine > 0 ? mine : (mine < 0 && n > 1 ? 1 : -1);
@@ -508,11 +555,11 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
         add(buf, size, &u, "%s\n", text);
         /* how sure: a rollout's paired difference; a search's, its measured record */
         trust_t tr;
-        if (race && rk[other].rolled) {
+        if (rolled && rk[other].rolled) {
             explain_analysis_paired(lang, na, nb, other == mine, rk[0].equity - rk[other].equity,
                                     rk[other].paired_ci95, ro.games, text, sizeof text);
             add(buf, size, &u, "%s\n", text);
-        } else if (!race &&
+        } else if (!rolled &&
             trust_plays(sc->eval, so.plies, &rk[0].sp.play, rk[0].equity, &rk[other].sp.play,
                         rk[other].equity, &tr) &&
             explain_analysis_trust(lang, &tr, text, sizeof text) > 0)
@@ -523,7 +570,7 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
         double lost = rollrank_lost(rk, n, mine);
         explain_analysis_grade(lang, grade_classify(lost, &t, r), lost, g, sizeof g);
         add(buf, size, &u, "%s.\n", g);
-        if (!race && explain_analysis_second_look_wanted(was_cut, first_lost, lost, &t, r)) {
+        if (!rolled && explain_analysis_second_look_wanted(was_cut, first_lost, lost, &t, r)) {
             char second[512];
             explain_analysis_second_look(lang, first_plies, so.plies, first_lost, lost, second, sizeof second);
             add(buf, size, &u, "%s\n", second);

@@ -86,13 +86,24 @@ size_t explain_analysis_race(lang_t lang, const rules_t *r, const rollrank_play_
 size_t explain_analysis_paired(lang_t lang, const char *a_text, const char *b_text, bool b_is_yours, double diff,
                                double ci95, int games, char *buf, size_t size);
 
+/* Why the plays of a single die in a one-die series were rolled out
+ * (rollrank_series): the ruleset, the single-die rolls owed[0] the mover
+ * still owes after this one, that looking ahead assumes both dice, and
+ * how: all `nplays` plays, `games` games each, the same dice; then the
+ * other side's series when owed[1] > 0. */
+size_t explain_analysis_series(lang_t lang, const rules_t *r, int nplays, const int owed[2], int games, char *buf,
+                               size_t size);
+
 /* What `hint` says: the best plays of `roll` ranked `plies` deep (at most
  * `show` of them, with equity and equity lost), then why the best beats the
  * learner's play `yours` (text as typed; NULL or "" = compare with the next
- * best), how sure the engine is of that margin, and the learner's grade.  Returns the length needed, or 0 when the
- * analysis could not run (out of memory; an illegal `yours` is reported in
- * the text). */
-size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll,
+ * best), how sure the engine is of that margin, and the learner's grade.
+ * A single die (roll.b == 0) in a one-die series, with `series` its
+ * owed counts (game_series_owed; NULL: no series known), is ranked by
+ * rollouts of every play instead (rollrank_series).  Returns the length
+ * needed, or 0 when the analysis could not run (out of memory; an illegal
+ * `yours` is reported in the text). */
+size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll, const int *series,
                              int plies, int show, const char *yours, char *buf, size_t size);
 
 #endif

@@ -189,7 +189,7 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
     }
     int plies = search_default_plies(&t->rules);
     char small[4096];
-    size_t need = explain_analysis_hint(L, &t->board, &t->rules, t->roll, plies, 5, yours, small, sizeof small);
+    size_t need = explain_analysis_hint(L, &t->board, &t->rules, t->roll, NULL, plies, 5, yours, small, sizeof small);
     if (need == 0) {
         strbuf_add(out, T(L, "The analysis could not run (out of memory).\n",
                           "Analysen kunde inte köras (minnet tog slut).\n"));
@@ -201,7 +201,7 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
         char *big = malloc(need + 1);
         if (!big)
             return false;
-        explain_analysis_hint(L, &t->board, &t->rules, t->roll, plies, 5, yours, big, need + 1);
+        explain_analysis_hint(L, &t->board, &t->rules, t->roll, NULL, plies, 5, yours, big, need + 1);
         strbuf_add(out, big);
         free(big);
     }

@@ -15,9 +15,10 @@
 #include "tutor/words.h"
 
 enum { MISTAKE_GAMES = 648, MISTAKE_PLIES = 2, MISTAKE_MAX = 8 /* BEST_MAX_RESULTS */ };
-/* A give-up decision becomes a puzzle only when it gave away at least
- * what `brade check` needs to call it (content/giveup_q.c, GIVEUP_MARGIN). */
-#define MISTAKE_GIVEUP_MARGIN 0.10
+/* A give-up or one-die decision becomes a puzzle only when it gave away
+ * at least what `brade check` needs to call it (content/giveup_q.c
+ * GIVEUP_MARGIN, content/onedie_q.c ONEDIE_MARGIN: both 0.10). */
+#define MISTAKE_DECISION_MARGIN 0.10
 
 void mistakes_default_opts(mistakes_opts_t *o)
 {
@@ -30,10 +31,11 @@ void mistakes_default_opts(mistakes_opts_t *o)
 const char *mistakes_file_header(void)
 {
     return "# Your own puzzles: positions from your games where your play, or your\n"
-           "# decision to give up or play on, was bad or very bad, made by 'review'\n"
-           "# (brade's tutor) and checked by a rollout (a play) or a search (giving\n"
-           "# up). The format is the course's (docs/authoring.md); 'brade check FILE'\n"
-           "# checks every one again. Delete an item to drop it.\n"
+           "# decision to give up or play on or to declare the one-die rule, was bad\n"
+           "# or very bad, made by 'review' (brade's tutor) and checked by a rollout\n"
+           "# (a play, the one-die rule) or a search (giving up). The format is the\n"
+           "# course's (docs/authoring.md); 'brade check FILE' checks every one\n"
+           "# again. Delete an item to drop it.\n"
            "themes: [mine]\n"
            "puzzles:\n";
 }
@@ -196,7 +198,7 @@ static void item_yaml(const playrec_t *rec, const review_item_t *it, const mista
 /* A give-up decision that becomes a puzzle (see mistakes.h). */
 static bool giveup_mistake(const review_item_t *it)
 {
-    return it->kind == REVIEW_GIVE_UP && it->d.grade >= GRADE_BAD && it->d.lost >= MISTAKE_GIVEUP_MARGIN;
+    return it->kind == REVIEW_GIVE_UP && it->d.grade >= GRADE_BAD && it->d.lost >= MISTAKE_DECISION_MARGIN;
 }
 
 /* A give-up puzzle's id: "mine-give-up-" and the position's and roll's
@@ -246,15 +248,63 @@ static void giveup_yaml(const playrec_t *rec, const review_t *rv, const review_i
     strbuf_add(out, "\n");
 }
 
+/* A one-die decision that becomes a puzzle (see mistakes.h): `brade
+ * check` teaches a one-die answer only with a gap of 0.10 or more that the
+ * rollouts can tell from zero, and the review's rollouts are its own. */
+static bool onedie_mistake(const review_item_t *it)
+{
+    return it->kind == REVIEW_ONE_DIE && it->d.grade >= GRADE_BAD && it->d.lost >= MISTAKE_DECISION_MARGIN;
+}
+
+/* A one-die puzzle: "mine-one-die-" and the position's hash. */
+static void onedie_id(const review_item_t *it, char *buf, size_t size)
+{
+    char h[32];
+    puzzle_id(&it->before, (roll_t){0, 0}, h, sizeof h);
+    snprintf(buf, size, "mine-one-die-%s", h + strlen("mine-"));
+}
+
+/* One `one-die` puzzle item for decision `it`: the right answer is the
+ * review's rollouts', which `brade check` plays again. */
+static void onedie_yaml(const playrec_t *rec, const review_item_t *it, const mistakes_opts_t *o, strbuf_t *out)
+{
+    char id[48], p[512];
+    onedie_id(it, id, sizeof id);
+    bool very = it->d.grade == GRADE_VERY_BAD;
+    item_head(rec, it, o, id, "one-die", out);
+    strbuf_addf(out, "    question:\n      kind: one-die\n      answer: %s\n", it->acted ? "no" : "yes");
+    strbuf_add(out, "      prompt:\n        en: ");
+    snprintf(p, sizeof p,
+             "In your game you %s here, a %s decision. Declare the one-die rule, or roll both dice?",
+             it->acted ? "declared the one-die rule" : "rolled both dice", very ? "very bad" : "bad");
+    yaml_str(p, out);
+    strbuf_add(out, "\n        sv: ");
+    snprintf(p, sizeof p,
+             "I ditt parti %s här, ett %s beslut. Begära entärningsregeln, eller slå båda tärningarna?",
+             it->acted ? "begärde du entärningsregeln" : "slog du båda tärningarna", very ? "mycket dåligt" : "dåligt");
+    yaml_str(p, out);
+    strbuf_add(out, "\n");
+}
+
+/* A bad play that becomes a best-play puzzle: not a single die of a
+ * one-die series, whose running series a puzzle's position cannot carry
+ * (the review rolled it out with the series; `brade check` could not). */
+static bool play_mistake(const review_item_t *it)
+{
+    return it->kind == REVIEW_PLAY && it->d.grade >= GRADE_BAD && it->roll.b != 0;
+}
+
 bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts_t *o, strbuf_t *out,
                    mistakes_result_t *res)
 {
     memset(res, 0, sizeof *res);
     /* plays, and decisions to give up or play on: a cube decision is not a
      * question of the course */
-    for (int i = 0; i < rv->nitems; i++)
-        res->candidates += (rv->items[i].kind == REVIEW_PLAY && rv->items[i].d.grade >= GRADE_BAD) ||
-                           giveup_mistake(&rv->items[i]);
+    for (int i = 0; i < rv->nitems; i++) {
+        const review_item_t *it = &rv->items[i];
+        res->series += it->kind == REVIEW_PLAY && it->d.grade >= GRADE_BAD && !it->roll.b;
+        res->candidates += play_mistake(it) || onedie_mistake(it) || giveup_mistake(it);
+    }
     if (!res->candidates)
         return true;
     search_ctx_t *sc = search_ctx_new(&rec->rules, EVAL_DEFAULT);
@@ -277,13 +327,27 @@ bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts
             res->made++;
             continue;
         }
-        if (it->kind != REVIEW_PLAY || it->d.grade < GRADE_BAD)
+        if (onedie_mistake(it)) {
+            /* the review's rollouts judged it; `brade check` plays them again */
+            char id[48];
+            onedie_id(it, id, sizeof id);
+            if (o->progress)
+                o->progress(o->ud, done++, res->candidates);
+            if (o->known && strstr(o->known, id)) {
+                res->known++;
+                continue;
+            }
+            onedie_yaml(rec, it, o, out);
+            res->made++;
+            continue;
+        }
+        if (!play_mistake(it))
             continue;
         char id[32];
         puzzle_id(&it->before, it->roll, id, sizeof id);
         bool seen = o->known && strstr(o->known, id);
         for (int j = 0; j < i && !seen; j++) /* the same position twice in one game */
-            seen = rv->items[j].kind == REVIEW_PLAY && rv->items[j].d.grade >= GRADE_BAD && board_equal(&rv->items[j].before, &it->before) &&
+            seen = play_mistake(&rv->items[j]) && board_equal(&rv->items[j].before, &it->before) &&
                    rv->items[j].roll.a == it->roll.a && rv->items[j].roll.b == it->roll.b;
         if (o->progress)
             o->progress(o->ud, done++, res->candidates);

@@ -1,5 +1,5 @@
 /*
- * mistakes.h - a learner's bad plays (and give-up decisions) made into
+ * mistakes.h - a learner's bad plays (and give-up and one-die decisions) made into
  * puzzles of their own.
  *
  * Every bad or very bad decision of a reviewed game (review.h) becomes a
@@ -14,7 +14,12 @@
  * learner's puzzles are not added twice (the id is a hash of the position
  * and the roll).  A bad decision to give up or to play on (REVIEW_GIVE_UP)
  * that gave away at least 0.10 points becomes a `give-up` question at the
- * review's depth instead; `brade check` judges it again by search.
+ * review's depth instead; `brade check` judges it again by search.  A bad
+ * one-die decision (REVIEW_ONE_DIE: declared, or rolled both dice where
+ * declaring was better) that gave away at least 0.10 becomes a `one-die`
+ * question, which `brade check` plays out again with the same rollouts.
+ * A bad single die of a one-die series is not made a puzzle: a puzzle's
+ * position cannot carry the series still running.
  *
  * Ownership: the caller owns the review, the record and the output buffer;
  * nothing is kept between calls.
@@ -47,6 +52,7 @@ typedef struct mistakes_result {
     int made;       /* puzzles written */
     int known;      /* already among the learner's puzzles */
     int unclear;    /* the rollout could not tell the learner's play from the best */
+    int series;     /* bad single dice of a one-die series, not made puzzles */
 } mistakes_result_t;
 
 /* The header of a new file of one's own puzzles (its `puzzles:` key last,

@@ -386,6 +386,7 @@ play_game_t *play_new(const play_opts_t *o, strbuf_t *out)
     g->warned = -1;
     g->cube_warned = -1;
     g->giveup_warned = -1;
+    g->onedie_warned = -1;
     g->game_no = 1;
     game_new(&g->game, &o->rules, BOARD_WHITE);
     if (o->match_length > 0)
@@ -426,6 +427,8 @@ bool play_dice(play_game_t *g, const int *dice, int n, strbuf_t *out)
     }
     if (g->state == PS_ROLL && play_cube_warn_roll(g, out))
         return true; /* the tutor's word first; the same again rolls */
+    if (g->state == PS_ROLL && g->ndice == 2 && game_one_die_eligible(&g->game) && play_onedie_warn(g, false, out))
+        return true;
     if (n == 0 && !g->o.manual_dice && g->state == PS_ROLL) {
         play_roll_now(g, out); /* 'roll': the dice come from the stream */
         return true;
@@ -513,8 +516,9 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out)
      * decision to give up below */
     decision_t d;
     bool judged = false;
-    if (g->o.tutor == PLAY_TUTOR_WARN && g->warned != v.play && g->nlegal > 1 && g->roll.b) {
-        judged = decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, v.play),
+    int owed[2];
+    if (g->o.tutor == PLAY_TUTOR_WARN && g->warned != v.play && g->nlegal > 1) {
+        judged = decision_judge(g->sc, &g->game.board, g->roll, play_series_of(g, owed), movegen_play(g->legal, v.play),
                                 search_default_plies(&g->game.rules), &g->o.thresholds, g->o.lang, &d);
         if (judged && d.grade >= g->o.warn_at) {
             strbuf_addf(out, T(g->o.lang, "Tutor: %s (%s)\n", "Programmet: %s (%s)\n"), d.words,
@@ -581,22 +585,25 @@ bool play_undo(play_game_t *g, strbuf_t *out)
     return true;
 }
 
-/* Level 3 in a race under vasa or theboard: the index in g->legal of
- * the play the tutor would rank first, the search's best four rolled out
- * (rollrank.h); -1 elsewhere, or when out of memory (the caller then
- * takes the search's choice). */
-static int race_choice(play_game_t *g, const search_opts_t *so)
+/* Level 3 where the tutor ranks plays by rollouts: the index in g->legal
+ * of the play it would rank first: in a race under vasa or theboard the
+ * search's best four rolled out, with a single die of a one-die series
+ * every play rolled out with the series (rollrank.h); -1 elsewhere, or
+ * when out of memory (the caller then takes the search's choice). */
+static int rolled_choice(play_game_t *g, const search_opts_t *so)
 {
     const board_t *b = &g->game.board;
-    int pick = -1;
-    if (g->nlegal < 2 || !rollrank_race_wanted(b, &g->game.rules, g->sc->eval->kind))
+    int pick = -1, owed[2];
+    const int *series = play_series_of(g, owed);
+    if (g->nlegal < 2 || (!series && !rollrank_race_wanted(b, &g->game.rules, g->sc->eval->kind)))
         return pick;
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
     int n = sp && rk ? search_rank(g->sc, b, g->roll, so, sp) : -1;
     if (n > 1) {
         rollout_opts_t ro;
-        if (rollrank_race(b, g->roll, &g->game.rules, sp, n, NULL, rk, &ro) == 0)
+        if ((series ? rollrank_series(b, g->roll, &g->game.rules, series, sp, n, rk, &ro)
+                    : rollrank_race(b, g->roll, &g->game.rules, sp, n, NULL, rk, &ro)) == 0)
             for (int i = 0; i < g->nlegal; i++)
                 if (board_equal(&movegen_play(g->legal, i)->after, &rk[0].sp.play.after))
                     pick = i;
@@ -616,7 +623,7 @@ void play_engine(play_game_t *g, strbuf_t *out)
         return;
     search_opts_t so;
     search_default_opts(level >= 3 ? 2 : level == 2 ? 1 : 0, &so);
-    int pick = level >= 3 ? race_choice(g, &so) : -1;
+    int pick = level >= 3 ? rolled_choice(g, &so) : -1;
     if (pick < 0)
         pick = search_choose(g->sc, &g->game.board, g->roll, g->legal, g->nlegal, &so);
     if (level == 0 && g->nlegal > 2) {
@@ -701,31 +708,6 @@ bool play_resign(play_game_t *g, strbuf_t *out)
     return true;
 }
 
-bool play_one_die(play_game_t *g, strbuf_t *out)
-{
-    lang_t lang = g->o.lang;
-    int c = play_on_roll(g);
-    if (g->game.rules.one_die_rule == ONE_DIE_OFF) {
-        strbuf_addf(out, T(lang, "There is no one-die rule under %s (its option one-die-rule is off).\n",
-                           "Det finns ingen entärningsregel i %s (dess val one-die-rule är off).\n"),
-                    g->game.rules.name);
-        return false;
-    }
-    if (g->state != PS_ROLL || g->o.seat[c].kind != SEAT_HUMAN || !game_declare_one_die(&g->game)) {
-        strbuf_addf(out, T(lang, "The one-die rule cannot be declared now (%s: before the roll, when one checker moved by one die would make a vackert spel).\n",
-                           "Entärningsregeln kan inte begäras nu (%s: före slaget, när en bricka flyttad med en tärning skulle ge ett vackert spel).\n"),
-                    g->game.rules.name);
-        return false;
-    }
-    playrec_one_die(&g->record, c);
-    g->ndice = game_dice_to_roll(&g->game);
-    strbuf_addf(out, T(lang, "%s declares the one-die rule and rolls one die.\n",
-                       "%s begär entärningsregeln och slår en tärning.\n"),
-                play_colour_name(lang, c, true));
-    play_roll_now(g, out);
-    return true;
-}
-
 /* No roll of a person's to play: says so.  True when there is one. */
 static bool roll_waiting(const play_game_t *g, strbuf_t *out)
 {
@@ -762,21 +744,13 @@ void play_hint(play_game_t *g, strbuf_t *out)
         play_cube_hint(g, out);
         return;
     }
+    if (play_onedie_hint(g, out))
+        return;
     if (!roll_waiting(g, out))
         return;
-    if (!g->roll.b) { /* the one-die series: no value the search gives fits it */
-        strbuf_addf(out, T(g->o.lang,
-                           "No hint with one die: the engine values a position as if both dice are "
-                           "rolled from then on, which the one-die series (%s) does not do. 'moves' "
-                           "lists the legal plays.\n",
-                           "Inget tips med en tärning: programmet värderar en ställning som om båda "
-                           "tärningarna slås därefter, vilket entärningsserien (%s) inte gör. 'moves' "
-                           "visar de tillåtna dragen.\n"),
-                    g->game.rules.name);
-        return;
-    }
     char buf[4096];
-    explain_analysis_hint(g->o.lang, &g->game.board, &g->game.rules, g->roll,
+    int owed[2];
+    explain_analysis_hint(g->o.lang, &g->game.board, &g->game.rules, g->roll, play_series_of(g, owed),
                           search_default_plies(&g->game.rules), 5, NULL, buf,
                           sizeof buf);
     strbuf_addf(out, "%s", buf);

@@ -116,6 +116,7 @@ typedef struct play_game {
     int cube_warned;      /* the cube answer the tutor warned about this turn (PLAY_CUBE_*), or -1 */
     int giveup_warned;    /* where the tutor warned against giving up (rolls * 2, + 1 after
                              the roll), or -1: `resign` there again gives up */
+    int onedie_warned;    /* where the tutor warned of a one-die choice (rolls * 2), or -1 */
     int turns;            /* plays made so far */
     int rolls;            /* rolls made so far (every game of a match) */
     char last[160];       /* "black 6-3: 1/7 7/10", the last play made */

@@ -1,5 +1,6 @@
 /*
- * play_internal.h - what play.c shares with play_cube.c and play_match.c,
+ * play_internal.h - what play.c shares with play_cube.c, play_match.c and
+ * play_onedie.c,
  * and nobody else: the steps of the game's state machine they all take.
  *
  * Ownership: as play.h.
@@ -32,5 +33,18 @@ bool play_cube_engine(play_game_t *g, strbuf_t *out);
 bool play_cube_warn_roll(play_game_t *g, strbuf_t *out);
 /* Cube hints: the decision of the side on roll (or of the side doubled). */
 void play_cube_hint(play_game_t *g, strbuf_t *out);
+
+/* The one-die series the roll waiting belongs to, as decision_judge and
+ * explain_analysis_hint take it: NULL for two dice, else `owed` filled by
+ * game_series_owed (play_onedie.c). */
+const int *play_series_of(const play_game_t *g, int owed[2]);
+/* The tutor's word on a person's one-die choice before the roll
+ * (declared, or rolling both dice), once per decision point: true (the
+ * warning in out) when the choice gives away its warning class by
+ * decision_judge_onedie's rollouts; the same choice again goes ahead. */
+bool play_onedie_warn(play_game_t *g, bool declared, strbuf_t *out);
+/* `hint` where a person may declare the one-die rule before the roll:
+ * both choices rolled out and explained; false (nothing said) elsewhere. */
+bool play_onedie_hint(play_game_t *g, strbuf_t *out);
 
 #endif

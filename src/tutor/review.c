@@ -154,6 +154,26 @@ static bool giveup_item(review_t *out, search_ctx_t *sc, const game_t *g, const 
     return true;
 }
 
+/* The one-die decision before a roll: declared (the record's `one-die`
+ * line) or rolled both dice where it could have declared, judged
+ * (decision_judge_onedie) and counted with the side's plays; rolling both
+ * dice only where it gave something away.  False when out of memory. */
+static bool onedie_item(review_t *out, const game_t *g, const playrec_ev_t *e, bool declared,
+                        const review_opts_t *o)
+{
+    review_item_t it;
+    item_init(&it, REVIEW_ONE_DIE, e, g);
+    it.acted = declared;
+    if (!decision_judge_onedie(&g->board, &g->rules, declared, &o->thresholds, o->lang, &it.d))
+        return false;
+    if (!declared && it.d.is_best)
+        return true;
+    if (!add_item(out, &it))
+        return false;
+    count_decision(&out->side[e->colour], &it.d);
+    return true;
+}
+
 bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile sig_atomic_t *stop,
                 review_t *out)
 {
@@ -305,11 +325,18 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
             break;
         }
         if (e->kind == EV_ONE_DIE) {
-            if (!game_declare_one_die(g)) {
+            if (!game_one_die_eligible(g)) {
                 snprintf(out->error, sizeof out->error,
                          "%s may not declare the one-die rule here (%s)", cname(e->colour), rec->rules.name);
                 ok = false;
+                break;
             }
+            if (out->side[e->colour].reviewed && !onedie_item(out, g, e, true, o)) {
+                snprintf(out->error, sizeof out->error, "out of memory");
+                ok = false;
+                break;
+            }
+            game_declare_one_die(g);
             continue;
         }
         if (e->kind == EV_RESIGN) {
@@ -356,6 +383,12 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
             ok = false;
             break;
         }
+        /* both dice rolled where the one-die rule could have been declared */
+        if (out->side[e->colour].reviewed && game_one_die_eligible(g) && !onedie_item(out, g, e, false, o)) {
+            snprintf(out->error, sizeof out->error, "out of memory");
+            ok = false;
+            break;
+        }
         int n = movegen_plays(&g->board, &rec->rules, e->roll, legal);
         int pick = -1;
         if (strcmp(e->play, "-") == 0) {
@@ -389,11 +422,16 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
             side->rolls++;
         }
         double best_equity = 0; /* the best play's, when a play decision was judged */
-        if (side->reviewed && n > 1 && e->roll.b) {
+        if (side->reviewed && n > 1) {
+            /* a single die: the one-die series' play, rolled out with the series */
+            int owed[2];
+            if (!e->roll.b)
+                game_series_owed(g, e->roll.a, owed);
             review_item_t it;
             item_init(&it, REVIEW_PLAY, e, g);
             it.luck = luck;
-            if (!decision_judge(sc, &g->board, e->roll, p, o->plies, &o->thresholds, o->lang, &it.d) ||
+            if (!decision_judge(sc, &g->board, e->roll, e->roll.b ? NULL : owed, p, o->plies, &o->thresholds,
+                                o->lang, &it.d) ||
                 !add_item(out, &it)) {
                 snprintf(out->error, sizeof out->error, "out of memory");
                 ok = false;

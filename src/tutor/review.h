@@ -45,7 +45,8 @@ typedef enum {
     REVIEW_DOUBLE,   /* backgammon: a double, or a roll with the cube available
                         (only where doubling was right or close) */
     REVIEW_TAKE,     /* backgammon: the answer to a double, take or drop */
-    REVIEW_GIVE_UP   /* giving up the game, before the roll or after it */
+    REVIEW_GIVE_UP,  /* giving up the game, before the roll or after it */
+    REVIEW_ONE_DIE   /* the one-die rule: declared, or both dice rolled where it could be */
 } review_kind_t;
 
 /* Cube decisions where doubling would have cost less than this are
@@ -61,14 +62,16 @@ typedef struct review_item {
     decision_t d;          /* grade, lost and words for every kind; mine_text and
                               best_text name the cube actions ("double", "no double",
                               "take", "drop") for the cube kinds */
-    bool acted;            /* cube kinds: doubled, or took; REVIEW_GIVE_UP: gave up (else played on) */
+    bool acted;            /* cube kinds: doubled, or took; REVIEW_GIVE_UP: gave up (else played on);
+                              REVIEW_ONE_DIE: declared (else rolled both dice) */
     cubejudge_t cube;      /* cube kinds: the decision, from the doubler's side */
     double luck;           /* the roll's luck for the mover (see review_side_t) */
 } review_item_t;
 
 typedef struct review_side {
     bool reviewed;
-    int decisions;         /* rolls with a choice (two plays or more) */
+    int decisions;         /* rolls with a choice (two plays or more), and the give-up and
+                              one-die decisions judged */
     int errors[4];         /* by grade (errors[0]: fine plays) */
     double lost;           /* equity given away in all */
     double luck;           /* the dice's luck in all: for each two-dice roll, the best play's

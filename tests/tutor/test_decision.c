@@ -1,6 +1,9 @@
 /* test_decision.c - one decision judged (decision_judge): a play the
  * search's move filter had cut is valued as deeply as the best, and where
- * that second look grades it milder than the first, the words say why. */
+ * that second look grades it milder than the first, the words say why; a
+ * single die of a one-die series is rolled out with the series; the
+ * decision to declare the one-die rule is judged by rollouts, and a saved
+ * game's one-die decisions are reviewed. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +15,9 @@
 #include "engine/posid.h"
 #include "tutor/decision.h"
 #include "tutor/explain_analysis.h"
+#include "tutor/playrec.h"
+#include "tutor/review.h"
+#include <string.h>
 
 enum { JUDGED_MAX = 24 };
 
@@ -87,7 +93,7 @@ static void cut_plays_get_a_second_look(void **state)
                 assert_true(fabs(got_first - (first > 0 ? first : 0)) < 1e-12);
                 assert_int_equal(got_plies, sp[i].plies);
                 decision_t d;
-                assert_true(decision_judge(sc, &b, roll, &sp[i].play, 2, &t, LANG_EN, &d));
+                assert_true(decision_judge(sc, &b, roll, NULL, &sp[i].play, 2, &t, LANG_EN, &d));
                 judged++;
                 assert_true(d.was_cut);
                 assert_true(fabs(d.first_lost - got_first) < 1e-12);
@@ -145,11 +151,133 @@ static void second_look_words(void **state)
     assert_false(explain_analysis_second_look_wanted(true, 0.0, 0.0, &t, &r));  /* nothing to explain */
 }
 
+/* Lesson 9's two crowns (lyckans-talisman): one checker a single 4 from
+ * a crown; with the race won rolling both dice is right, with the race
+ * lost declaring is, by 0.28 points (the lesson's own rollouts). */
+static void declaring_the_one_die_rule(void **state)
+{
+    (void)state;
+    rules_t lt = tr("lyckans-talisman");
+    grade_thresholds_t t;
+    grade_default(&t);
+    board_t lost = tb("lyckans-talisman", "18 20:3 21:3 22:2 23:3 24:3", "23:2 24:3 off:10", BOARD_WHITE);
+    board_t won = tb("lyckans-talisman", "18 20:3 21:3 22:2 23:3 24:3", "19:5 20:5 21:5", BOARD_WHITE);
+    decision_t d;
+    assert_true(decision_judge_onedie(&lost, &lt, true, &t, LANG_EN, &d));
+    assert_true(d.is_best && d.lost == 0 && d.grade == GRADE_FINE);
+    assert_string_equal(d.best_text, "declare the one-die rule");
+    assert_true(decision_judge_onedie(&lost, &lt, false, &t, LANG_EN, &d));
+    assert_false(d.is_best);
+    assert_true(d.lost > 0.15 && d.lost < 0.45 && d.grade >= GRADE_BAD);
+    assert_true(d.rolled_games == 1296 && d.rolled_ci95 > 0 && d.rolled_ci95 < d.lost);
+    assert_non_null(strstr(d.words, "rolling both dice gives away"));
+    assert_non_null(strstr(d.words, "Declare it"));
+    assert_true(decision_judge_onedie(&won, &lt, true, &t, LANG_SV, &d));
+    assert_false(d.is_best);
+    assert_string_equal(d.best_text, "slå båda tärningarna");
+    assert_non_null(strstr(d.words, "att begära entärningsregeln kostar"));
+    /* not eligible: under vasa there is no one-die rule */
+    rules_t v = tr("vasa");
+    assert_false(decision_judge_onedie(&lost, &v, true, &t, LANG_EN, &d));
+}
+
+/* A single die of a running series: every play rolled out with the
+ * series (not the search, which assumes both dice); without the series
+ * named, the search judges it as before. */
+static void a_single_die_of_the_series(void **state)
+{
+    (void)state;
+    rules_t lt = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", "19 20:2 21:3 22:3 23:3 24:3", "19:3 20:3 21:3 22:2 23:2 24:1 off:1",
+                   BOARD_WHITE);
+    search_ctx_t *sc = search_ctx_new(&lt, EVAL_DEFAULT);
+    movegen_buf_t *buf = movegen_buf_new();
+    assert_true(sc && buf);
+    grade_thresholds_t t;
+    grade_default(&t);
+    roll_t two = {2, 0};
+    int n = movegen_plays(&b, &lt, two, buf);
+    assert_true(n >= 3);
+    const int owed[2] = {1, 0};
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        decision_t d;
+        assert_true(decision_judge(sc, &b, two, owed, movegen_play(buf, i), 2, &t, LANG_EN, &d));
+        assert_true(d.rolled_series && d.rolled_games == 1296);
+        assert_true(d.lost >= 0);
+        best += d.is_best;
+        if (!d.is_best && d.lost >= 0.0005)
+            assert_non_null(strstr(d.words, "the one-die series played as lyckans-talisman has it"));
+        decision_t plain;
+        assert_true(decision_judge(sc, &b, two, NULL, movegen_play(buf, i), 2, &t, LANG_EN, &plain));
+        assert_false(plain.rolled_series);
+        assert_int_equal(plain.rolled_games, 0);
+    }
+    assert_int_equal(best, 1);
+    /* in Swedish the values carry a decimal comma, as the rest of the words */
+    for (int i = 0; i < n; i++) {
+        decision_t d;
+        assert_true(decision_judge(sc, &b, two, owed, movegen_play(buf, i), 2, &t, LANG_SV, &d));
+        if (d.is_best)
+            continue;
+        const char *at = strstr(d.words, "är bättre (");
+        assert_non_null(at);
+        at += strlen("är bättre (");
+        assert_true((at[0] == '+' || at[0] == '-') && at[2] == ',');
+        assert_non_null(strstr(at, " mot "));
+        break;
+    }
+    movegen_buf_free(buf);
+    search_ctx_free(sc);
+}
+
+/* A saved game's one-die decisions: the declaration judged (very bad
+ * here: the race was won), the series' single dice judged by rollouts
+ * with the series, and both dice rolled where declaring was right. */
+static void one_die_decisions_reviewed(void **state)
+{
+    (void)state;
+    const char *declared = "brade-game 1\nrules lyckans-talisman\nseed 1\nwhite human\nblack engine:2\n"
+                           "dice manual\nposition WAAB0dzcAANzdHQ white\nwhite one-die\nwhite 4 20/24\n"
+                           "black 3-1 22/off 23/24\nwhite 2 21/23\n";
+    const char *rolled = "brade-game 1\nrules lyckans-talisman\nseed 1\nwhite human\nblack engine:2\n"
+                         "dice manual\nposition WAABytzsAAMAOAA white\nwhite 6-5 18/24 20/off\n";
+    playrec_t pr;
+    review_t rv;
+    review_opts_t ro;
+    review_default_opts(&ro);
+    int line;
+    char msg[256];
+    assert_true(playrec_parse(declared, strlen(declared), &pr, &line, msg, sizeof msg));
+    assert_true(review_run(&pr, &ro, NULL, &rv));
+    assert_int_equal(rv.nitems, 3);
+    assert_int_equal(rv.items[0].kind, REVIEW_ONE_DIE);
+    assert_true(rv.items[0].acted && rv.items[0].d.grade == GRADE_VERY_BAD && rv.items[0].line == 8);
+    for (int i = 1; i < 3; i++) {
+        assert_int_equal(rv.items[i].kind, REVIEW_PLAY);
+        assert_true(rv.items[i].roll.b == 0 && rv.items[i].d.rolled_series);
+    }
+    assert_int_equal(rv.side[BOARD_WHITE].decisions, 3);
+    review_free(&rv);
+    playrec_free(&pr);
+    assert_true(playrec_parse(rolled, strlen(rolled), &pr, &line, msg, sizeof msg));
+    assert_true(review_run(&pr, &ro, NULL, &rv));
+    assert_int_equal(rv.nitems, 1); /* 6-5 has one play: only the one-die decision */
+    assert_int_equal(rv.items[0].kind, REVIEW_ONE_DIE);
+    assert_false(rv.items[0].acted);
+    assert_true(rv.items[0].d.lost > 0.15 && rv.items[0].d.grade >= GRADE_BAD);
+    review_free(&rv);
+    playrec_free(&pr);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(second_look_words),
         cmocka_unit_test(cut_plays_get_a_second_look),
+        cmocka_unit_test(declaring_the_one_die_rule),
+        cmocka_unit_test(a_single_die_of_the_series),
+        cmocka_unit_test(one_die_decisions_reviewed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -247,7 +247,7 @@ static void the_tutor_warns_first(void **state)
     int oi = -1;
     for (int i = 0; i < g->nlegal; i++) {
         decision_t dd;
-        assert_true(decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, i),
+        assert_true(decision_judge(g->sc, &g->game.board, g->roll, NULL, movegen_play(g->legal, i),
                                    search_default_plies(&g->game.rules), &o.thresholds, LANG_EN, &dd));
         if (dd.is_best)
             best = dd;
@@ -289,7 +289,7 @@ static void the_tutor_says_how_sure(void **state)
         play_game_t *g = white_to_play("lyckans-talisman", ROLLS[k][0], ROLLS[k][1], &out);
         for (int i = 0; i < g->nlegal; i++) {
             decision_t dd;
-            assert_true(decision_judge(g->sc, &g->game.board, g->roll, movegen_play(g->legal, i),
+            assert_true(decision_judge(g->sc, &g->game.board, g->roll, NULL, movegen_play(g->legal, i),
                                        search_default_plies(&g->game.rules), &th, LANG_EN, &dd));
             trust_t t;
             bool says = !dd.is_best && dd.lost >= 0.0005 &&

@@ -267,7 +267,14 @@ def from_a_position():
     assert "Type 'one-die' to declare it, or 'roll'." in out and "give the die (dice 4)" in out, out
     assert "White wins: enkelt kronspel, 1 point (lyckans-talisman)." in out, out
     assert "\nposition WAAB0dzf/fwAAAA white\nwhite one-die\nwhite 5 19/24\n" in open(rec).read()
-    assert "White: 0 decisions" in run(["review", rec]).stdout
+    # the review judges the declaration (rolled out: right here) and the
+    # single 5 (its plays rolled out with the series): two decisions
+    p = run(["review", rec, "--json"])
+    items = json.loads(p.stdout)["decisions"]
+    assert [d["kind"] for d in items] == ["one-die", "play"], items
+    assert items[0]["action"] == "declare" and items[0]["best"] == "declare" and items[0]["grade"] == "fine", items
+    assert items[1]["roll"] == "5" and items[1]["play"] == "19/24", items
+    assert "series played as lyckans-talisman has it" in items[1]["why"] or items[1]["grade"] == "fine", items
     # the same from the tutor's board
     p = run(["tutor"], stdin="setup id WAAB0dzf/fwAAAA\nplay --here --dice manual --record " + rec +
             "\none-die\ndice 5\n19/24\nquit\n")
