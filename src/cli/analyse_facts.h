@@ -28,6 +28,9 @@ typedef struct analyse_opts {
     eval_kind_t evaluator;
     bool race_rollouts; /* races under vasa and theboard rolled out unasked (rollrank.h) */
     bool race;          /* set while answering: the race rule rolled these plays out */
+    int series[2];      /* a single die: the series played on in every rollout (rollout.h
+                           series_owed; the first die of a series assumed) */
+    bool in_series;     /* set while answering: a single die's plays all rolled out so */
 } analyse_opts_t;
 
 /* Prints the facts, evaluation and (with o->rollouts) rollout of a->board

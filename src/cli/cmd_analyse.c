@@ -3,7 +3,7 @@
  * of a roll ranked by n-ply search (and rollouts), with result
  * probabilities, error classes and an explanation of the top choice.
  *
- *   brade analyse [position flags] [--roll A-B] [--json] [--plies N]
+ *   brade analyse [position flags] [--roll A-B|A] [--json] [--plies N]
  *                 [--rollouts N --seed S --threads T --truncate P --luck on|off
  *                  --player-plies Q --rollout-top K]
  *                 [--play TEXT] [--thresholds D,B,V] [--lang en|sv]
@@ -33,6 +33,8 @@
 #include "analysis/grade.h"
 #include "analysis/rollout.h"
 #include "analysis/rollrank.h"
+#include "engine/game.h"
+#include "tutor/playrec.h"
 #include "analysis/search.h"
 #include "cli/analyse_cube.h"
 #include "cli/analyse_facts.h"
@@ -175,12 +177,12 @@ static bool write_chart(const pos_args_t *a, const analyse_opts_t *o, const rank
                                   (int)grade_classify(lost, &o->thresholds, &a->rules), i == yours};
         k++;
     }
-    char title[400], note[256];
+    char title[400], note[256], dice[8];
+    playrec_dice_text(a->roll, dice, sizeof dice);
     snprintf(title, sizeof title,
-             sv ? "%s ska spela %d-%d (%s): dragen efter ekvitet"
-                : "%s to play %d-%d (%s): the plays by equity",
-             words_colour(o->lang, a->board.turn, true),
-             a->roll.a, a->roll.b, rname);
+             sv ? "%s ska spela %s (%s): dragen efter ekvitet"
+                : "%s to play %s (%s): the plays by equity",
+             words_colour(o->lang, a->board.turn, true), dice, rname);
     if (o->rollouts > 0)
         snprintf(note, sizeof note,
                  sv ? "Poäng per parti, utspelat %d partier per drag (frö %llu); strecket: 95 %% osäkerhet. "
@@ -237,7 +239,8 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     }
     /* giving up after the roll, where the board allows it (analysis/giveup.h) */
     giveup_eval_t gu;
-    bool give = giveup_allowed(&a->board, &a->rules);
+    /* not with a single die: no value the search gives fits the series */
+    bool give = a->roll.b && giveup_allowed(&a->board, &a->rules);
     if (give && !giveup_after_roll(sc, &a->board, a->roll, o->plies, &gu)) {
         free(sp);
         free(rk);
@@ -284,7 +287,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
      * were asked for (theirs count) or turned off, or another evaluator
      * or net is being looked at */
     analyse_opts_t raced = *o;
-    if (!o->rollouts && o->race_rollouts && !a->extra[8] &&
+    if (!o->rollouts && o->race_rollouts && !a->extra[8] && a->roll.b &&
         rollrank_race_wanted(&a->board, &a->rules, o->evaluator)) {
         rollrank_race_opts(&a->board, a->roll, &raced.ro);
         raced.ro.threads = o->ro.threads;
@@ -292,6 +295,25 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         raced.rollouts = raced.ro.games;
         raced.rollout_top = ROLLRANK_RACE_TOP;
         raced.race = true;
+        o = &raced;
+    }
+    /* a single die is a one-die series' first (the board cannot say
+     * which): every rollout plays the series on, and without rollouts
+     * asked for every play is rolled out so, as the tutor ranks it */
+    if (!a->roll.b && a->rules.one_die_rule != ONE_DIE_OFF) {
+        int owed[2] = {game_series_after_first(&a->rules, a->roll.a), 0};
+        if (o != &raced)
+            raced = *o;
+        if (!o->rollouts && o->race_rollouts && !a->extra[8] && n > 1) {
+            rollrank_series_opts(&a->board, a->roll, owed, &raced.ro);
+            raced.ro.threads = o->ro.threads;
+            raced.ro.stop = o->ro.stop;
+            raced.rollouts = raced.ro.games;
+            raced.rollout_top = n;
+            raced.in_series = true;
+        }
+        raced.ro.series_owed[0] = owed[0];
+        raced.series[0] = owed[0];
         o = &raced;
     }
     int rc = o->rollouts > 0 ? rollrank_run(rk, n, o->rollout_top, your_after, &a->rules, &o->ro) : 0;
@@ -339,6 +361,9 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     if (a->json) {
         printf("{\n  \"rules\": \"%s\",\n  \"to_move\": \"%s\",\n  \"roll\": [%d, %d],\n  \"plies\": %d,\n",
                rname, me, a->roll.a, a->roll.b, o->plies);
+        if (!a->roll.b) /* a single die: the series its rollouts played on */
+            printf("  \"series_owed\": %d,\n  \"series_rollouts\": %s,\n", o->series[0],
+                   o->in_series ? "true" : "false");
         if (o->rollouts > 0)
             printf("  \"rollouts\": %d,\n  \"seed\": %llu,\n  \"player_plies\": %d,\n  \"race_rollouts\": %s,\n",
                    o->rollouts, (unsigned long long)o->ro.seed, o->ro.plies, o->race ? "true" : "false");
@@ -407,8 +432,10 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         printf("\n}\n");
     } else {
         bool sv = o->lang == LANG_SV;
-        printf("%s: %s %s, %s %d-%d: %d %s\n", rname, me, sv ? "vid tärningarna" : "to move",
-               sv ? "slag" : "roll", a->roll.a, a->roll.b, n,
+        char dice[8];
+        playrec_dice_text(a->roll, dice, sizeof dice);
+        printf("%s: %s %s, %s %s: %d %s\n", rname, me, sv ? "vid tärningarna" : "to move",
+               sv ? "slag" : "roll", dice, n,
                sv ? "tillåtna drag" : n == 1 ? "legal play" : "legal plays");
         /* the plays come in tiers, as in gnubg: rolled out, then searched
          * at the full depth, then those a move filter cut at a lower
@@ -465,6 +492,10 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         if (o->race) {
             char said[1024];
             explain_analysis_race(o->lang, &a->rules, rk, n, o->rollout_top, o->ro.games, said, sizeof said);
+            printf("%s\n", said);
+        } else if (o->in_series) {
+            char said[1024];
+            explain_analysis_series(o->lang, &a->rules, n, o->series, o->ro.games, said, sizeof said);
             printf("%s\n", said);
         }
         if (have_why)
@@ -540,8 +571,9 @@ static int analyse_once(int argc, char **argv, const evalnet_t *net, kept_search
     analyse_opts_t o;
     if (!parse_opts(&a, &o))
         return 2;
-    if (a.have_roll && a.roll.b == 0) {
-        fprintf(stderr, "brade: analyse ranks two-dice rolls only\n");
+    if (a.have_roll && a.roll.b == 0 && a.rules.one_die_rule == ONE_DIE_OFF) {
+        fprintf(stderr, "brade: a single die is rolled only under the one-die rule, which %s does not have\n",
+                a.rules.name);
         return 2;
     }
     evalnet_t *own = NULL;

@@ -95,7 +95,7 @@ static void setup_help(repl_t *r)
           "  setup white SPEC             set a whole side: 'setup white 1:13 3 6'\n"
           "  setup black SPEC\n"
           "  setup to-move white|black    who is on roll\n"
-          "  setup roll A-B | none        the roll\n"
+          "  setup roll A-B | A | none    the roll (A alone: one die, under the one-die rule)\n"
           "  setup id ID                  a position id (as 'brade posid' prints)\n"
           "Points are in that side's own numbering. 'export' prints the result as YAML.\n",
           "setup ändrar ställningen på brädet (och lämnar lektion eller problem):\n"
@@ -106,7 +106,7 @@ static void setup_help(repl_t *r)
           "  setup white SPEC             sätt en hel sida: 'setup white 1:13 3 6'\n"
           "  setup black SPEC\n"
           "  setup to-move white|black    vem som ska slå\n"
-          "  setup roll A-B | none        slaget\n"
+          "  setup roll A-B | A | none    slaget (A ensam: en tärning, med entärningsregeln)\n"
           "  setup id ID                  ett ställnings-id (som 'brade posid' skriver)\n"
           "Tungorna räknas i sidans egen numrering. 'export' skriver resultatet som YAML.\n"));
     printf(T(L, "Now: white \"%s\", black \"%s\".\n", "Nu: vit \"%s\", svart \"%s\".\n"), w, b);
@@ -246,16 +246,23 @@ int repl_cmd_setup(repl_t *r, int argc, char **argv, const char *rest)
             tutor_set_position(t, &t->board, &t->rules, roll, false);
         } else {
             const char *s = argv[2];
+            bool one = s[0] >= '1' && s[0] <= '6' && !s[1]; /* a single die: the one-die rule */
             bool good = s[0] >= '1' && s[0] <= '6' &&
-                        ((s[1] == '-' && s[2] >= '1' && s[2] <= '6' && !s[3]) ||
+                        (one || (s[1] == '-' && s[2] >= '1' && s[2] <= '6' && !s[3]) ||
                          (s[1] >= '1' && s[1] <= '6' && !s[2]));
             if (!good) {
-                printf("%s\n", T(L, "Write the roll as A-B, like 6-2 (or 'none').",
-                                 "Skriv slaget som A-B, t.ex. 6-2 (eller 'none')."));
+                printf("%s\n", T(L, "Write the roll as A-B, like 6-2 (or 'none'; one die, like 4, under the one-die rule).",
+                                 "Skriv slaget som A-B, t.ex. 6-2 (eller 'none'; en tärning, t.ex. 4, med entärningsregeln)."));
+                return 1;
+            }
+            if (one && t->rules.one_die_rule == ONE_DIE_OFF) {
+                printf(T(L, "A single die is rolled only under the one-die rule, which %s does not have (its option one-die-rule is off); write the roll as A-B.\n",
+                         "En ensam tärning slås bara med entärningsregeln, som %s inte har (dess val one-die-rule är off); skriv slaget som A-B.\n"),
+                       t->rules.name);
                 return 1;
             }
             roll.a = s[0] - '0';
-            roll.b = s[1] == '-' ? s[2] - '0' : s[1] - '0';
+            roll.b = one ? 0 : s[1] == '-' ? s[2] - '0' : s[1] - '0';
             tutor_set_position(t, &t->board, &t->rules, roll, true);
         }
     } else if (strcmp(sub, "id") == 0 && argc >= 3) {

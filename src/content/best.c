@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/rollout.h"
+#include "engine/game.h"
 #include "analysis/search.h"
 #include "content/strbuf.h"
 #include "engine/notation.h"
@@ -151,6 +152,10 @@ static int roll_out(reader_t *R, const position_t *pos, int n, const question_t 
     ro.seed = (uint64_t)c->seed;
     ro.truncate = c->truncate;
     ro.stop = R->loader->stop;
+    /* a single die is the first of a one-die series: the games play the
+     * series on (rollout.h series_owed) */
+    if (!pos->roll.b)
+        ro.series_owed[0] = game_series_after_first(&pos->rules, pos->roll.a);
     /* accepted plays in the order written, then rivals in search order;
      * play[i] is the play out[i] is about */
     const play_t *play[BEST_MAX_RESULTS];

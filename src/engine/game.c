@@ -101,9 +101,13 @@ void game_series_owed(const game_t *g, int die, int owed[2])
 {
     int me = g->board.turn;
     assert(g->one_die_left[me] > 0 && die >= 1 && die <= 6);
-    owed[0] = g->one_die_first[me] && g->rules.one_die_rule == ONE_DIE_N_BY_FIRST_DIE ? die
-                                                                                     : g->one_die_left[me] - 1;
+    owed[0] = g->one_die_first[me] ? game_series_after_first(&g->rules, die) : g->one_die_left[me] - 1;
     owed[1] = g->one_die_left[1 - me];
+}
+
+int game_series_after_first(const rules_t *r, int die)
+{
+    return r->one_die_rule == ONE_DIE_THREE_ROLLS ? 2 : r->one_die_rule == ONE_DIE_N_BY_FIRST_DIE ? die : 0;
 }
 
 /* What keeps side 0 from giving up, by the board (see game.h). */

@@ -8,6 +8,7 @@
 
 #include "analysis/rollrank.h"
 #include "analysis/search.h"
+#include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/verdict.h"
 #include "tutor/explain_analysis.h"
@@ -188,8 +189,16 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
         return false;
     }
     int plies = search_default_plies(&t->rules);
+    /* a single die is a one-die series' (the loader allows one only under
+     * the rule); the board does not say which of its rolls, so the first */
+    int owed[2] = {0, 0};
+    const int *series = NULL;
+    if (!t->roll.b && t->rules.one_die_rule != ONE_DIE_OFF) {
+        owed[0] = game_series_after_first(&t->rules, t->roll.a);
+        series = owed;
+    }
     char small[4096];
-    size_t need = explain_analysis_hint(L, &t->board, &t->rules, t->roll, NULL, plies, 5, yours, small, sizeof small);
+    size_t need = explain_analysis_hint(L, &t->board, &t->rules, t->roll, series, plies, 5, yours, small, sizeof small);
     if (need == 0) {
         strbuf_add(out, T(L, "The analysis could not run (out of memory).\n",
                           "Analysen kunde inte köras (minnet tog slut).\n"));
@@ -201,12 +210,18 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
         char *big = malloc(need + 1);
         if (!big)
             return false;
-        explain_analysis_hint(L, &t->board, &t->rules, t->roll, NULL, plies, 5, yours, big, need + 1);
+        explain_analysis_hint(L, &t->board, &t->rules, t->roll, series, plies, 5, yours, big, need + 1);
         strbuf_add(out, big);
         free(big);
     }
     if (need && small[0] && small[strlen(small) - 1] != '\n')
         strbuf_add(out, "\n");
+    if (series)
+        strbuf_add(out, T(L,
+                          "(The board does not say where in the one-die series this die falls: it is taken as "
+                          "the series' first.)\n",
+                          "(Brädet säger inte var i entärningsserien tärningen kommer: den räknas som seriens "
+                          "första.)\n"));
     if (!t->told_equity) {
         t->told_equity = true;
         const char *who = words_colour(L, t->board.turn, false);
@@ -217,7 +232,12 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
                                            "två slag framåt (svaret och ditt nästa slag)")
                                        : T(L, "one roll ahead (the reply)", "ett slag framåt (svaret)");
         char how[256];
-        if (race)
+        if (series)
+            snprintf(how, sizeof how,
+                     T(L, "by the average of %d games played out after each play, the one-die series played on",
+                       "som medelvärdet av %d partier utspelade efter varje drag, med entärningsserien spelad vidare"),
+                     ROLLRANK_SERIES_GAMES);
+        else if (race)
             snprintf(how, sizeof how,
                      T(L, "by the average of %d games played out after each of the best plays (the others: by "
                           "its trained evaluator looking %s)",

@@ -106,6 +106,15 @@ bool tutor_set_rules(tutor_t *t, const rules_t *r, strbuf_t *out)
             r->name, words_colour(L, e.side, false), e.point);
         return false;
     }
+    if (t->have_roll && !t->roll.b && r->one_die_rule == ONE_DIE_OFF) {
+        /* a single die is the one-die rule's, which these rules lack */
+        strbuf_addf(out,
+                    T(L, "The single die on the board is taken away: %s has no one-die rule.\n",
+                      "Den ensamma tärningen på brädet tas bort: %s har ingen entärningsregel.\n"),
+                    r->name);
+        t->roll = (roll_t){0, 0};
+        t->have_roll = false;
+    }
     t->rules = *r;
     return true;
 }

@@ -696,6 +696,64 @@ def race_rollouts():
     assert "--race-rollouts must be on or off" in bad.stderr, bad.stderr
 
 
+def single_die():
+    """A single die (the one-die rule) is ranked by rollouts of every play
+    with the series played on, taken as its first roll (two more single
+    dice under lyckans-talisman, as many as the die under The Board's
+    add-on); --rollouts keeps the series; a ruleset without the rule
+    refuses a single die; `brade check` rolls a single-die best-play
+    claim out with the same series, to the same numbers."""
+    crown = ["--white", "18 20:3 21:3 22:2 23:3 24:3", "--black", "19:5 20:5 21:5", "--to-move", "white",
+             "--roll", "3"]
+    j = json.loads(run(["analyse", "--json", "--rules", "lyckans-talisman"] + crown).stdout)
+    assert j["roll"] == [3, 0] and j["series_owed"] == 2 and j["series_rollouts"] is True, j
+    assert j["rollouts"] == 1296 and len(j["plays"]) == 3, j
+    assert j["plays"][0]["notation"] == "18/21", j["plays"][0]
+    text = run(["analyse", "--rules", "lyckans-talisman"] + crown).stdout
+    assert "roll 3: 3 legal plays" in text, text
+    assert "Rolled out: in the one-die series under lyckans-talisman (2 more single-die rolls follow" in text, text
+    tb = json.loads(run(["analyse", "--json", "--rules", "theboard+one-die-rule=n-by-first-die"] + crown).stdout)
+    assert tb["series_owed"] == 3 and tb["series_rollouts"] is True and tb["race_rollouts"] is False, tb
+    # asked-for rollouts play the series on too: fewer single dice to come
+    # (none, if it were the series' last) would be another value
+    asked = json.loads(run(["analyse", "--json", "--rules", "lyckans-talisman", "--rollouts", "648",
+                            "--seed", "1"] + crown).stdout)
+    assert asked["series_owed"] == 2 and asked["series_rollouts"] is False and asked["rollouts"] == 648, asked
+    bad = run(["analyse", "--rules", "vasa"] + crown, code=2)
+    assert "one-die rule" in bad.stderr, bad.stderr
+    # the same claim in a puzzle file: brade check's rollout agrees to the
+    # last digit with analyse's (seed 1, 648 games, the series played on)
+    d = tempfile.mkdtemp()
+    try:
+        best = asked["plays"][0]
+        f = os.path.join(d, "p.yaml")
+        with open(f, "w") as out:
+            out.write("""themes: [vackert]
+puzzles:
+  - id: single-die-best
+    title: {en: "A single 3", sv: "En ensam trea"}
+    difficulty: 3
+    themes: [vackert]
+    position:
+      white: "18 20:3 21:3 22:2 23:3 24:3"
+      black: "19:5 20:5 21:5"
+      to-move: white
+      roll: "3"
+    question:
+      kind: play
+      goal: best
+      accept: 18/21
+      prompt: {en: "The first single die of the series: the best play?", sv: "Seriens första tärning: bästa draget?"}
+      rollout: {games: 648, seed: 1, rivals: 2}
+""")
+        p = run(["check", f], code=1)
+        m = re.search(r'play: "18/21", equity: ([-+0-9.]+), ci: ([0-9.]+)', p.stdout + p.stderr)
+        assert m, p.stdout + p.stderr
+        assert abs(float(m.group(1)) - best["rollout"]["equity"]) < 0.0006, (m.group(0), best)
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
 CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
          ("exact-ending", exact_ending), ("learner-play", learner_play),
          ("rollouts-reproducible", rollouts_reproducible), ("rollouts-player-plies", rollouts_player_plies),
@@ -703,5 +761,5 @@ CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers),
          ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
          ("positions-listed", positions_listed), ("default-depth", default_depth), ("how-sure", how_sure),
          ("train", train_resume_and_use), ("train-options", train_under_options),
-         ("race-rollouts", race_rollouts)]
+         ("race-rollouts", race_rollouts), ("single-die", single_die)]
 run_cases(CASES)
