@@ -11,6 +11,7 @@
 
 #include "analysis/dice.h"
 #include "analysis/evalnet.h"
+#include "analysis/onedie.h"
 #include "analysis/selfplay.h"
 #include "analysis/textout.h"
 #include "analysis/workq.h"
@@ -46,7 +47,14 @@ static bool game_position(selfplay_player_t *p, const rules_t *r, uint64_t seed,
     selfplay_game(p, p, r, &rng, buf, rec, AGREEMENT_RECORD, &nrec, &res, &plies);
     /* the plies to choose from: every one (so the sets made before phases
      * could be asked for stay the same), or those of the phase */
-    int n = evalnet_of_phase(rec, nrec, phase, at);
+    int n = 0;
+    if (phase == AGREEMENT_ONE_DIE) {
+        for (int i = 0; i < nrec; i++)
+            if (onedie_eligible(&rec[i], r))
+                at[n++] = i;
+    } else {
+        n = evalnet_of_phase(rec, nrec, phase, at);
+    }
     for (int tries = 0; tries < 8 && n > 0; tries++) {
         int i = at[dice_below(&rng, n)];
         roll_t t = {dice_below(&rng, 6) + 1, dice_below(&rng, 6) + 1};

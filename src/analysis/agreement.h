@@ -105,6 +105,10 @@ void agreement_default_opts(agreement_opts_t *o);
  * was made from. */
 int agreement_positions(const rules_t *r, int k, uint64_t seed, int phase, int threads, board_t *pos,
                         roll_t *rolls);
+/* A `phase` for agreement_positions of its own: the plies where the side
+ * on roll may declare the one-die rule (onedie_eligible), a set of its own
+ * as the phases' are (`selfplay --positions K --one-die`). */
+enum { AGREEMENT_ONE_DIE = -2 };
 
 /* Judges one position (see above) with the search context sc (its
  * evaluator ranks the plays).  Returns 0, 1 when o->ro.stop ended it

@@ -209,7 +209,7 @@ bool args_parse_position(int argc, char **argv, bool need_roll, const char *cons
     }
     if (roll) {
         if (!args_parse_roll(roll, &a->roll)) {
-            fprintf(err, "brade: bad roll '%s' (write two dice 1..6 as A-B, e.g. 6-2)\n", roll);
+            fprintf(err, "brade: bad roll '%s' (write two dice 1..6 as A-B, e.g. 6-2; one die, e.g. 4, under the one-die rule)\n", roll);
             return false;
         }
         if (a->roll.b == 0 && a->rules.one_die_rule == ONE_DIE_OFF) {

@@ -304,7 +304,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         int owed[2] = {game_series_after_first(&a->rules, a->roll.a), 0};
         if (o != &raced)
             raced = *o;
-        if (!o->rollouts && o->race_rollouts && !a->extra[8] && n > 1) {
+        if (!o->rollouts && o->race_rollouts && !a->extra[8] && o->evaluator == EVAL_DEFAULT && n > 1) {
             rollrank_series_opts(&a->board, a->roll, owed, &raced.ro);
             raced.ro.threads = o->ro.threads;
             raced.ro.stop = o->ro.stop;

@@ -7,8 +7,10 @@
  *       reports A's points per game with a 95% confidence interval;
  *   brade selfplay [--rules R] --agreement K ...   (cmd_agreement.c)
  *   brade selfplay --rejudge FILE ...               (cmd_rejudge.c)
- *   brade selfplay [--rules R] --positions K [--seed S]
+ *   brade selfplay [--rules R] --positions K [--seed S] [--one-die]
  *       prints those K positions, one a line: the position id and the roll
+ *       (--one-die: positions where the side on roll may declare the
+ *       one-die rule, a set of their own)
  *       (material for "best play" puzzles: brade analyse --position ID --roll R);
  *   brade selfplay [--rules R] --fit FILE --games N [--generations G] [--seed S]
  *                  [--from hand|shipped]
@@ -38,6 +40,7 @@ typedef struct sp_args {
     int games, threads, positions, generations;
     long seed;
     bool json;
+    bool one_die; /* --positions: where the side on roll may declare the one-die rule */
 } sp_args_t;
 
 static bool parse(int argc, char **argv, sp_args_t *a)
@@ -52,6 +55,10 @@ static bool parse(int argc, char **argv, sp_args_t *a)
     a->generations = 2;
     for (int i = 0; i < argc; i++) {
         const char *f = argv[i];
+        if (strcmp(f, "--one-die") == 0) {
+            a->one_die = true;
+            continue;
+        }
         if (strcmp(f, "--json") == 0) {
             a->json = true;
             continue;
@@ -207,6 +214,10 @@ static int run_match(const sp_args_t *a, const rules_t *r)
 /* Prints the positions --agreement judges (same seed, same set). */
 static int run_positions(const sp_args_t *a, const rules_t *r)
 {
+    if (a->one_die && r->one_die_rule == ONE_DIE_OFF) {
+        fprintf(stderr, "brade: --one-die: %s has no one-die rule\n", r->name);
+        return 2;
+    }
     board_t *pos = malloc(sizeof *pos * (size_t)a->positions);
     roll_t *rolls = malloc(sizeof *rolls * (size_t)a->positions);
     if (!pos || !rolls) {
@@ -215,7 +226,8 @@ static int run_positions(const sp_args_t *a, const rules_t *r)
         fprintf(stderr, "brade: out of memory\n");
         return 1;
     }
-    int k = agreement_positions(r, a->positions, (uint64_t)a->seed, EVALNET_ANY_PHASE, a->threads, pos, rolls);
+    int k = agreement_positions(r, a->positions, (uint64_t)a->seed, a->one_die ? AGREEMENT_ONE_DIE : EVALNET_ANY_PHASE,
+                                a->threads, pos, rolls);
     for (int i = 0; i < k; i++) {
         char id[POSID_SIZE];
         posid_write(r->geometry, &pos[i], id);

@@ -209,6 +209,16 @@ def positions_listed():
     pid, roll = lines[0].split()
     j = json.loads(run(["analyse", "--json", "--position", pid, "--roll", roll, "--plies", "0"]).stdout)
     assert len(j["plays"]) >= 2
+    # --one-die: positions where the side on roll may declare the rule
+    od = [l.split()[0] for l in run(["selfplay", "--rules", "helmfrid", "--positions", "3", "--seed", "5",
+                                     "--one-die"]).stdout.split("\n") if l]
+    assert len(od) == 3 and not set(od) & {l.split()[0] for l in lines}, od
+    for pid in od:
+        facts = json.loads(run(["analyse", "--json", "--rules", "helmfrid", "--position", pid,
+                                "--plies", "0"]).stdout)
+        assert "one_die" in facts, (pid, facts)
+    p = run(["selfplay", "--rules", "vasa", "--positions", "3", "--one-die"], code=2)
+    assert "vasa has no one-die rule" in p.stderr, p.stderr
 
 
 def bad_input():
