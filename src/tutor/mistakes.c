@@ -313,31 +313,22 @@ bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts
     int done = 0;
     for (int i = 0; ok && i < rv->nitems; i++) {
         const review_item_t *it = &rv->items[i];
-        if (giveup_mistake(it)) {
-            /* the review's search judged it; `brade check` does again */
+        bool gu = giveup_mistake(it), od = onedie_mistake(it);
+        if (gu || od) {
+            /* the review judged it (giving up by search, the one-die rule by
+             * rollouts); `brade check` judges it again */
             char id[48];
-            giveup_id(it, id, sizeof id);
+            (gu ? giveup_id : onedie_id)(it, id, sizeof id);
             if (o->progress)
                 o->progress(o->ud, done++, res->candidates);
             if (o->known && strstr(o->known, id)) {
                 res->known++;
                 continue;
             }
-            giveup_yaml(rec, rv, it, o, out);
-            res->made++;
-            continue;
-        }
-        if (onedie_mistake(it)) {
-            /* the review's rollouts judged it; `brade check` plays them again */
-            char id[48];
-            onedie_id(it, id, sizeof id);
-            if (o->progress)
-                o->progress(o->ud, done++, res->candidates);
-            if (o->known && strstr(o->known, id)) {
-                res->known++;
-                continue;
-            }
-            onedie_yaml(rec, it, o, out);
+            if (gu)
+                giveup_yaml(rec, rv, it, o, out);
+            else
+                onedie_yaml(rec, it, o, out);
             res->made++;
             continue;
         }

@@ -134,6 +134,19 @@ static bool cube_item(review_t *out, search_ctx_t *sc, const game_t *g, const pl
     return true;
 }
 
+/* A judged decision that is not a play, kept and counted with the side's
+ * plays; one not acted on (playing on, rolling both dice) only where it
+ * gave something away.  False when out of memory. */
+static bool keep_decision(review_t *out, const review_item_t *it)
+{
+    if (!it->acted && it->d.is_best)
+        return true;
+    if (!add_item(out, it))
+        return false;
+    count_decision(&out->side[it->colour], &it->d);
+    return true;
+}
+
 /* A decision to give up (gave_up) or to play on, judged
  * (decision_judge_giveup) and counted with the side's plays; playing on
  * only where it gave something away. */
@@ -146,12 +159,7 @@ static bool giveup_item(review_t *out, search_ctx_t *sc, const game_t *g, const 
     if (!decision_judge_giveup(sc, &g->board, e->roll.a ? &e->roll : NULL, gave_up, o->plies, &o->thresholds,
                                o->lang, &it.d))
         return false;
-    if (!gave_up && it.d.is_best)
-        return true;
-    if (!add_item(out, &it))
-        return false;
-    count_decision(&out->side[e->colour], &it.d);
-    return true;
+    return keep_decision(out, &it);
 }
 
 /* The one-die decision before a roll: declared (the record's `one-die`
@@ -166,12 +174,7 @@ static bool onedie_item(review_t *out, const game_t *g, const playrec_ev_t *e, b
     it.acted = declared;
     if (!decision_judge_onedie(&g->board, &g->rules, declared, &o->thresholds, o->lang, &it.d))
         return false;
-    if (!declared && it.d.is_best)
-        return true;
-    if (!add_item(out, &it))
-        return false;
-    count_decision(&out->side[e->colour], &it.d);
-    return true;
+    return keep_decision(out, &it);
 }
 
 bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile sig_atomic_t *stop,
