@@ -109,4 +109,20 @@ void rollrank_series_opts(const board_t *b, roll_t roll, const int owed[2], roll
 int rollrank_series(const board_t *b, roll_t roll, const rules_t *r, const int owed[2], const search_play_t *sp,
                     int n, rollrank_play_t *rk, rollout_opts_t *ro);
 
+/* Which of the two rules above the tutor ranks a roll's plays by, for
+ * every place that ranks them its way (the hint, a judged play, the
+ * engine at level 3, `analyse`): a single die with `series` its owed
+ * counts (NULL: none known) by the series; else a race under vasa or
+ * theboard (rollrank_race_wanted) by the race rollouts; else by the
+ * search alone.  Rollouts only for the shipped evaluator (`kind`).  The
+ * caller checks that there are two plays or more. */
+typedef enum { ROLLRANK_BY_SEARCH = 0, ROLLRANK_BY_RACE, ROLLRANK_BY_SERIES } rollrank_by_t;
+rollrank_by_t rollrank_wanted(const board_t *b, roll_t roll, const rules_t *r, eval_kind_t kind, const int *series);
+
+/* Ranks sp[0..n) into rk by `by`: rollrank_series, rollrank_race (with
+ * *mine_after besides; NULL: none), or the search's ranking copied (ro
+ * untouched).  Returns as rollrank_run. */
+int rollrank_by(rollrank_by_t by, const board_t *b, roll_t roll, const rules_t *r, const int *series,
+                const search_play_t *sp, int n, const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro);
+
 #endif

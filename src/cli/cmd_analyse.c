@@ -286,36 +286,36 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     /* a race under vasa or theboard: the race rollouts, unless rollouts
      * were asked for (theirs count) or turned off, or another evaluator
      * or net is being looked at */
-    analyse_opts_t raced = *o;
-    if (!o->rollouts && o->race_rollouts && !a->extra[8] && a->roll.b &&
-        rollrank_race_wanted(&a->board, &a->rules, o->evaluator)) {
-        rollrank_race_opts(&a->board, a->roll, &raced.ro);
-        raced.ro.threads = o->ro.threads;
-        raced.ro.stop = o->ro.stop;
-        raced.rollouts = raced.ro.games;
-        raced.rollout_top = ROLLRANK_RACE_TOP;
-        raced.race = true;
-        o = &raced;
-    }
     /* a single die is a one-die series' first (the board cannot say
      * which): every rollout plays the series on, and without rollouts
      * asked for every play is rolled out so, as the tutor ranks it */
-    if (!a->roll.b && a->rules.one_die_rule != ONE_DIE_OFF) {
-        int owed[2] = {game_series_after_first(&a->rules, a->roll.a), 0};
-        if (o != &raced)
-            raced = *o;
-        if (!o->rollouts && o->race_rollouts && !a->extra[8] && o->evaluator == EVAL_DEFAULT && n > 1) {
-            rollrank_series_opts(&a->board, a->roll, owed, &raced.ro);
-            raced.ro.threads = o->ro.threads;
-            raced.ro.stop = o->ro.stop;
-            raced.rollouts = raced.ro.games;
-            raced.rollout_top = n;
-            raced.in_series = true;
-        }
+    int owed[2];
+    const int *series = game_lone_die_series(&a->rules, a->roll, owed) ? owed : NULL;
+    analyse_opts_t raced = *o;
+    rollrank_by_t by = !o->rollouts && o->race_rollouts && !a->extra[8]
+                           ? rollrank_wanted(&a->board, a->roll, &a->rules, o->evaluator, series)
+                           : ROLLRANK_BY_SEARCH;
+    if (by == ROLLRANK_BY_SERIES && n < 2)
+        by = ROLLRANK_BY_SEARCH; /* (a race is rolled out even when forced, as it always was) */
+    if (by == ROLLRANK_BY_RACE) {
+        rollrank_race_opts(&a->board, a->roll, &raced.ro);
+        raced.rollout_top = ROLLRANK_RACE_TOP;
+        raced.race = true;
+    } else if (by == ROLLRANK_BY_SERIES) {
+        rollrank_series_opts(&a->board, a->roll, owed, &raced.ro);
+        raced.rollout_top = n;
+        raced.in_series = true;
+    }
+    if (by != ROLLRANK_BY_SEARCH) {
+        raced.ro.threads = o->ro.threads;
+        raced.ro.stop = o->ro.stop;
+        raced.rollouts = raced.ro.games;
+    }
+    if (series) {
         raced.ro.series_owed[0] = owed[0];
         raced.series[0] = owed[0];
-        o = &raced;
     }
+    o = &raced;
     int rc = o->rollouts > 0 ? rollrank_run(rk, n, o->rollout_top, your_after, &a->rules, &o->ro) : 0;
     if (rc != 0) {
         if (rc < 0)

@@ -154,8 +154,9 @@ static int roll_out(reader_t *R, const position_t *pos, int n, const question_t 
     ro.stop = R->loader->stop;
     /* a single die is the first of a one-die series: the games play the
      * series on (rollout.h series_owed) */
-    if (!pos->roll.b)
-        ro.series_owed[0] = game_series_after_first(&pos->rules, pos->roll.a);
+    int owed[2];
+    if (game_lone_die_series(&pos->rules, pos->roll, owed))
+        ro.series_owed[0] = owed[0];
     /* accepted plays in the order written, then rivals in search order;
      * play[i] is the play out[i] is about */
     const play_t *play[BEST_MAX_RESULTS];

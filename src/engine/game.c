@@ -97,6 +97,14 @@ int game_dice_to_roll(const game_t *g)
     return g->one_die_left[g->board.turn] > 0 ? 1 : 2;
 }
 
+/* The single-die rolls a series owes after its first die `die` under r
+ * (rules.md 6.6, C17): two more under Lyckans Talisman and Helmfrid, `die`
+ * more under The Board's add-on, none without the rule. */
+static int game_series_after_first(const rules_t *r, int die)
+{
+    return r->one_die_rule == ONE_DIE_THREE_ROLLS ? 2 : r->one_die_rule == ONE_DIE_N_BY_FIRST_DIE ? die : 0;
+}
+
 void game_series_owed(const game_t *g, int die, int owed[2])
 {
     int me = g->board.turn;
@@ -105,9 +113,13 @@ void game_series_owed(const game_t *g, int die, int owed[2])
     owed[1] = g->one_die_left[1 - me];
 }
 
-int game_series_after_first(const rules_t *r, int die)
+
+bool game_lone_die_series(const rules_t *r, roll_t roll, int owed[2])
 {
-    return r->one_die_rule == ONE_DIE_THREE_ROLLS ? 2 : r->one_die_rule == ONE_DIE_N_BY_FIRST_DIE ? die : 0;
+    bool lone = roll.a && !roll.b && r->one_die_rule != ONE_DIE_OFF;
+    owed[0] = lone ? game_series_after_first(r, roll.a) : 0;
+    owed[1] = 0;
+    return lone;
 }
 
 /* What keeps side 0 from giving up, by the board (see game.h). */

@@ -73,10 +73,11 @@ int game_dice_to_roll(const game_t *g);
  * add-on: the first die sets how many follow), owed[1] the other side's.
  * Only during a series (game_dice_to_roll is 1). */
 void game_series_owed(const game_t *g, int die, int owed[2]);
-/* The single-die rolls a series owes after its first die `die` under r
- * (rules.md 6.6, C17): two more under Lyckans Talisman and Helmfrid, `die`
- * more under The Board's add-on, none without the rule. */
-int game_series_after_first(const rules_t *r, int die);
+/* A single die met outside a game (a course position, the tutor's board,
+ * `analyse --roll 4`): nothing says which roll of its series it is, so it
+ * is taken as the first.  True, with owed = {game_series_after_first, 0},
+ * when `roll` is one die under a ruleset with the rule; else false. */
+bool game_lone_die_series(const rules_t *r, roll_t roll, int owed[2]);
 
 /* --- giving up --- */
 /* True when the side on roll may give up now.  With `legal` (the plays for

@@ -50,15 +50,14 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const int *
         free(rk);
         return false;
     }
-    bool in_series = n > 1 && !roll.b && series;
-    if (in_series || (n > 1 && rollrank_race_wanted(b, r, sc->eval->kind))) {
+    rollrank_by_t by = n > 1 ? rollrank_wanted(b, roll, r, sc->eval->kind, series) : ROLLRANK_BY_SEARCH;
+    if (by != ROLLRANK_BY_SEARCH) {
         /* a race under vasa or theboard: the best plays and this one
          * rolled out; a single die in a one-die series: every play
          * (rollrank.h) */
         rollrank_play_t *rr = malloc(sizeof *rr * (size_t)n);
         rollout_opts_t ro;
-        if (!rr || (in_series ? rollrank_series(b, roll, r, series, rk, n, rr, &ro)
-                              : rollrank_race(b, roll, r, rk, n, &mine->after, rr, &ro)) != 0) {
+        if (!rr || rollrank_by(by, b, roll, r, series, rk, n, &mine->after, rr, &ro) != 0) {
             free(rr);
             free(rk);
             return false;
@@ -74,7 +73,7 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const int *
         out->mine_value = rollrank_value(&rr[m]);
         out->is_best = m == 0;
         out->rolled_games = ro.games;
-        out->rolled_series = in_series;
+        out->rolled_series = by == ROLLRANK_BY_SERIES;
         out->rolled_ci95 = rr[m].paired_ci95;
         free(rr);
     } else {

@@ -486,27 +486,17 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
             (void)search_rank_deepen(sc, &so, sp, n, &after);
         }
     }
-    rollrank_from_search(sp, n, rk);
-    /* a race under vasa or theboard: the best plays rolled out (rollrank.h) */
+    /* a single die in a one-die series: every play rolled out with it; a
+     * race under vasa or theboard: the best plays (rollrank.h) */
     rollout_opts_t ro;
-    /* a single die in a one-die series: every play rolled out with it */
-    bool in_series = n > 1 && !roll.b && series;
-    bool race = n > 1 && !in_series && rollrank_race_wanted(b, r, EVAL_DEFAULT);
-    if (in_series && rollrank_series(b, roll, r, series, sp, n, rk, &ro) != 0) {
+    rollrank_by_t by = n > 1 ? rollrank_wanted(b, roll, r, EVAL_DEFAULT, series) : ROLLRANK_BY_SEARCH;
+    if (rollrank_by(by, b, roll, r, series, sp, n, have_mine ? &after : NULL, rk, &ro) != 0) {
         free(rk);
         free(sp);
         search_ctx_free(sc);
         return 0;
     }
-    if (race) {
-        if (rollrank_race(b, roll, r, sp, n, have_mine ? &after : NULL, rk, &ro) != 0) {
-            free(rk);
-            free(sp);
-            search_ctx_free(sc);
-            return 0;
-        }
-    }
-    bool rolled = race || in_series;
+    bool race = by == ROLLRANK_BY_RACE, in_series = by == ROLLRANK_BY_SERIES, rolled = race || in_series;
     int mine = have_mine ? rollrank_find(rk, n, &after) : -1;
     grade_thresholds_t t;
     grade_default(&t);

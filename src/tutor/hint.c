@@ -191,12 +191,8 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
     int plies = search_default_plies(&t->rules);
     /* a single die is a one-die series' (the loader allows one only under
      * the rule); the board does not say which of its rolls, so the first */
-    int owed[2] = {0, 0};
-    const int *series = NULL;
-    if (!t->roll.b && t->rules.one_die_rule != ONE_DIE_OFF) {
-        owed[0] = game_series_after_first(&t->rules, t->roll.a);
-        series = owed;
-    }
+    int owed[2];
+    const int *series = game_lone_die_series(&t->rules, t->roll, owed) ? owed : NULL;
     char small[4096];
     size_t need = explain_analysis_hint(L, &t->board, &t->rules, t->roll, series, plies, 5, yours, small, sizeof small);
     if (need == 0) {

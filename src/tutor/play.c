@@ -595,15 +595,15 @@ static int rolled_choice(play_game_t *g, const search_opts_t *so)
     const board_t *b = &g->game.board;
     int pick = -1, owed[2];
     const int *series = play_series_of(g, owed);
-    if (g->nlegal < 2 || (!series && !rollrank_race_wanted(b, &g->game.rules, g->sc->eval->kind)))
+    rollrank_by_t by = rollrank_wanted(b, g->roll, &g->game.rules, g->sc->eval->kind, series);
+    if (g->nlegal < 2 || by == ROLLRANK_BY_SEARCH)
         return pick;
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
     int n = sp && rk ? search_rank(g->sc, b, g->roll, so, sp) : -1;
     if (n > 1) {
         rollout_opts_t ro;
-        if ((series ? rollrank_series(b, g->roll, &g->game.rules, series, sp, n, rk, &ro)
-                    : rollrank_race(b, g->roll, &g->game.rules, sp, n, NULL, rk, &ro)) == 0)
+        if (rollrank_by(by, b, g->roll, &g->game.rules, series, sp, n, NULL, rk, &ro) == 0)
             for (int i = 0; i < g->nlegal; i++)
                 if (board_equal(&movegen_play(g->legal, i)->after, &rk[0].sp.play.after))
                     pick = i;

@@ -251,6 +251,16 @@ static void the_one_die_series(void **state)
     assert_int_equal(rollout_position(&next, &r, &swapped, &after), 0);
     assert_true(played.equity == -after.equity);
 
+    /* which rule ranks a roll: the series for a single die of one, the
+     * race for two dice here, the search for another evaluator */
+    const int two_owed[2] = {2, 0};
+    assert_int_equal(rollrank_wanted(&b, (roll_t){5, 0}, &r, EVAL_DEFAULT, two_owed), ROLLRANK_BY_SERIES);
+    assert_int_equal(rollrank_wanted(&b, (roll_t){5, 1}, &r, EVAL_DEFAULT, NULL), ROLLRANK_BY_RACE);
+    assert_int_equal(rollrank_wanted(&b, (roll_t){5, 0}, &r, EVAL_LINEAR, two_owed), ROLLRANK_BY_SEARCH);
+    board_t start;
+    board_start(&start, GEOM_BRADE, BOARD_WHITE);
+    assert_int_equal(rollrank_wanted(&start, (roll_t){5, 1}, &r, EVAL_DEFAULT, NULL), ROLLRANK_BY_SEARCH);
+
     /* rollrank_series: every play, ROLLRANK_SERIES_GAMES each, the
      * counts in the options */
     search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);

@@ -52,6 +52,12 @@ static void one_die_series(void **state)
     k = has_result(buf, n, "20:3 21:3 22:3 23:4 24:2", "19:5 20:5 21:5");
     int owed[2];
     game_series_owed(&g, 4, owed); /* what the analysis is told before the play */
+    int lone[2];
+    assert_true(game_lone_die_series(&tba, (roll_t){4, 0}, lone)); /* a single 4 met outside a game */
+    assert_true(lone[0] == 4 && lone[1] == 0);
+    assert_true(game_lone_die_series(&lt, (roll_t){4, 0}, lone) && lone[0] == 2);
+    assert_false(game_lone_die_series(&lt, (roll_t){4, 2}, lone));
+    assert_false(game_lone_die_series(&v, (roll_t){4, 0}, lone));
     assert_int_equal(owed[0], 4);
     assert_int_equal(owed[1], 0);
     game_play(&g, movegen_play(buf, k - 1), 1, 4);
