@@ -111,7 +111,7 @@ int rollrank_series(const board_t *b, roll_t roll, const rules_t *r, const int o
 
 /* Which of the two rules above the tutor ranks a roll's plays by, for
  * every place that ranks them its way (the hint, a judged play, the
- * engine at level 3, `analyse`): a single die with `series` its owed
+ * engine's choice in play.c, `analyse`): a single die with `series` its owed
  * counts (NULL: none known) by the series; else a race under vasa or
  * theboard (rollrank_race_wanted) by the race rollouts; else by the
  * search alone.  Rollouts only for the shipped evaluator (`kind`).  The

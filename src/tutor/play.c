@@ -585,18 +585,21 @@ bool play_undo(play_game_t *g, strbuf_t *out)
     return true;
 }
 
-/* Level 3 where the tutor ranks plays by rollouts: the index in g->legal
- * of the play it would rank first: in a race under vasa or theboard the
- * search's best four rolled out, with a single die of a one-die series
- * every play rolled out with the series (rollrank.h); -1 elsewhere, or
- * when out of memory (the caller then takes the search's choice). */
-static int rolled_choice(play_game_t *g, const search_opts_t *so)
+/* Where the tutor ranks plays by rollouts, the index in g->legal of the
+ * play it would rank first: with a single die of a one-die series every
+ * play rolled out with the series (levels 2 and 3), and at level 3 in a
+ * race under vasa or theboard the search's best four rolled out
+ * (rollrank.h); -1 elsewhere, or when out of memory (the caller then
+ * takes the search's choice).  Level 2 rolls out single dice because its
+ * 1-ply search values the position as if both dice follow, and the
+ * review judges every single die by the series. */
+static int rolled_choice(play_game_t *g, const search_opts_t *so, int level)
 {
     const board_t *b = &g->game.board;
     int pick = -1, owed[2];
     const int *series = play_series_of(g, owed);
     rollrank_by_t by = rollrank_wanted(b, g->roll, &g->game.rules, g->sc->eval->kind, series);
-    if (g->nlegal < 2 || by == ROLLRANK_BY_SEARCH)
+    if (g->nlegal < 2 || by == ROLLRANK_BY_SEARCH || (by == ROLLRANK_BY_RACE && level < 3))
         return pick;
     search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
     rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
@@ -623,7 +626,7 @@ void play_engine(play_game_t *g, strbuf_t *out)
         return;
     search_opts_t so;
     search_default_opts(level >= 3 ? 2 : level == 2 ? 1 : 0, &so);
-    int pick = level >= 3 ? rolled_choice(g, &so) : -1;
+    int pick = level >= 2 ? rolled_choice(g, &so, level) : -1;
     if (pick < 0)
         pick = search_choose(g->sc, &g->game.board, g->roll, g->legal, g->nlegal, &so);
     if (level == 0 && g->nlegal > 2) {

@@ -710,6 +710,90 @@ static void level_3_rolls_races_out(void **state)
     search_ctx_free(sc);
 }
 
+/* The engine's single die of a one-die series, at levels 2 and 3: the
+ * play the series rollouts rank first (rollrank_series), not its search's
+ * own, which values the position as if both dice follow.  Here black
+ * (the engine) declares, and with a 1 its 1-ply search moves 23/24 where
+ * the series rolls 19/20 out about 0.2 points ahead.  Level 1 keeps its
+ * 0-ply choice; level 2 still ranks a vasa race by its 1-ply search. */
+static void levels_2_and_3_roll_single_dice_out(void **state)
+{
+    (void)state;
+    const char *id = "BAADE+z4AAODrAw";
+    rules_t r = tr("lyckans-talisman");
+    board_t b;
+    assert_true(posid_read(GEOM_BRADE, id, &b));
+    roll_t one = {1, 0};
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+    assert_true(sc && sp && rk);
+    search_opts_t so;
+    search_default_opts(1, &so);
+    int n = search_rank(sc, &b, one, &so, sp);
+    assert_true(n > 1);
+    int owed[2];
+    assert_non_null(game_lone_die_series(&r, one, owed));
+    rollout_opts_t ro;
+    assert_int_equal(rollrank_series(&b, one, &r, owed, sp, n, rk, &ro), 0);
+    char searched[64], rolled[64], want[96];
+    notation_play(&sp[0].play, b.geom, searched, sizeof searched);
+    notation_play(&rk[0].sp.play, b.geom, rolled, sizeof rolled);
+    assert_string_not_equal(searched, rolled);
+    strbuf_t out;
+    strbuf_init(&out);
+    /* level 1 plays its 0-ply choice */
+    movegen_buf_t *buf = movegen_buf_new();
+    assert_non_null(buf);
+    search_opts_t zero;
+    search_default_opts(0, &zero);
+    int nl = movegen_plays(&b, &r, one, buf);
+    char plain[64];
+    notation_play(movegen_play(buf, search_choose(sc, &b, one, buf, nl, &zero)), b.geom, plain, sizeof plain);
+    for (int level = 1; level <= 3; level++) {
+        play_opts_t o = engines("lyckans-talisman", 1, level);
+        o.manual_dice = true;
+        assert_null(play_set_position(&o, id, BOARD_BLACK));
+        play_game_t *g = play_new(&o, &out);
+        assert_non_null(g);
+        assert_int_equal(g->state, PS_ROLL);
+        assert_int_equal(g->ndice, 1); /* it declared */
+        assert_true(play_dice(g, (int[]){1}, 1, &out));
+        assert_int_equal(g->state, PS_ENGINE);
+        play_engine(g, &out);
+        snprintf(want, sizeof want, "\nblack 1 %s\n", level >= 2 ? rolled : plain);
+        assert_non_null(strstr(strbuf_str(&g->record), want));
+        play_free(g);
+    }
+    /* a vasa race at level 2: the 1-ply search's choice, not the race
+     * rollouts' (those are level 3's) */
+    const char *race = "BAABg7wMAEPgCAA";
+    roll_t r14 = {1, 4};
+    rules_t v = tr("vasa");
+    board_t rb;
+    assert_true(posid_read(GEOM_BRADE, race, &rb));
+    search_ctx_t *vc = search_ctx_new(&v, EVAL_DEFAULT);
+    assert_non_null(vc);
+    nl = movegen_plays(&rb, &v, r14, buf);
+    int pick = search_choose(vc, &rb, r14, buf, nl, &so);
+    notation_play(movegen_play(buf, pick), rb.geom, searched, sizeof searched);
+    play_opts_t o = engines("vasa", 1, 2);
+    o.manual_dice = true;
+    assert_null(play_set_position(&o, race, rb.turn));
+    play_game_t *g = play_new(&o, &out);
+    assert_true(play_dice(g, (int[]){1, 4}, 2, &out));
+    play_engine(g, &out);
+    snprintf(want, sizeof want, " %s\n", searched);
+    assert_non_null(strstr(strbuf_str(&g->record), want));
+    play_free(g);
+    movegen_buf_free(buf);
+    search_ctx_free(vc);
+    strbuf_free(&out);
+    free(rk);
+    free(sp);
+    search_ctx_free(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -727,6 +811,7 @@ int main(void)
         cmocka_unit_test(undo_takes_back),
         cmocka_unit_test(engine_decisions),
         cmocka_unit_test(level_3_rolls_races_out),
+        cmocka_unit_test(levels_2_and_3_roll_single_dice_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
