@@ -151,18 +151,18 @@ void rollrank_series_opts(const board_t *b, roll_t roll, const int owed[2], roll
 }
 
 int rollrank_series(const board_t *b, roll_t roll, const rules_t *r, const int owed[2], const search_play_t *sp,
-                    int n, rollrank_play_t *rk, rollout_opts_t *ro)
+                    int n, const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro)
 {
     rollrank_series_opts(b, roll, owed, ro);
     rollrank_from_search(sp, n, rk);
-    return rollrank_run(rk, n, n, NULL, r, ro);
+    return rollrank_run(rk, n, roll.b ? ROLLRANK_SERIES_TOP : n, mine_after, r, ro);
 }
 
 rollrank_by_t rollrank_wanted(const board_t *b, roll_t roll, const rules_t *r, eval_kind_t kind, const int *series)
 {
     if (kind != EVAL_DEFAULT)
         return ROLLRANK_BY_SEARCH;
-    if (!roll.b && series)
+    if (series && (!roll.b || series[1] > 0))
         return ROLLRANK_BY_SERIES;
     return rollrank_race_wanted(b, r, kind) ? ROLLRANK_BY_RACE : ROLLRANK_BY_SEARCH;
 }
@@ -171,7 +171,7 @@ int rollrank_by(rollrank_by_t by, const board_t *b, roll_t roll, const rules_t *
                 const search_play_t *sp, int n, const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro)
 {
     if (by == ROLLRANK_BY_SERIES)
-        return rollrank_series(b, roll, r, series, sp, n, rk, ro);
+        return rollrank_series(b, roll, r, series, sp, n, mine_after, rk, ro);
     if (by == ROLLRANK_BY_RACE)
         return rollrank_race(b, roll, r, sp, n, mine_after, rk, ro);
     rollrank_from_search(sp, n, rk);

@@ -96,23 +96,27 @@ void rollrank_race_opts(const board_t *b, roll_t roll, rollout_opts_t *o);
 int rollrank_race(const board_t *b, roll_t roll, const rules_t *r, const search_play_t *sp, int n,
                   const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro);
 
-/* The one-die series (rules.md 6.6): a single die played in a running
- * series.  The search's values assume both dice from the next turn on,
- * which the series does not give its side, so every play is rolled out,
- * ROLLRANK_SERIES_GAMES games each on the same dice, with the series
- * played as the rules have it: owed[0] the single-die rolls the mover
- * still owes after this one, owed[1] those the other side owes
- * (game_series_owed).  Options as rollrank_race_opts otherwise; returns
- * as rollrank_run. */
-enum { ROLLRANK_SERIES_GAMES = 1296 };
+/* The one-die series (rules.md 6.6): a roll played while a series runs.
+ * The search's values assume both dice from the next turn on, for both
+ * sides, which the series does not give its side, so the plays are
+ * rolled out, ROLLRANK_SERIES_GAMES games each on the same dice, with the
+ * series played as the rules have it: owed[0] the single-die rolls the
+ * mover still owes after this one, owed[1] those the other side owes
+ * (game_series_of_roll).  A single die of the mover's series: every play.
+ * Both dice while the other side owes single dice: the search's best
+ * ROLLRANK_SERIES_TOP and the one reaching *mine_after (NULL: none), as
+ * for a race.  Options as rollrank_race_opts otherwise; returns as
+ * rollrank_run. */
+enum { ROLLRANK_SERIES_GAMES = 1296, ROLLRANK_SERIES_TOP = 4 };
 void rollrank_series_opts(const board_t *b, roll_t roll, const int owed[2], rollout_opts_t *o);
 int rollrank_series(const board_t *b, roll_t roll, const rules_t *r, const int owed[2], const search_play_t *sp,
-                    int n, rollrank_play_t *rk, rollout_opts_t *ro);
+                    int n, const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro);
 
 /* Which of the two rules above the tutor ranks a roll's plays by, for
  * every place that ranks them its way (the hint, a judged play, the
- * engine's choice in play.c, `analyse`): a single die with `series` its owed
- * counts (NULL: none known) by the series; else a race under vasa or
+ * engine's choice in play.c, `analyse`): with `series` its owed counts
+ * (NULL: none known), a single die of the mover's series or both dice
+ * while the other side owes single dice by the series; else a race under vasa or
  * theboard (rollrank_race_wanted) by the race rollouts; else by the
  * search alone.  Rollouts only for the shipped evaluator (`kind`).  The
  * caller checks that there are two plays or more. */

@@ -28,8 +28,10 @@ typedef struct analyse_opts {
     eval_kind_t evaluator;
     bool race_rollouts; /* races under vasa and theboard rolled out unasked (rollrank.h) */
     bool race;          /* set while answering: the race rule rolled these plays out */
-    int series[2];      /* a single die: the series played on in every rollout (rollout.h
-                           series_owed; the first die of a series assumed) */
+    int series[2];      /* the series played on in every rollout (rollout.h series_owed):
+                           [0] a single die's (the first die of a series assumed),
+                           [1] the other side's (--their-series) */
+    int their_series;   /* --their-series N: the other side owes N single dice (0: none) */
     bool in_series;     /* set while answering: a single die's plays all rolled out so */
 } analyse_opts_t;
 

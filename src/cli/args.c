@@ -116,9 +116,11 @@ bool args_parse_position(int argc, char **argv, bool need_roll, const char *cons
             slot = &a->play;
         else if (strcmp(f, "--option") == 0 && noptions < 16)
             slot = &options[noptions++];
-        for (int k = 0; !slot && extra_flags && extra_flags[k]; k++)
+        for (int k = 0; !slot && extra_flags && extra_flags[k]; k++) {
+            assert(k < ARGS_EXTRA_MAX);
             if (strcmp(f, extra_flags[k]) == 0)
                 slot = &a->extra[k];
+        }
         if (!slot) {
             fprintf(err, "brade: unknown flag '%s'\n", f);
             return false;

@@ -16,6 +16,9 @@
 #include "engine/rules.h"
 #include "tutor/explain.h"
 
+/* The most further flags a command may ask args_parse_position for. */
+enum { ARGS_EXTRA_MAX = 20 };
+
 typedef struct pos_args {
     rules_t rules;
     board_t board;
@@ -25,7 +28,7 @@ typedef struct pos_args {
     bool from_gnubg_id; /* --position-id with backgammon: on roll reported as white */
     const char *play;   /* --play TEXT */
     const char *white, *black; /* --white and --black as given, or NULL */
-    const char *extra[16]; /* other --flag values the command asked for */
+    const char *extra[ARGS_EXTRA_MAX]; /* other --flag values the command asked for */
 } pos_args_t;
 
 /* Says on `err` when --white or --black leaves checkers to the default

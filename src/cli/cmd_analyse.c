@@ -71,7 +71,8 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
 /* Reads the analysis flags (a->extra, in the order of EXTRA below). */
 static const char *const EXTRA[] = {"--plies", "--rollouts", "--seed", "--threads", "--thresholds",
                                     "--lang", "--evaluator", "--truncate", "--weights", "--luck", "--svg",
-                                    "--cube", "--away", "--player-plies", "--rollout-top", "--race-rollouts", NULL};
+                                    "--cube", "--away", "--player-plies", "--rollout-top", "--race-rollouts",
+                                    "--their-series", NULL};
 
 static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
 {
@@ -140,6 +141,19 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
     o->race_rollouts = true;
     if (a->extra[15] && !args_on_off("--race-rollouts", a->extra[15], &o->race_rollouts))
         return false;
+    /* the other side's one-die series: the single-die rolls it still owes */
+    if (a->extra[16] && !parse_int(a->extra[16], 1, 12, &o->their_series)) {
+        fprintf(stderr, "brade: --their-series must be the single-die rolls the other side still owes (1..12)\n");
+        return false;
+    }
+    if (a->extra[16] && a->rules.one_die_rule == ONE_DIE_OFF) {
+        fprintf(stderr, "brade: --their-series: %s has no one-die rule\n", a->rules.name);
+        return false;
+    }
+    if (a->extra[16] && !a->have_roll) {
+        fprintf(stderr, "brade: --their-series needs --roll (the plays are ranked with the series played on)\n");
+        return false;
+    }
     o->ro.games = o->rollouts;
     o->ro.seed = (uint64_t)seed;
     o->ro.stop = interrupt_flag(); /* Ctrl-C in the REPL */
@@ -291,6 +305,11 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
      * asked for every play is rolled out so, as the tutor ranks it */
     int owed[2];
     const int *series = game_lone_die_series(&a->rules, a->roll, owed) ? owed : NULL;
+    /* --their-series N: the other side owes N single dice of its series */
+    if (o->their_series) {
+        owed[1] = o->their_series;
+        series = owed;
+    }
     analyse_opts_t raced = *o;
     rollrank_by_t by = !o->rollouts && o->race_rollouts && !a->extra[8]
                            ? rollrank_wanted(&a->board, a->roll, &a->rules, o->evaluator, series)
@@ -303,7 +322,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         raced.race = true;
     } else if (by == ROLLRANK_BY_SERIES) {
         rollrank_series_opts(&a->board, a->roll, owed, &raced.ro);
-        raced.rollout_top = n;
+        raced.rollout_top = a->roll.b ? ROLLRANK_SERIES_TOP : n;
         raced.in_series = true;
     }
     if (by != ROLLRANK_BY_SEARCH) {
@@ -313,7 +332,9 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
     }
     if (series) {
         raced.ro.series_owed[0] = owed[0];
+        raced.ro.series_owed[1] = owed[1];
         raced.series[0] = owed[0];
+        raced.series[1] = owed[1];
     }
     o = &raced;
     int rc = o->rollouts > 0 ? rollrank_run(rk, n, o->rollout_top, your_after, &a->rules, &o->ro) : 0;
@@ -362,8 +383,11 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         printf("{\n  \"rules\": \"%s\",\n  \"to_move\": \"%s\",\n  \"roll\": [%d, %d],\n  \"plies\": %d,\n",
                rname, me, a->roll.a, a->roll.b, o->plies);
         if (!a->roll.b) /* a single die: the series its rollouts played on */
-            printf("  \"series_owed\": %d,\n  \"series_rollouts\": %s,\n", o->series[0],
-                   o->in_series ? "true" : "false");
+            printf("  \"series_owed\": %d,\n", o->series[0]);
+        if (o->their_series)
+            printf("  \"their_series_owed\": %d,\n", o->their_series);
+        if (!a->roll.b || o->their_series)
+            printf("  \"series_rollouts\": %s,\n", o->in_series ? "true" : "false");
         if (o->rollouts > 0)
             printf("  \"rollouts\": %d,\n  \"seed\": %llu,\n  \"player_plies\": %d,\n  \"race_rollouts\": %s,\n",
                    o->rollouts, (unsigned long long)o->ro.seed, o->ro.plies, o->race ? "true" : "false");
@@ -495,7 +519,7 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             printf("%s\n", said);
         } else if (o->in_series) {
             char said[1024];
-            explain_analysis_series(o->lang, &a->rules, n, o->series, o->ro.games, said, sizeof said);
+            explain_analysis_series(o->lang, &a->rules, rk, n, a->roll, o->series, o->ro.games, said, sizeof said);
             printf("%s\n", said);
         }
         if (have_why)

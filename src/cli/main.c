@@ -27,7 +27,7 @@ static const command_t COMMANDS[] = {
      cmd_check},
     {"tutor", "tutor [--course DIR] [--lang en|sv] [--echo] [FILE]",
      "the interactive tutor (what plain 'brade' starts); FILE or piped input runs commands", cmd_tutor},
-    {"analyse", "analyse [position flags] [--roll A-B|A | --cube centred|mine|theirs] [--json] [--plies N] [--rollouts N --seed S --luck on|off --player-plies Q --rollout-top K] [--race-rollouts on|off] [--play TEXT] [--svg FILE]",
+    {"analyse", "analyse [position flags] [--roll A-B|A | --cube centred|mine|theirs] [--json] [--plies N] [--rollouts N --seed S --luck on|off --player-plies Q --rollout-top K] [--race-rollouts on|off] [--their-series N] [--play TEXT] [--svg FILE]",
      "exact facts of a position, or the plays of a roll ranked with equities", cmd_analyse},
     {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K [--top M] [--confirm G [--passes P]] [--player-plies Q] [--luck on|off] [--dice-seed D] [--phase race|contact] [--save FILE] | --rejudge FILE [--plies P] [--a-net NET] [--lookahead on|off] [--choices FILE] [--fill|--fill-anew NET|shipped] | --positions K [--one-die] | --fit FILE",
      "engine against engine: points per game with a 95% interval", cmd_selfplay},

@@ -396,14 +396,18 @@ int play_view_line(play_view_t *v, const char *line)
         play_answer_t a = play_move(g, line, &sb);
         rc = a == PA_PLAYED || a == PA_WARNED ? 0 : 1;
     } else {
-        strbuf_addf(&sb, "%s\n", g->state == PS_TEKA || g->state == PS_ROLL
-                                     ? (play_may_double(g) ? T(lang, "Before the roll: 'double' or 'roll'.",
-                                                               "Före slaget: 'double' eller 'roll'.")
-                                                           : T(lang, "Dice are wanted now (dice 6 3), or 'roll'.",
-                                                               "Nu behövs tärningar (dice 6 3), eller 'roll'."))
-                                 : g->state == PS_CUBE ? T(lang, "A double waits: 'take' or 'drop'.",
-                                                           "En dubblering väntar: 'take' eller 'drop'.")
-                                                       : T(lang, "Nothing to play now.", "Inget att spela nu."));
+        const char *say;
+        if ((g->state == PS_TEKA || g->state == PS_ROLL) && play_may_double(g))
+            say = T(lang, "Before the roll: 'double' or 'roll'.", "Före slaget: 'double' eller 'roll'.");
+        else if (g->state == PS_ROLL && g->ndice == 1)
+            say = T(lang, "One die is wanted now (dice 4), or 'roll'.", "Nu behövs en tärning (dice 4), eller 'roll'.");
+        else if (g->state == PS_TEKA || g->state == PS_ROLL)
+            say = T(lang, "Dice are wanted now (dice 6 3), or 'roll'.", "Nu behövs tärningar (dice 6 3), eller 'roll'.");
+        else if (g->state == PS_CUBE)
+            say = T(lang, "A double waits: 'take' or 'drop'.", "En dubblering väntar: 'take' eller 'drop'.");
+        else
+            say = T(lang, "Nothing to play now.", "Inget att spela nu.");
+        strbuf_addf(&sb, "%s\n", say);
         rc = 1;
     }
     advance(v, &sb);

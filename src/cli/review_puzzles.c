@@ -108,11 +108,11 @@ int review_puzzles(const playrec_t *rec, const review_t *rv, const char *record,
         if (res.series)
             strbuf_addf(&said,
                         T(lang,
-                          "Not made puzzles: %d bad single %s of a one-die series (a puzzle cannot carry the "
+                          "Not made puzzles: %d bad play%s of a one-die series (a puzzle cannot carry the "
                           "series still running).\n",
-                          "Inte gjorda till problem: %d dåliga slag med en tärning i en entärningsserie (ett "
+                          "Inte gjorda till problem: %d dåliga drag%s i en entärningsserie (ett "
                           "problem kan inte bära den pågående serien).\n"),
-                        res.series, res.series == 1 ? "die" : "dice");
+                        res.series, lang == LANG_SV || res.series == 1 ? "" : "s");
         render_lines(strbuf_str(&said), 80, &wrapped);
         fputs(strbuf_str(&wrapped), stdout);
         strbuf_free(&said);

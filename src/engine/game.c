@@ -114,6 +114,21 @@ void game_series_owed(const game_t *g, int die, int owed[2])
 }
 
 
+const int *game_series_of_roll(const game_t *g, roll_t roll, int owed[2])
+{
+    int me = g->board.turn;
+    if (!roll.b && g->one_die_left[me] > 0) {
+        game_series_owed(g, roll.a, owed);
+        return owed;
+    }
+    if (roll.b && g->one_die_left[1 - me] > 0) {
+        owed[0] = 0;
+        owed[1] = g->one_die_left[1 - me];
+        return owed;
+    }
+    return NULL;
+}
+
 bool game_lone_die_series(const rules_t *r, roll_t roll, int owed[2])
 {
     bool lone = roll.a && !roll.b && r->one_die_rule != ONE_DIE_OFF;

@@ -78,6 +78,12 @@ void game_series_owed(const game_t *g, int die, int owed[2]);
  * is taken as the first.  True, with owed = {game_series_after_first, 0},
  * when `roll` is one die under a ruleset with the rule; else false. */
 bool game_lone_die_series(const rules_t *r, roll_t roll, int owed[2]);
+/* The series a roll of the game is played in, for the analysis: a single
+ * die of the side on roll's series (owed as game_series_owed), or both
+ * dice of the side on roll while the other side owes single dice (owed =
+ * {0, the other side's}).  Returns owed, or NULL when no series runs for
+ * either side. */
+const int *game_series_of_roll(const game_t *g, roll_t roll, int owed[2]);
 
 /* --- giving up --- */
 /* True when the side on roll may give up now.  With `legal` (the plays for

@@ -132,7 +132,15 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const int *
         trust_t tr;
         char sure[512];
         if (out->rolled_games) {
-            if (out->rolled_series)
+            if (out->rolled_series && roll.b)
+                explain_appendf(out->words, sizeof out->words, &u,
+                                T(lang,
+                                  " (Rolled out, %d games a play, the other side's one-die series played as %s "
+                                  "has it: looking ahead assumes both dice.)",
+                                  " (Utspelat, %d partier per drag, motspelarens entärningsserie spelad som %s "
+                                  "vill: att se framåt förutsätter båda tärningarna.)"),
+                                out->rolled_games, r->name);
+            else if (out->rolled_series)
                 explain_appendf(out->words, sizeof out->words, &u,
                                 T(lang,
                                   " (Rolled out, %d games a play, the one-die series played as %s has it: "

@@ -27,8 +27,9 @@ typedef struct decision {
                                (rollrank.h), this many games a play */
     double rolled_ci95;     /* then: the 95% interval of `lost`, game by game on
                                the same dice */
-    bool rolled_series;     /* then: a single die of a one-die series, every play
-                               rolled out with the series (rollrank_series) */
+    bool rolled_series;     /* then: a roll of a one-die series rolled out with the
+                               series (rollrank_series): every play of a single
+                               die, the best plays of both dice */
     bool was_cut;           /* the search's move filter had cut the judged play
                                (search_rank_cut; never in a rolled-out race) */
     double first_lost;      /* then: how far behind the best it was at that first look */
@@ -42,10 +43,11 @@ typedef struct decision {
 /* Judges `mine` (one of the legal plays of `roll` in b, the ruleset being
  * the search context's) `plies` deep; in a race under vasa or theboard
  * (rollrank_race_wanted) by rollouts of the search's best plays and
- * `mine` instead; a single die (roll.b == 0) of a one-die series, with
- * `series` its owed counts (game_series_owed; NULL: none), by rollouts of
- * every play with the series (rollrank_series).  False when out of
- * memory or the roll has no play. */
+ * `mine` instead; a roll of a one-die series, with `series` its owed
+ * counts (game_series_of_roll; NULL: none), by rollouts with the series
+ * (rollrank_series: every play of a single die of the mover's series,
+ * the best plays and `mine` of both dice while the other side owes single
+ * dice).  False when out of memory or the roll has no play. */
 bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const int *series, const play_t *mine,
                     int plies, const grade_thresholds_t *t, lang_t lang, decision_t *out);
 

@@ -411,18 +411,41 @@ size_t explain_analysis_paired(lang_t lang, const char *a_text, const char *b_te
     return decimal_comma(sv, buf, size, u);
 }
 
-size_t explain_analysis_series(lang_t lang, const rules_t *r, int nplays, const int owed[2], int games, char *buf,
-                               size_t size)
+size_t explain_analysis_series(lang_t lang, const rules_t *r, const rollrank_play_t *rk, int nplays, roll_t roll,
+                               const int owed[2], int games, char *buf, size_t size)
 {
     bool sv = lang == LANG_SV;
     size_t u = 0;
     if (size)
         buf[0] = '\0';
-    char which[64], after[160];
-    if (nplays == 2)
+    int rolled = 0;
+    for (int i = 0; i < nplays; i++)
+        rolled += rk[i].rolled;
+    char which[96], after[160];
+    if (rolled >= nplays && nplays == 2)
         snprintf(which, sizeof which, "%s", sv ? "båda dragen" : "both plays");
-    else
+    else if (rolled >= nplays)
         snprintf(which, sizeof which, sv ? "alla %d drag" : "all %d plays", nplays);
+    else {
+        int best = nplays < ROLLRANK_SERIES_TOP ? nplays : ROLLRANK_SERIES_TOP;
+        snprintf(which, sizeof which, sv ? "programmets %d bästa drag%s" : "the engine's best %d plays%s", best,
+                 rolled <= best ? "" : sv ? " och ditt" : " and yours");
+    }
+    if (roll.b) {
+        char left[64];
+        snprintf(left, sizeof left, sv ? "%d slag med en tärning kvar" : "%d single-die roll%s left", owed[1],
+                 sv ? "" : owed[1] == 1 ? "" : "s");
+        add(buf, size, &u,
+            sv ? "Utspelat: motspelaren är i sin entärningsserie enligt %s (%s), men programmet värderar en "
+                 "ställning som om båda tärningarna slås därefter, så %s spelades till slut med serien som "
+                 "reglerna vill, %d partier vart med samma tärningar; ± är 95 %% osäkerhet."
+               : "Rolled out: the other side is in its one-die series under %s (%s), but the engine's "
+                 "look-ahead would value each position as if both dice were rolled, so %s were played to "
+                 "the end with the series as the rules have it, %d games apiece on the same dice; ± is the "
+                 "95%% margin.",
+            r->name, left, which, games);
+        return u;
+    }
     if (owed[0] == 0)
         snprintf(after, sizeof after, "%s", sv ? "det här är seriens sista slag med en tärning"
                                                : "this is the series' last single die");
@@ -530,7 +553,7 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
         if (race)
             explain_analysis_race(lang, r, rk, n, ROLLRANK_RACE_TOP, ro.games, text, sizeof text);
         else
-            explain_analysis_series(lang, r, n, series, ro.games, text, sizeof text);
+            explain_analysis_series(lang, r, rk, n, roll, series, ro.games, text, sizeof text);
         add(buf, size, &u, "%s\n", text);
     }
     int other = mine > 0 ? mine : (mine < 0 && n > 1 ? 1 : -1);

@@ -86,21 +86,24 @@ size_t explain_analysis_race(lang_t lang, const rules_t *r, const rollrank_play_
 size_t explain_analysis_paired(lang_t lang, const char *a_text, const char *b_text, bool b_is_yours, double diff,
                                double ci95, int games, char *buf, size_t size);
 
-/* Why the plays of a single die in a one-die series were rolled out
- * (rollrank_series): the ruleset, the single-die rolls owed[0] the mover
- * still owes after this one, that looking ahead assumes both dice, and
- * how: all `nplays` plays, `games` games each, the same dice; then the
- * other side's series when owed[1] > 0. */
-size_t explain_analysis_series(lang_t lang, const rules_t *r, int nplays, const int owed[2], int games, char *buf,
-                               size_t size);
+/* Why the plays of a roll in a one-die series were rolled out
+ * (rollrank_series, rk[0..nplays) as it ranked them): the ruleset, that
+ * looking ahead assumes both dice, and how (which plays, `games` games
+ * each, the same dice).  A single die (roll.b == 0) is the mover's: the
+ * single-die rolls owed[0] it still owes after this one, then the other
+ * side's series when owed[1] > 0.  Both dice: the other side's series,
+ * owed[1] single-die rolls left. */
+size_t explain_analysis_series(lang_t lang, const rules_t *r, const rollrank_play_t *rk, int nplays, roll_t roll,
+                               const int owed[2], int games, char *buf, size_t size);
 
 /* What `hint` says: the best plays of `roll` ranked `plies` deep (at most
  * `show` of them, with equity and equity lost), then why the best beats the
  * learner's play `yours` (text as typed; NULL or "" = compare with the next
  * best), how sure the engine is of that margin, and the learner's grade.
- * A single die (roll.b == 0) in a one-die series, with `series` its
- * owed counts (game_series_owed; NULL: no series known), is ranked by
- * rollouts of every play instead (rollrank_series).  Returns the length
+ * A roll in a one-die series, with `series` its owed counts
+ * (game_series_of_roll; NULL: no series known), is ranked by rollouts
+ * with the series instead (rollrank_series): every play of a single die,
+ * the best plays of both dice while the other side owes single dice.  Returns the length
  * needed, or 0 when the analysis could not run (out of memory; an illegal
  * `yours` is reported in the text). */
 size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll, const int *series,

@@ -286,12 +286,19 @@ static void onedie_yaml(const playrec_t *rec, const review_item_t *it, const mis
     strbuf_add(out, "\n");
 }
 
-/* A bad play that becomes a best-play puzzle: not a single die of a
- * one-die series, whose running series a puzzle's position cannot carry
- * (the review rolled it out with the series; `brade check` could not). */
+/* A bad play of a one-die series: a single die of the mover's, or both
+ * dice the review rolled out with the other side's series.  A puzzle's
+ * position cannot carry the series still running (`brade check` would
+ * judge it without), so it is not made one. */
+static bool series_mistake(const review_item_t *it)
+{
+    return it->kind == REVIEW_PLAY && it->d.grade >= GRADE_BAD && (it->roll.b == 0 || it->d.rolled_series);
+}
+
+/* A bad play that becomes a best-play puzzle. */
 static bool play_mistake(const review_item_t *it)
 {
-    return it->kind == REVIEW_PLAY && it->d.grade >= GRADE_BAD && it->roll.b != 0;
+    return it->kind == REVIEW_PLAY && it->d.grade >= GRADE_BAD && !series_mistake(it);
 }
 
 bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts_t *o, strbuf_t *out,
@@ -302,7 +309,7 @@ bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts
      * question of the course */
     for (int i = 0; i < rv->nitems; i++) {
         const review_item_t *it = &rv->items[i];
-        res->series += it->kind == REVIEW_PLAY && it->d.grade >= GRADE_BAD && !it->roll.b;
+        res->series += series_mistake(it);
         res->candidates += play_mistake(it) || onedie_mistake(it) || giveup_mistake(it);
     }
     if (!res->candidates)

@@ -18,8 +18,9 @@
  * one-die decision (REVIEW_ONE_DIE: declared, or rolled both dice where
  * declaring was better) that gave away at least 0.10 becomes a `one-die`
  * question, which `brade check` plays out again with the same rollouts.
- * A bad single die of a one-die series is not made a puzzle: a puzzle's
- * position cannot carry the series still running.
+ * A bad play of a one-die series (a single die of the mover's, or both
+ * dice while the other side owes single dice) is not made a puzzle: a
+ * puzzle's position cannot carry the series still running.
  *
  * Ownership: the caller owns the review, the record and the output buffer;
  * nothing is kept between calls.
@@ -52,7 +53,7 @@ typedef struct mistakes_result {
     int made;       /* puzzles written */
     int known;      /* already among the learner's puzzles */
     int unclear;    /* the rollout could not tell the learner's play from the best */
-    int series;     /* bad single dice of a one-die series, not made puzzles */
+    int series;     /* bad plays of a one-die series, not made puzzles */
 } mistakes_result_t;
 
 /* The header of a new file of one's own puzzles (its `puzzles:` key last,

@@ -34,9 +34,9 @@ bool play_cube_warn_roll(play_game_t *g, strbuf_t *out);
 /* Cube hints: the decision of the side on roll (or of the side doubled). */
 void play_cube_hint(play_game_t *g, strbuf_t *out);
 
-/* The one-die series the roll waiting belongs to, as decision_judge and
- * explain_analysis_hint take it: NULL for two dice, else `owed` filled by
- * game_series_owed (play_onedie.c). */
+/* The one-die series the roll waiting is played in, as decision_judge
+ * and explain_analysis_hint take it: NULL when none runs, else `owed`
+ * filled by game_series_of_roll (play_onedie.c). */
 const int *play_series_of(const play_game_t *g, int owed[2]);
 /* The tutor's word on a person's one-die choice before the roll
  * (declared, or rolling both dice), once per decision point: true (the

@@ -17,15 +17,12 @@
 #include "tutor/playrec.h"
 #include "tutor/words.h"
 
-/* The one-die series the roll waiting belongs to, as decision_judge and
- * explain_analysis_hint take it: NULL for two dice, else `owed` filled by
- * game_series_owed. */
+/* The one-die series the roll waiting is played in, as decision_judge
+ * and explain_analysis_hint take it: NULL when none runs, else `owed`
+ * filled by game_series_of_roll. */
 const int *play_series_of(const play_game_t *g, int owed[2])
 {
-    if (g->roll.b)
-        return NULL;
-    game_series_owed(&g->game, g->roll.a, owed);
-    return owed;
+    return game_series_of_roll(&g->game, g->roll, owed);
 }
 
 /* The tutor's word on the one-die rule, once per decision point: when

@@ -426,14 +426,15 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
         }
         double best_equity = 0; /* the best play's, when a play decision was judged */
         if (side->reviewed && n > 1) {
-            /* a single die: the one-die series' play, rolled out with the series */
+            /* a roll of a one-die series (a single die of the mover's, or
+             * both dice while the other side owes single dice): rolled out
+             * with the series */
             int owed[2];
-            if (!e->roll.b)
-                game_series_owed(g, e->roll.a, owed);
+            const int *series = game_series_of_roll(g, e->roll, owed);
             review_item_t it;
             item_init(&it, REVIEW_PLAY, e, g);
             it.luck = luck;
-            if (!decision_judge(sc, &g->board, e->roll, e->roll.b ? NULL : owed, p, o->plies, &o->thresholds,
+            if (!decision_judge(sc, &g->board, e->roll, series, p, o->plies, &o->thresholds,
                                 o->lang, &it.d) ||
                 !add_item(out, &it)) {
                 snprintf(out->error, sizeof out->error, "out of memory");

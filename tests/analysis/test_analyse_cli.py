@@ -764,6 +764,48 @@ puzzles:
         shutil.rmtree(d, ignore_errors=True)
 
 
+def their_series():
+    """--their-series N: the other side owes N single dice of its one-die
+    series, so the search's best four plays of both dice (and --play's)
+    are rolled out with the series played on, and the text says why; the
+    ranking can differ from the search's.  A single die with it: both
+    series.  Refused without --roll, under a ruleset without the rule, or
+    with a count that is not 1..12."""
+    pos = ["--rules", "helmfrid", "--position-id", "BJwmIWwwAAHi7Ow", "--plies", "1"]
+    search = json.loads(run(["analyse", "--json", "--roll", "6-2"] + pos).stdout)
+    assert "rollouts" not in search and "their_series_owed" not in search, search
+    j = json.loads(run(["analyse", "--json", "--roll", "6-2", "--their-series", "2"] + pos).stdout)
+    assert j["their_series_owed"] == 2 and j["series_rollouts"] is True and j["rollouts"] == 1296, j
+    assert "series_owed" not in j, j
+    rolled = [p for p in j["plays"] if p.get("rollout")]
+    assert len(rolled) == 4 and j["plays"][:4] == rolled, j["plays"][:5]
+    assert j["plays"][0]["notation"] != search["plays"][0]["notation"], (j["plays"][0], search["plays"][0])
+    text = run(["analyse", "--roll", "6-2", "--their-series", "2"] + pos).stdout
+    assert "the other side is in its one-die series under helmfrid (2 single-die rolls left)" in text, text
+    assert "the engine's best 4 plays were played to the end with the series" in text, text
+    # the learner's play, outside the four, is rolled out besides
+    last = search["plays"][-1]["notation"]
+    mine = json.loads(run(["analyse", "--json", "--roll", "6-2", "--their-series", "2", "--play", last] + pos).stdout)
+    assert len([p for p in mine["plays"] if p.get("rollout")]) == 5, mine["plays"]
+    mine_text = run(["analyse", "--roll", "6-2", "--their-series", "2", "--play", last] + pos).stdout
+    assert "the engine's best 4 plays and yours were played" in mine_text, mine_text
+    # a single die of the mover's series while the other side owes two
+    crown = ["--white", "18 20:3 21:3 22:2 23:3 24:3", "--black", "19:5 20:5 21:5", "--to-move", "white",
+             "--roll", "3", "--rules", "lyckans-talisman"]
+    both = json.loads(run(["analyse", "--json", "--their-series", "2"] + crown).stdout)
+    assert both["series_owed"] == 2 and both["their_series_owed"] == 2 and both["series_rollouts"] is True, both
+    assert all(p.get("rollout") for p in both["plays"]), both["plays"]
+    alone = json.loads(run(["analyse", "--json"] + crown).stdout)
+    assert [p["rollout"]["equity"] for p in both["plays"]] != [p["rollout"]["equity"] for p in alone["plays"]]
+    assert "The other side is in a series too: 2 single-die rolls left." in run(
+        ["analyse", "--their-series", "2"] + crown).stdout
+    for extra, want in ((["--rules", "vasa", "--roll", "6-2", "--their-series", "2"], "vasa has no one-die rule"),
+                        (["--rules", "helmfrid", "--their-series", "2"], "--their-series needs --roll"),
+                        (["--rules", "helmfrid", "--roll", "6-2", "--their-series", "0"], "(1..12)")):
+        bad = run(["analyse", "--position-id", "BJwmIWwwAAHi7Ow"] + extra, code=2)
+        assert want in bad.stderr, (extra, bad.stderr)
+
+
 CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers), ("cube", cube_decisions), ("c5-facts", c5_facts), ("c7-facts", c7_facts), ("plays-ranked", plays_ranked),
          ("exact-ending", exact_ending), ("learner-play", learner_play),
          ("rollouts-reproducible", rollouts_reproducible), ("rollouts-player-plies", rollouts_player_plies),
@@ -771,5 +813,6 @@ CASES = [("one-die", one_die), ("give-up", give_up), ("text-tiers", text_tiers),
          ("selfplay", selfplay_runs), ("learner-play-rolled-out", learner_play_rolled_out),
          ("positions-listed", positions_listed), ("default-depth", default_depth), ("how-sure", how_sure),
          ("train", train_resume_and_use), ("train-options", train_under_options),
-         ("race-rollouts", race_rollouts), ("single-die", single_die)]
+         ("race-rollouts", race_rollouts), ("single-die", single_die),
+         ("their-series", their_series)]
 run_cases(CASES)

@@ -212,7 +212,8 @@ static void what_a_play_gives_up(void **state)
  * it; rollout_play hands the play's side's count to the other end of the
  * board (its result is the position's after the play, negated, with the
  * two counts swapped); rollrank_series rolls every play of a single die
- * out with the series, on dice seeded by the question. */
+ * out with the series, on dice seeded by the question, and the best
+ * plays of both dice while the other side owes single dice. */
 static void the_one_die_series(void **state)
 {
     (void)state;
@@ -257,6 +258,11 @@ static void the_one_die_series(void **state)
     assert_int_equal(rollrank_wanted(&b, (roll_t){5, 0}, &r, EVAL_DEFAULT, two_owed), ROLLRANK_BY_SERIES);
     assert_int_equal(rollrank_wanted(&b, (roll_t){5, 1}, &r, EVAL_DEFAULT, NULL), ROLLRANK_BY_RACE);
     assert_int_equal(rollrank_wanted(&b, (roll_t){5, 0}, &r, EVAL_LINEAR, two_owed), ROLLRANK_BY_SEARCH);
+    /* both dice: by the series while the other side owes single dice,
+     * else as without one */
+    const int theirs_owed[2] = {0, 2}, none_owed[2] = {0, 0};
+    assert_int_equal(rollrank_wanted(&b, (roll_t){5, 1}, &r, EVAL_DEFAULT, theirs_owed), ROLLRANK_BY_SERIES);
+    assert_int_equal(rollrank_wanted(&b, (roll_t){5, 1}, &r, EVAL_DEFAULT, none_owed), ROLLRANK_BY_RACE);
     board_t start;
     board_start(&start, GEOM_BRADE, BOARD_WHITE);
     assert_int_equal(rollrank_wanted(&start, (roll_t){5, 1}, &r, EVAL_DEFAULT, NULL), ROLLRANK_BY_SEARCH);
@@ -273,7 +279,7 @@ static void the_one_die_series(void **state)
     assert_int_equal(ns, n);
     const int owed[2] = {2, 0};
     rollout_opts_t ro;
-    assert_int_equal(rollrank_series(&b, (roll_t){5, 0}, &r, owed, sp, ns, rk, &ro), 0);
+    assert_int_equal(rollrank_series(&b, (roll_t){5, 0}, &r, owed, sp, ns, NULL, rk, &ro), 0);
     assert_true(ro.games == ROLLRANK_SERIES_GAMES && ro.series_owed[0] == 2 && ro.series_owed[1] == 0);
     for (int i = 0; i < ns; i++) {
         assert_true(rk[i].rolled && rk[i].ro.games == ROLLRANK_SERIES_GAMES);
@@ -286,6 +292,23 @@ static void the_one_die_series(void **state)
     rollout_result_t without;
     assert_int_equal(rollout_play(&rk[0].sp.play, &r, &plain, &without), 0);
     assert_true(without.equity != rk[0].equity);
+    /* both dice while the other side owes single dice: the search's best
+     * ROLLRANK_SERIES_TOP and the learner's play rolled out, the rest in
+     * the search's order below them */
+    roll_t two = {5, 1};
+    ns = search_rank(sc, &b, two, &so, sp);
+    assert_true(ns > ROLLRANK_SERIES_TOP + 1);
+    board_t mine_after = sp[ns - 1].play.after;
+    assert_int_equal(rollrank_series(&b, two, &r, theirs_owed, sp, ns, &mine_after, rk, &ro), 0);
+    assert_true(ro.series_owed[0] == 0 && ro.series_owed[1] == 2);
+    int rolled = 0;
+    for (int i = 0; i < ns; i++) {
+        rolled += rk[i].rolled;
+        if (i > 0 && rk[i].rolled)
+            assert_true(rk[i - 1].rolled && rk[i - 1].equity >= rk[i].equity);
+    }
+    assert_int_equal(rolled, ROLLRANK_SERIES_TOP + 1);
+    assert_true(rk[rollrank_find(rk, ns, &mine_after)].rolled);
     free(rk);
     free(sp);
     search_ctx_free(sc);

@@ -13,6 +13,7 @@
 #include "analysis/dice.h"
 #include "analysis/search.h"
 #include "engine/posid.h"
+#include "analysis/rollrank.h"
 #include "tutor/decision.h"
 #include "tutor/explain_analysis.h"
 #include "tutor/playrec.h"
@@ -231,6 +232,46 @@ static void a_single_die_of_the_series(void **state)
     search_ctx_free(sc);
 }
 
+/* Both dice while the other side owes single dice of its series: the
+ * search's best plays and the judged one rolled out with the series,
+ * and the words say it is the other side's series. */
+static void both_dice_in_the_other_sides_series(void **state)
+{
+    (void)state;
+    rules_t lt = tr("lyckans-talisman");
+    board_t b = tb("lyckans-talisman", "19 20:2 21:3 22:3 23:3 24:3", "19:3 20:3 21:3 22:2 23:2 24:1 off:1",
+                   BOARD_WHITE);
+    search_ctx_t *sc = search_ctx_new(&lt, EVAL_DEFAULT);
+    movegen_buf_t *buf = movegen_buf_new();
+    assert_true(sc && buf);
+    grade_thresholds_t t;
+    grade_default(&t);
+    roll_t roll = {2, 1};
+    int n = movegen_plays(&b, &lt, roll, buf);
+    assert_true(n >= 3);
+    const int owed[2] = {0, 2};
+    /* three plays (each judgement rolls five out): the first, a middle one
+     * and the last the move generator gives */
+    int picks[3] = {0, n / 2, n - 1}, worded = 0;
+    for (int k = 0; k < 3; k++) {
+        decision_t d;
+        assert_true(decision_judge(sc, &b, roll, owed, movegen_play(buf, picks[k]), 1, &t, LANG_EN, &d));
+        assert_true(d.rolled_series && d.rolled_games == ROLLRANK_SERIES_GAMES);
+        assert_true(d.lost >= 0);
+        if (!d.is_best && d.lost >= 0.0005) {
+            assert_non_null(strstr(d.words, "the other side's one-die series played as lyckans-talisman"));
+            if (!worded++) {
+                decision_t sv;
+                assert_true(decision_judge(sc, &b, roll, owed, movegen_play(buf, picks[k]), 1, &t, LANG_SV, &sv));
+                assert_non_null(strstr(sv.words, "motspelarens entärningsserie"));
+            }
+        }
+    }
+    assert_true(worded > 0);
+    movegen_buf_free(buf);
+    search_ctx_free(sc);
+}
+
 /* A saved game's one-die decisions: the declaration judged (very bad
  * here: the race was won), the series' single dice judged by rollouts
  * with the series, and both dice rolled where declaring was right. */
@@ -277,6 +318,7 @@ int main(void)
         cmocka_unit_test(cut_plays_get_a_second_look),
         cmocka_unit_test(declaring_the_one_die_rule),
         cmocka_unit_test(a_single_die_of_the_series),
+        cmocka_unit_test(both_dice_in_the_other_sides_series),
         cmocka_unit_test(one_die_decisions_reviewed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

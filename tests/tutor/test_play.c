@@ -735,7 +735,7 @@ static void levels_2_and_3_roll_single_dice_out(void **state)
     int owed[2];
     assert_non_null(game_lone_die_series(&r, one, owed));
     rollout_opts_t ro;
-    assert_int_equal(rollrank_series(&b, one, &r, owed, sp, n, rk, &ro), 0);
+    assert_int_equal(rollrank_series(&b, one, &r, owed, sp, n, NULL, rk, &ro), 0);
     char searched[64], rolled[64], want[96];
     notation_play(&sp[0].play, b.geom, searched, sizeof searched);
     notation_play(&rk[0].sp.play, b.geom, rolled, sizeof rolled);
@@ -794,6 +794,62 @@ static void levels_2_and_3_roll_single_dice_out(void **state)
     search_ctx_free(sc);
 }
 
+/* Both dice while the other side owes single dice of its series: the
+ * default engine (level 2) plays what the series rollouts of its best
+ * plays rank first, not its 1-ply search's choice.  Under helmfrid white
+ * (a person) declares, rolls a 3 and plays 21/24 (two single dice still
+ * owed); black, the engine, rolls 6-2. */
+static void level_2_plays_on_in_the_other_sides_series(void **state)
+{
+    (void)state;
+    rules_t r = tr("helmfrid");
+    board_t after;
+    assert_true(posid_read(GEOM_BRADE, "BJwmIWwwAAHi7Ow", &after)); /* black on roll after 21/24 */
+    roll_t roll = {6, 2};
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+    assert_true(sc && sp && rk);
+    search_opts_t so;
+    search_default_opts(1, &so);
+    int n = search_rank(sc, &after, roll, &so, sp);
+    assert_true(n > 1);
+    const int owed[2] = {0, 2};
+    rollout_opts_t ro;
+    assert_int_equal(rollrank_series(&after, roll, &r, owed, sp, n, NULL, rk, &ro), 0);
+    char searched[64], rolled[64], want[96];
+    notation_play(&sp[0].play, after.geom, searched, sizeof searched);
+    notation_play(&rk[0].sp.play, after.geom, rolled, sizeof rolled);
+    assert_string_not_equal(searched, rolled);
+    strbuf_t out;
+    strbuf_init(&out);
+    play_opts_t o;
+    play_default_opts(&o);
+    o.rules = r;
+    o.manual_dice = true;
+    o.tutor = PLAY_TUTOR_OFF;
+    o.seat[BOARD_WHITE] = (play_seat_t){SEAT_HUMAN, 0};
+    o.seat[BOARD_BLACK] = (play_seat_t){SEAT_ENGINE, 2};
+    assert_null(play_set_position(&o, "WAAB4dzcnCYhbDA", BOARD_WHITE));
+    play_game_t *g = play_new(&o, &out);
+    assert_non_null(g);
+    assert_true(play_one_die(g, &out));
+    assert_true(play_dice(g, (int[]){3}, 1, &out));
+    assert_int_equal(play_move(g, "21/24", &out), PA_PLAYED);
+    assert_memory_equal(&g->game.board, &after, sizeof after);
+    assert_int_equal(g->game.one_die_left[BOARD_WHITE], 2);
+    assert_true(play_dice(g, (int[]){6, 2}, 2, &out));
+    assert_int_equal(g->state, PS_ENGINE);
+    play_engine(g, &out);
+    snprintf(want, sizeof want, "\nblack 6-2 %s\n", rolled);
+    assert_non_null(strstr(strbuf_str(&g->record), want));
+    play_free(g);
+    strbuf_free(&out);
+    free(rk);
+    free(sp);
+    search_ctx_free(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -812,6 +868,7 @@ int main(void)
         cmocka_unit_test(engine_decisions),
         cmocka_unit_test(level_3_rolls_races_out),
         cmocka_unit_test(levels_2_and_3_roll_single_dice_out),
+        cmocka_unit_test(level_2_plays_on_in_the_other_sides_series),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,7 +44,21 @@ static void one_die_series(void **state)
     assert_int_equal(told[0], 0);
     assert_int_equal(told[1], 2);
     g.one_die_left[BOARD_BLACK] = 0;
+    /* game_series_of_roll: black's two dice while white owes two single
+     * dice are played in white's series; a single die black has no series
+     * for, in none */
+    int of[2] = {-1, -1};
+    assert_ptr_equal(game_series_of_roll(&g, (roll_t){6, 3}, of), of);
+    assert_int_equal(of[0], 0);
+    assert_int_equal(of[1], 2);
+    assert_null(game_series_of_roll(&g, (roll_t){3, 0}, of));
     g.board.turn = BOARD_WHITE;
+    /* white's next single die: as game_series_owed says; two dice (not
+     * white's to roll now) in no series, black owing none */
+    assert_ptr_equal(game_series_of_roll(&g, (roll_t){3, 0}, of), of);
+    game_series_owed(&g, 3, told);
+    assert_true(of[0] == told[0] && of[1] == told[1] && of[0] == 1);
+    assert_null(game_series_of_roll(&g, (roll_t){6, 3}, of));
     /* The Board's add-on: as many more rolls as the first die showed */
     game_from_board(&g, &tba, &b);
     assert_true(game_declare_one_die(&g));
