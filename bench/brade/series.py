@@ -43,6 +43,21 @@ def brade(exe, args):
     return p.stdout
 
 
+def one_die_positions(exe, rules, k, seed):
+    """The position ids of `brade selfplay --positions K --seed S
+    --one-die` under `rules` (where the side on roll may declare the
+    one-die rule), each once, in order."""
+    lines = brade(exe, ["selfplay", "--rules", rules, "--positions", str(k), "--seed", str(seed),
+                        "--one-die"]).split("\n")
+    ids = []
+    for line in lines:
+        if line.strip():
+            pid = line.split()[0]
+            if pid not in ids:
+                ids.append(pid)
+    return ids
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rules", default="lyckans-talisman")
@@ -51,14 +66,7 @@ def main():
     ap.add_argument("--games", type=int, default=2592)
     ap.add_argument("--brade", default=os.path.join("build", "brade"))
     a = ap.parse_args()
-    lines = brade(a.brade, ["selfplay", "--rules", a.rules, "--positions", str(a.positions),
-                            "--seed", str(a.seed), "--one-die"]).split("\n")
-    ids = []
-    for line in lines:
-        if line.strip():
-            pid = line.split()[0]
-            if pid not in ids:
-                ids.append(pid)
+    ids = one_die_positions(a.brade, a.rules, a.positions, a.seed)
     eligible = 0
     stats = {"search": [0, 0.0, 0], "series": [0, 0.0, 0]}
     decisions = differ = 0

@@ -41,15 +41,9 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 
-
-def brade(exe, args):
-    p = subprocess.run([exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if p.returncode != 0:
-        sys.exit("brade " + " ".join(args) + " failed: " + p.stderr)
-    return p.stdout
+from series import brade, one_die_positions
 
 
 def after_id(exe, rules, pid, roll, notation):
@@ -87,14 +81,7 @@ def main():
     ap.add_argument("--brade", default=os.path.join("build", "brade"))
     a = ap.parse_args()
     rng = random.Random(a.seed)
-    lines = brade(a.brade, ["selfplay", "--rules", a.rules, "--positions", str(a.positions),
-                            "--seed", str(a.seed), "--one-die"]).split("\n")
-    ids = []
-    for line in lines:
-        if line.strip():
-            pid = line.split()[0]
-            if pid not in ids:
-                ids.append(pid)
+    ids = one_die_positions(a.brade, a.rules, a.positions, a.seed)
     names = (("search", f"{a.plies}-ply search"), ("series", "series rollouts"), ("plain", "plain rollouts"))
     stats = {who: [0, 0.0, 0] for who, _ in names}
     series_runs = decisions = differ = 0

@@ -710,6 +710,30 @@ static void level_3_rolls_races_out(void **state)
     search_ctx_free(sc);
 }
 
+/* The 1-ply search's first play of `roll` in b and the series rollouts'
+ * (rollrank_series with `owed`), in notation; asserts they differ, which
+ * is what makes the engine's choice between them tell. */
+static void search_and_series_differ(const rules_t *r, const board_t *b, roll_t roll, const int owed[2],
+                                     char searched[64], char rolled[64])
+{
+    search_ctx_t *sc = search_ctx_new(r, EVAL_DEFAULT);
+    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
+    rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
+    assert_true(sc && sp && rk);
+    search_opts_t so;
+    search_default_opts(1, &so);
+    int n = search_rank(sc, b, roll, &so, sp);
+    assert_true(n > 1);
+    rollout_opts_t ro;
+    assert_int_equal(rollrank_series(b, roll, r, owed, sp, n, NULL, rk, &ro), 0);
+    notation_play(&sp[0].play, b->geom, searched, 64);
+    notation_play(&rk[0].sp.play, b->geom, rolled, 64);
+    assert_string_not_equal(searched, rolled);
+    free(rk);
+    free(sp);
+    search_ctx_free(sc);
+}
+
 /* The engine's single die of a one-die series, at levels 2 and 3: the
  * play the series rollouts rank first (rollrank_series), not its search's
  * own, which values the position as if both dice follow.  Here black
@@ -724,22 +748,14 @@ static void levels_2_and_3_roll_single_dice_out(void **state)
     board_t b;
     assert_true(posid_read(GEOM_BRADE, id, &b));
     roll_t one = {1, 0};
-    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
-    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
-    rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
-    assert_true(sc && sp && rk);
-    search_opts_t so;
-    search_default_opts(1, &so);
-    int n = search_rank(sc, &b, one, &so, sp);
-    assert_true(n > 1);
     int owed[2];
     assert_non_null(game_lone_die_series(&r, one, owed));
-    rollout_opts_t ro;
-    assert_int_equal(rollrank_series(&b, one, &r, owed, sp, n, NULL, rk, &ro), 0);
     char searched[64], rolled[64], want[96];
-    notation_play(&sp[0].play, b.geom, searched, sizeof searched);
-    notation_play(&rk[0].sp.play, b.geom, rolled, sizeof rolled);
-    assert_string_not_equal(searched, rolled);
+    search_and_series_differ(&r, &b, one, owed, searched, rolled);
+    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
+    assert_non_null(sc);
+    search_opts_t so;
+    search_default_opts(1, &so);
     strbuf_t out;
     strbuf_init(&out);
     /* level 1 plays its 0-ply choice */
@@ -789,8 +805,6 @@ static void levels_2_and_3_roll_single_dice_out(void **state)
     movegen_buf_free(buf);
     search_ctx_free(vc);
     strbuf_free(&out);
-    free(rk);
-    free(sp);
     search_ctx_free(sc);
 }
 
@@ -806,21 +820,9 @@ static void level_2_plays_on_in_the_other_sides_series(void **state)
     board_t after;
     assert_true(posid_read(GEOM_BRADE, "BJwmIWwwAAHi7Ow", &after)); /* black on roll after 21/24 */
     roll_t roll = {6, 2};
-    search_ctx_t *sc = search_ctx_new(&r, EVAL_DEFAULT);
-    search_play_t *sp = malloc(sizeof *sp * MOVEGEN_MAX_PLAYS);
-    rollrank_play_t *rk = malloc(sizeof *rk * MOVEGEN_MAX_PLAYS);
-    assert_true(sc && sp && rk);
-    search_opts_t so;
-    search_default_opts(1, &so);
-    int n = search_rank(sc, &after, roll, &so, sp);
-    assert_true(n > 1);
     const int owed[2] = {0, 2};
-    rollout_opts_t ro;
-    assert_int_equal(rollrank_series(&after, roll, &r, owed, sp, n, NULL, rk, &ro), 0);
     char searched[64], rolled[64], want[96];
-    notation_play(&sp[0].play, after.geom, searched, sizeof searched);
-    notation_play(&rk[0].sp.play, after.geom, rolled, sizeof rolled);
-    assert_string_not_equal(searched, rolled);
+    search_and_series_differ(&r, &after, roll, owed, searched, rolled);
     strbuf_t out;
     strbuf_init(&out);
     play_opts_t o;
@@ -845,9 +847,6 @@ static void level_2_plays_on_in_the_other_sides_series(void **state)
     assert_non_null(strstr(strbuf_str(&g->record), want));
     play_free(g);
     strbuf_free(&out);
-    free(rk);
-    free(sp);
-    search_ctx_free(sc);
 }
 
 int main(void)
