@@ -812,7 +812,8 @@ static void levels_2_and_3_roll_single_dice_out(void **state)
  * default engine (level 2) plays what the series rollouts of its best
  * plays rank first, not its 1-ply search's choice.  Under helmfrid white
  * (a person) declares, rolls a 3 and plays 21/24 (two single dice still
- * owed); black, the engine, rolls 6-2. */
+ * owed); black, the engine, rolls 6-2.  A person in black's seat is
+ * warned about the search's play, in the words of the series. */
 static void level_2_plays_on_in_the_other_sides_series(void **state)
 {
     (void)state;
@@ -845,6 +846,22 @@ static void level_2_plays_on_in_the_other_sides_series(void **state)
     play_engine(g, &out);
     snprintf(want, sizeof want, "\nblack 6-2 %s\n", rolled);
     assert_non_null(strstr(strbuf_str(&g->record), want));
+    play_free(g);
+    /* a person in black's seat, the tutor on: the search's play is warned
+     * about in the words of the other side's series */
+    o.seat[BOARD_BLACK] = (play_seat_t){SEAT_HUMAN, 0};
+    o.tutor = PLAY_TUTOR_WARN;
+    g = play_new(&o, &out);
+    assert_non_null(g);
+    assert_true(play_one_die(g, &out));
+    assert_true(play_dice(g, (int[]){3}, 1, &out));
+    assert_int_equal(play_move(g, "21/24", &out), PA_PLAYED);
+    assert_true(play_dice(g, (int[]){6, 2}, 2, &out));
+    strbuf_t said;
+    strbuf_init(&said);
+    assert_int_equal(play_move(g, searched, &said), PA_WARNED);
+    assert_non_null(strstr(strbuf_str(&said), "the other side's one-die series played as helmfrid"));
+    strbuf_free(&said);
     play_free(g);
     strbuf_free(&out);
 }
