@@ -297,12 +297,12 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         (void)search_rank_deepen(sc, &so, sp, n, your_after);
     }
     rollrank_from_search(sp, n, rk);
-    /* a race under vasa or theboard: the race rollouts, unless rollouts
-     * were asked for (theirs count) or turned off, or another evaluator
-     * or net is being looked at */
-    /* a single die is a one-die series' first (the board cannot say
-     * which): every rollout plays the series on, and without rollouts
-     * asked for every play is rolled out so, as the tutor ranks it */
+    /* the tutor's ranking (rollrank_wanted) unless rollouts were asked
+     * for (theirs count) or turned off, or another evaluator or net is
+     * being looked at: a race under vasa or theboard by the race
+     * rollouts, a one-die series by its own.  A single die is a series'
+     * first (the board cannot say which); every rollout, asked for or
+     * not, plays the series on */
     int owed[2];
     const int *series = game_lone_die_series(&a->rules, a->roll, owed) ? owed : NULL;
     /* --their-series N: the other side owes N single dice of its series */

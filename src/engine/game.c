@@ -113,7 +113,6 @@ void game_series_owed(const game_t *g, int die, int owed[2])
     owed[1] = g->one_die_left[1 - me];
 }
 
-
 const int *game_series_of_roll(const game_t *g, roll_t roll, int owed[2])
 {
     int me = g->board.turn;

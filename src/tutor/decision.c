@@ -52,9 +52,9 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const int *
     }
     rollrank_by_t by = n > 1 ? rollrank_wanted(b, roll, r, sc->eval->kind, series) : ROLLRANK_BY_SEARCH;
     if (by != ROLLRANK_BY_SEARCH) {
-        /* a race under vasa or theboard: the best plays and this one
-         * rolled out; a single die in a one-die series: every play
-         * (rollrank.h) */
+        /* a race under vasa or theboard, or both dice while the other
+         * side owes single dice: the best plays and this one rolled out;
+         * a single die of the mover's series: every play (rollrank.h) */
         rollrank_play_t *rr = malloc(sizeof *rr * (size_t)n);
         rollout_opts_t ro;
         if (!rr || rollrank_by(by, b, roll, r, series, rk, n, &mine->after, rr, &ro) != 0) {

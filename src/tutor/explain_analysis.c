@@ -349,6 +349,26 @@ size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t
     return decimal_comma(sv, buf, size, u);
 }
 
+/* Which plays a ranking rolled out, in words ("both plays", "all 5
+ * plays", "the engine's best 4 plays and yours"): rk[0..nplays) as
+ * rollrank_run left it, the search's best `top` rolled out and the
+ * learner's besides when it was not among them. */
+static void plays_rolled_out(bool sv, const rollrank_play_t *rk, int nplays, int top, char *which, size_t size)
+{
+    int rolled = 0;
+    for (int i = 0; i < nplays; i++)
+        rolled += rk[i].rolled;
+    int best = nplays < top ? nplays : top;
+    bool yours = rolled > best; /* the learner's play, rolled out besides */
+    if (best >= nplays && nplays == 2)
+        snprintf(which, size, "%s", sv ? "båda dragen" : "both plays");
+    else if (best >= nplays)
+        snprintf(which, size, sv ? "alla %d drag" : "all %d plays", nplays);
+    else
+        snprintf(which, size, sv ? "programmets %d bästa drag%s" : "the engine's best %d plays%s", best,
+                 !yours ? "" : sv ? " och ditt" : " and yours");
+}
+
 size_t explain_analysis_race(lang_t lang, const rules_t *r, const rollrank_play_t *rk, int nplays, int top,
                              int games, char *buf, size_t size)
 {
@@ -356,20 +376,9 @@ size_t explain_analysis_race(lang_t lang, const rules_t *r, const rollrank_play_
     size_t u = 0;
     if (size)
         buf[0] = '\0';
-    int rolled = 0;
-    for (int i = 0; i < nplays; i++)
-        rolled += rk[i].rolled;
-    int best = nplays < top ? nplays : top;
-    bool yours = rolled > best; /* the learner's play, rolled out besides */
     bool vasa = r->scoring == SCORING_VASA;
     char which[96];
-    if (best >= nplays && nplays == 2)
-        snprintf(which, sizeof which, "%s", sv ? "båda dragen" : "both plays");
-    else if (best >= nplays)
-        snprintf(which, sizeof which, sv ? "alla %d drag" : "all %d plays", nplays);
-    else
-        snprintf(which, sizeof which, sv ? "programmets %d bästa drag%s" : "the engine's best %d plays%s", best,
-                 !yours ? "" : sv ? " och ditt" : " and yours");
+    plays_rolled_out(sv, rk, nplays, top, which, sizeof which);
     add(buf, size, &u,
         sv ? "Utspelat: i en kapplöpning enligt %s%s väger programmet fel mellan att bygga ett vackert "
              "spel och att bära av när det bara ser framåt (det visar långa utspelningar), så %s "
@@ -418,19 +427,9 @@ size_t explain_analysis_series(lang_t lang, const rules_t *r, const rollrank_pla
     size_t u = 0;
     if (size)
         buf[0] = '\0';
-    int rolled = 0;
-    for (int i = 0; i < nplays; i++)
-        rolled += rk[i].rolled;
+    /* a single die: every play; both dice: the best few (rollrank_series) */
     char which[96], after[160];
-    if (rolled >= nplays && nplays == 2)
-        snprintf(which, sizeof which, "%s", sv ? "båda dragen" : "both plays");
-    else if (rolled >= nplays)
-        snprintf(which, sizeof which, sv ? "alla %d drag" : "all %d plays", nplays);
-    else {
-        int best = nplays < ROLLRANK_SERIES_TOP ? nplays : ROLLRANK_SERIES_TOP;
-        snprintf(which, sizeof which, sv ? "programmets %d bästa drag%s" : "the engine's best %d plays%s", best,
-                 rolled <= best ? "" : sv ? " och ditt" : " and yours");
-    }
+    plays_rolled_out(sv, rk, nplays, roll.b ? ROLLRANK_SERIES_TOP : nplays, which, sizeof which);
     if (roll.b) {
         char left[64];
         snprintf(left, sizeof left, sv ? "%d slag med en tärning kvar" : "%d single-die roll%s left", owed[1],
@@ -509,8 +508,9 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
             (void)search_rank_deepen(sc, &so, sp, n, &after);
         }
     }
-    /* a single die in a one-die series: every play rolled out with it; a
-     * race under vasa or theboard: the best plays (rollrank.h) */
+    /* a roll of a one-die series: its plays rolled out with the series
+     * (every play of a single die, the best of both dice); a race under
+     * vasa or theboard: the best plays (rollrank.h) */
     rollout_opts_t ro;
     rollrank_by_t by = n > 1 ? rollrank_wanted(b, roll, r, EVAL_DEFAULT, series) : ROLLRANK_BY_SEARCH;
     if (rollrank_by(by, b, roll, r, series, sp, n, have_mine ? &after : NULL, rk, &ro) != 0) {

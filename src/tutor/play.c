@@ -586,13 +586,14 @@ bool play_undo(play_game_t *g, strbuf_t *out)
 }
 
 /* Where the tutor ranks plays by rollouts, the index in g->legal of the
- * play it would rank first: with a single die of a one-die series every
- * play rolled out with the series (levels 2 and 3), and at level 3 in a
- * race under vasa or theboard the search's best four rolled out
- * (rollrank.h); -1 elsewhere, or when out of memory (the caller then
- * takes the search's choice).  Level 2 rolls out single dice because its
- * 1-ply search values the position as if both dice follow, and the
- * review judges every single die by the series. */
+ * play it would rank first: in a one-die series (a single die of the
+ * mover's, or both dice while the other side owes single dice) the plays
+ * rolled out with the series (levels 2 and 3), and at level 3 in a race
+ * under vasa or theboard the search's best four rolled out (rollrank.h);
+ * -1 elsewhere, or when out of memory (the caller then takes the search's
+ * choice).  Level 2 rolls the series out because its 1-ply search values
+ * every position as if both sides roll both dice, and the review judges
+ * these rolls by the series. */
 static int rolled_choice(play_game_t *g, const search_opts_t *so, int level)
 {
     const board_t *b = &g->game.board;

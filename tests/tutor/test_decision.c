@@ -182,6 +182,13 @@ static void declaring_the_one_die_rule(void **state)
     assert_false(decision_judge_onedie(&lost, &v, true, &t, LANG_EN, &d));
 }
 
+/* The position the series tests share: both sides home, White (on roll)
+ * with nothing off, Black one checker off. */
+static board_t both_home(void)
+{
+    return tb("lyckans-talisman", "19 20:2 21:3 22:3 23:3 24:3", "19:3 20:3 21:3 22:2 23:2 24:1 off:1", BOARD_WHITE);
+}
+
 /* A single die of a running series: every play rolled out with the
  * series (not the search, which assumes both dice); without the series
  * named, the search judges it as before. */
@@ -189,8 +196,7 @@ static void a_single_die_of_the_series(void **state)
 {
     (void)state;
     rules_t lt = tr("lyckans-talisman");
-    board_t b = tb("lyckans-talisman", "19 20:2 21:3 22:3 23:3 24:3", "19:3 20:3 21:3 22:2 23:2 24:1 off:1",
-                   BOARD_WHITE);
+    board_t b = both_home();
     search_ctx_t *sc = search_ctx_new(&lt, EVAL_DEFAULT);
     movegen_buf_t *buf = movegen_buf_new();
     assert_true(sc && buf);
@@ -239,8 +245,7 @@ static void both_dice_in_the_other_sides_series(void **state)
 {
     (void)state;
     rules_t lt = tr("lyckans-talisman");
-    board_t b = tb("lyckans-talisman", "19 20:2 21:3 22:3 23:3 24:3", "19:3 20:3 21:3 22:2 23:2 24:1 off:1",
-                   BOARD_WHITE);
+    board_t b = both_home();
     search_ctx_t *sc = search_ctx_new(&lt, EVAL_DEFAULT);
     movegen_buf_t *buf = movegen_buf_new();
     assert_true(sc && buf);
