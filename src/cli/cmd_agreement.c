@@ -244,7 +244,7 @@ bool agcli_save(const ag_run_t *g)
     bool ok = savefile_write(g->a->save, text, len);
     free(text);
     if (!ok)
-        fprintf(stderr, "%s: cannot write it: %s\n", g->a->save, strerror(errno));
+        fprintf(stderr, "%s: cannot write it: %s\n", g->a->save, savefile_strerror(errno));
     return ok;
 }
 

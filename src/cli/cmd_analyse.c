@@ -225,7 +225,7 @@ static bool write_chart(const pos_args_t *a, const analyse_opts_t *o, const rank
     bool ok = strcmp(a->extra[10], "-") == 0 ? fputs(strbuf_str(&svg), stdout) >= 0
                                              : savefile_write(a->extra[10], strbuf_str(&svg), svg.len);
     if (!ok)
-        fprintf(stderr, "brade: cannot write %s: %s\n", a->extra[10], strerror(errno));
+        fprintf(stderr, "brade: cannot write %s: %s\n", a->extra[10], savefile_strerror(errno));
     strbuf_free(&svg);
     return ok;
 }

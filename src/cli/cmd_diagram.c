@@ -42,7 +42,7 @@ static bool write_out(const char *path, const strbuf_t *text)
     if (strcmp(path, "-") == 0)
         return fwrite(s, 1, n, stdout) == n && fflush(stdout) == 0;
     if (!savefile_write(path, s, n)) {
-        fprintf(stderr, "brade: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "brade: cannot write %s: %s\n", path, savefile_strerror(errno));
         return false;
     }
     return true;

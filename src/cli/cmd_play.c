@@ -177,7 +177,7 @@ int cmd_review(int argc, char **argv)
         if (!ok)
             record_error(path, text, len, rv.error_line, rv.error_col, rv.error[0] ? rv.error : why);
         else if (!savefile_write(mat, strbuf_str(&sb), sb.len)) {
-            fprintf(stderr, "%s: cannot write: %s\n", mat, strerror(errno));
+            fprintf(stderr, "%s: cannot write: %s\n", mat, savefile_strerror(errno));
             ok = false;
         } else
             printf("%s: the %s in GNU Backgammon's .mat format (gnubg: import mat %s)\n", mat,

@@ -203,9 +203,10 @@ static bool make_save(const char *path, const train_data_t *d, const rules_t *r)
     size_t len;
     char *text = train_data_format(d, r, &len);
     bool ok = text && savefile_write(path, text, len);
+    int e = errno;
     free(text);
     if (!ok)
-        fprintf(stderr, "%s: cannot write it\n", path);
+        fprintf(stderr, "%s: cannot write it: %s\n", path, text ? savefile_strerror(e) : "out of memory");
     return ok;
 }
 

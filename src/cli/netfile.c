@@ -77,7 +77,7 @@ bool netfile_save(const char *path, const evalnet_t *n)
     }
     bool ok = savefile_write(path, text, len);
     if (!ok)
-        fprintf(stderr, "%s: cannot write: %s\n", path, strerror(errno));
+        fprintf(stderr, "%s: cannot write: %s\n", path, savefile_strerror(errno));
     free(text);
     return ok;
 }

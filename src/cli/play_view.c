@@ -58,7 +58,7 @@ static void save(play_view_t *v)
     }
     if (!savefile_write(path, rec->s ? rec->s : "", rec->len)) {
         printf(T(lang, "The game record was not saved: %s: %s\n", "Partiprotokollet sparades inte: %s: %s\n"), path,
-               strerror(errno));
+               savefile_strerror(errno));
         return;
     }
     v->saved = true;

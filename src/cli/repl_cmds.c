@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/savefile.h"
 #include "cli/cmd.h"
 #include "cli/config.h"
 #include "cli/paths.h"
@@ -298,7 +299,7 @@ static void remember(repl_t *r, const char *key, const char *value)
     if (config_set(key, value, path, sizeof path))
         printf(T(r->ro.lang, "(Remembered in %s.)\n", "(Sparat i %s.)\n"), path);
     else
-        printf(T(r->ro.lang, "(Not remembered: %s.)\n", "(Inte sparat: %s.)\n"), strerror(errno));
+        printf(T(r->ro.lang, "(Not remembered: %s.)\n", "(Inte sparat: %s.)\n"), savefile_strerror(errno));
 }
 
 /* `set rules NAME` and `set language en|sv`: both remembered (config.h). */

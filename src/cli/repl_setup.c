@@ -321,7 +321,7 @@ int repl_write_picture(repl_t *r, const char *path, strbuf_t *svg, const char *d
     bool ok = savefile_write(path, strbuf_str(svg), svg->len);
     strbuf_free(svg);
     if (!ok) {
-        printf(T(r->ro.lang, "Could not write %s: %s.\n", "Kunde inte skriva %s: %s.\n"), path, strerror(errno));
+        printf(T(r->ro.lang, "Could not write %s: %s.\n", "Kunde inte skriva %s: %s.\n"), path, savefile_strerror(errno));
         return 1;
     }
     printf("%s %s.\n", done, path);
@@ -350,11 +350,17 @@ int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest)
         note_position(r);
         return 1;
     }
+    bool only_position = argc >= 2 && strcmp(argv[1], "position") == 0;
+    if (argc >= 2 && !only_position && (strlen(argv[1]) > 64 || strspn(argv[1], "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(argv[1]))) {
+        /* the id goes into the YAML as it is: only what brade check takes */
+        printf("%s\n", T(L, "A puzzle id is lowercase letters a-z, digits and '-' (at most 64); for example: export my-puzzle",
+                         "Ett problems id är små bokstäver a-z, siffror och '-' (högst 64); till exempel: export mitt-problem"));
+        return 1;
+    }
     char w[128], b[128], name[256];
     board_format_side(&t->board, side_of(&t->board, BOARD_WHITE), w, sizeof w);
     board_format_side(&t->board, side_of(&t->board, BOARD_BLACK), b, sizeof b);
     rules_format(&t->rules, name, sizeof name);
-    bool only_position = argc >= 2 && strcmp(argv[1], "position") == 0;
     const char *ind = only_position ? "" : "  ";
     if (!only_position) {
         printf("%s\n", T(L, "# Paste under 'puzzles:' in a puzzle file; then fill in the question.",

@@ -74,7 +74,7 @@ int review_puzzles(const playrec_t *rec, const review_t *rv, const char *record,
         }
         strbuf_add(&all, strbuf_str(&items));
         if (!savefile_write(file, strbuf_str(&all), all.len)) {
-            fprintf(stderr, "brade: cannot write %s: %s\n", file, strerror(errno));
+            fprintf(stderr, "brade: cannot write %s: %s\n", file, savefile_strerror(errno));
             rc = 1;
         }
         strbuf_free(&all);

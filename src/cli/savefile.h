@@ -13,7 +13,15 @@
 
 /* Writes len bytes of text to path.  False (errno says why; the temporary
  * file is removed) when it cannot, or when path exists and is not a
- * regular file (EISDIR, EINVAL: never renamed over /dev/null). */
+ * regular file (EISDIR, EINVAL: never renamed over /dev/null; a symbolic
+ * link: never followed, never replaced).  The temporary file has a name
+ * no one can guess and is created exclusively, so a link planted beside
+ * the target is never written through.  A new file gets the mode the
+ * umask gives; a replaced one keeps its mode. */
 bool savefile_write(const char *path, const char *text, size_t len);
+
+/* Why savefile_write failed, for "cannot write PATH: ..." (strerror, with
+ * words of its own for a symbolic link). */
+const char *savefile_strerror(int err);
 
 #endif

@@ -48,6 +48,32 @@ static bool depth_ok(yamlload_t *y)
     return ok;
 }
 
+/* Where libyaml saw its problem, as a 1-based line and column.  A reader
+ * error (invalid UTF-8, a control character) sets only the byte offset,
+ * not the mark: the place is counted from the text, the column in
+ * characters. */
+static void problem_place(const yaml_parser_t *parser, const char *text, size_t len, int *line, int *col)
+{
+    if (parser->error != YAML_READER_ERROR) {
+        *line = (int)parser->problem_mark.line + 1;
+        *col = (int)parser->problem_mark.column + 1;
+        return;
+    }
+    size_t off = parser->problem_offset < len ? parser->problem_offset : len;
+    int l = 1, c = 1;
+    for (size_t i = 0; i < off; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        if (ch == '\n') {
+            l++;
+            c = 1;
+        } else if ((ch & 0xc0) != 0x80) {
+            c++;
+        }
+    }
+    *line = l;
+    *col = c;
+}
+
 /* Parses the text into a document (see yamlload.h). */
 bool yamlload_open(yamlload_t *y, const char *path, const char *text, size_t len,
                    diag_list_t *diags, arena_t *arena)
@@ -70,13 +96,13 @@ bool yamlload_open(yamlload_t *y, const char *path, const char *text, size_t len
     if (!yaml_parser_load(&parser, &y->doc)) {
         /* libyaml gives the problem and, for most, the place it was seen */
         yaml_mark_t m = parser.problem_mark;
+        int pl, pc;
+        problem_place(&parser, text, len, &pl, &pc);
         const char *problem = parser.problem ? parser.problem : "cannot read the YAML";
         if (parser.context)
-            diag_add(diags, DIAG_ERROR, path, text, len, (int)m.line + 1, (int)m.column + 1, 1,
-                     "YAML syntax: %s %s", parser.context, problem);
+            diag_add(diags, DIAG_ERROR, path, text, len, pl, pc, 1, "YAML syntax: %s %s", parser.context, problem);
         else
-            diag_add(diags, DIAG_ERROR, path, text, len, (int)m.line + 1, (int)m.column + 1, 1,
-                     "YAML syntax: %s", problem);
+            diag_add(diags, DIAG_ERROR, path, text, len, pl, pc, 1, "YAML syntax: %s", problem);
         if (parser.context &&
             (parser.context_mark.line != m.line || parser.context_mark.column != m.column))
             diag_add(diags, DIAG_NOTE, path, text, len, (int)parser.context_mark.line + 1,
@@ -104,9 +130,10 @@ bool yamlload_open(yamlload_t *y, const char *path, const char *text, size_t len
             return false;
         }
     } else {
-        yaml_mark_t m = parser.problem_mark;
-        diag_add(diags, DIAG_ERROR, path, text, len, (int)m.line + 1, (int)m.column + 1, 1,
-                 "YAML syntax: %s", parser.problem ? parser.problem : "cannot read the YAML");
+        int pl, pc;
+        problem_place(&parser, text, len, &pl, &pc);
+        diag_add(diags, DIAG_ERROR, path, text, len, pl, pc, 1, "YAML syntax: %s",
+                 parser.problem ? parser.problem : "cannot read the YAML");
         yaml_parser_delete(&parser);
         return false;
     }

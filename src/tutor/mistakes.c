@@ -11,6 +11,7 @@
 
 #include "analysis/rollout.h"
 #include "analysis/search.h"
+#include "content/yamlout.h"
 #include "engine/notation.h"
 #include "tutor/words.h"
 
@@ -56,18 +57,6 @@ static void puzzle_id(const board_t *b, roll_t roll, char *buf, size_t size)
 /* A number as the YAML states it (and the loader then reads it). */
 static double stated(double x) { return round(x * 1000.0) / 1000.0; }
 
-/* Writes s as a double-quoted YAML scalar. */
-static void yaml_str(const char *s, strbuf_t *out)
-{
-    strbuf_add(out, "\"");
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            strbuf_add(out, "\\");
-        strbuf_addn(out, s, 1);
-    }
-    strbuf_add(out, "\"");
-}
-
 /* A puzzle item's lines up to its question: id, title, difficulty,
  * themes (mine and `theme`), source, rules and the position, with the
  * roll when the decision came after one. */
@@ -84,10 +73,10 @@ static void item_head(const playrec_t *rec, const review_item_t *it, const mista
     strbuf_addf(out, "    difficulty: %d\n", it->d.grade == GRADE_VERY_BAD ? 2 : 3);
     strbuf_addf(out, "    themes: [mine, %s]\n    source: {en: ", theme);
     snprintf(src, sizeof src, "Your game %s, line %d", o->source, it->line);
-    yaml_str(src, out);
+    yamlout_str(out, src);
     strbuf_add(out, ", sv: ");
     snprintf(src, sizeof src, "Ditt parti %s, rad %d", o->source, it->line);
-    yaml_str(src, out);
+    yamlout_str(out, src);
     strbuf_add(out, "}\n");
     strbuf_addf(out, "    rules: %s\n", name);
     strbuf_addf(out, "    position:\n      white: \"%s\"\n      black: \"%s\"\n      to-move: %s\n", w, bl,
@@ -173,7 +162,7 @@ static void item_yaml(const playrec_t *rec, const review_item_t *it, const mista
     for (int i = 0, a = 0; i < k; i++)
         if (r[i].accepted) {
             strbuf_add(out, a++ ? ", " : "");
-            yaml_str(r[i].text, out);
+            yamlout_str(out, r[i].text);
         }
     strbuf_addf(
         out,
@@ -187,11 +176,11 @@ static void item_yaml(const playrec_t *rec, const review_item_t *it, const mista
     char p[512];
     snprintf(p, sizeof p, "In your game you rolled %s here and played %s, a %s play. Find the best play.",
              roll, it->d.mine_text, very ? "very bad" : "bad");
-    yaml_str(p, out);
+    yamlout_str(out, p);
     strbuf_add(out, "\n        sv: ");
     snprintf(p, sizeof p, "I ditt parti slog du %s här och spelade %s, ett %s drag. Hitta det bästa draget.",
              roll, it->d.mine_text, very ? "mycket dåligt" : "dåligt");
-    yaml_str(p, out);
+    yamlout_str(out, p);
     strbuf_add(out, "\n");
 }
 
@@ -236,7 +225,7 @@ static void giveup_yaml(const playrec_t *rec, const review_t *rv, const review_i
     else
         snprintf(p, sizeof p, "In your game you %s here before the roll, a %s decision. Give up or play on?",
                  did_en, very ? "very bad" : "bad");
-    yaml_str(p, out);
+    yamlout_str(out, p);
     strbuf_add(out, "\n        sv: ");
     if (after)
         snprintf(p, sizeof p, "I ditt parti slog du %s här och %s, ett %s beslut. Ge upp eller spela vidare?",
@@ -244,7 +233,7 @@ static void giveup_yaml(const playrec_t *rec, const review_t *rv, const review_i
     else
         snprintf(p, sizeof p, "I ditt parti %s här före slaget, ett %s beslut. Ge upp eller spela vidare?", did_sv,
                  very ? "mycket dåligt" : "dåligt");
-    yaml_str(p, out);
+    yamlout_str(out, p);
     strbuf_add(out, "\n");
 }
 
@@ -277,12 +266,12 @@ static void onedie_yaml(const playrec_t *rec, const review_item_t *it, const mis
     snprintf(p, sizeof p,
              "In your game you %s here, a %s decision. Declare the one-die rule, or roll both dice?",
              it->acted ? "declared the one-die rule" : "rolled both dice", very ? "very bad" : "bad");
-    yaml_str(p, out);
+    yamlout_str(out, p);
     strbuf_add(out, "\n        sv: ");
     snprintf(p, sizeof p,
              "I ditt parti %s här, ett %s beslut. Begära entärningsregeln, eller slå båda tärningarna?",
              it->acted ? "begärde du entärningsregeln" : "slog du båda tärningarna", very ? "mycket dåligt" : "dåligt");
-    yaml_str(p, out);
+    yamlout_str(out, p);
     strbuf_add(out, "\n");
 }
 

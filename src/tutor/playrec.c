@@ -3,6 +3,8 @@
  */
 #include "tutor/playrec.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,13 +124,38 @@ static bool dice_of(const char *w, roll_t *r)
     return false;
 }
 
+/* Appends an event; the array doubles when full, so a long record costs
+ * linear time (growing by a fixed step made it quadratic under allocators
+ * that copy on realloc).  False when out of memory. */
+#define CR_ONLY                                                                                    \
+    "the lines end in a lone carriage return (CR), not a line feed: save the file with Unix (LF) or " \
+    "Windows (CR LF) line ends"
+
+/* Why a first line that is not "brade-game 1" is not: the things that
+ * look right on screen and are not (a byte-order mark, spaces after it,
+ * line ends of a lone CR) named, so the learner can mend the file. */
+static const char *first_line_problem(const char *text, size_t len, const char *buf, size_t l)
+{
+    static const char bom[] = "\xef\xbb\xbf";
+    if (len >= 3 && memcmp(text, bom, 3) == 0)
+        return "the file starts with a byte-order mark (U+FEFF) before 'brade-game 1': save it as UTF-8 "
+               "without one";
+    if (l >= 12 && memcmp(buf, "brade-game 1", 12) == 0) {
+        if (l > 12 && strspn(buf + 12, " \t") == l - 12)
+            return "the first line has spaces after 'brade-game 1'";
+    }
+    return "not a brade game record (the first line must be 'brade-game 1')";
+}
+
 static bool add_ev(playrec_t *r, const playrec_ev_t *e)
 {
-    if (r->nev % 64 == 0) {
-        playrec_ev_t *n = realloc(r->ev, sizeof *n * (size_t)(r->nev + 64));
+    if (r->nev == r->capev) {
+        int cap = r->capev ? 2 * r->capev : 64;
+        playrec_ev_t *n = realloc(r->ev, sizeof *n * (size_t)cap);
         if (!n)
             return false;
         r->ev = n;
+        r->capev = cap;
     }
     r->ev[r->nev++] = *e;
     return true;
@@ -167,6 +194,8 @@ bool playrec_parse_at(const char *text, size_t len, playrec_t *out, int *line, i
         size_t l = (size_t)(e - p);
         if (l && p[l - 1] == '\r')
             l--;
+        if (ln == 1 && memchr(p, '\r', l))
+            FAIL("%s", CR_ONLY);
         if (l >= LINE_MAX_LEN)
             FAIL("a line longer than %d characters", LINE_MAX_LEN);
         char buf[LINE_MAX_LEN];
@@ -177,7 +206,7 @@ bool playrec_parse_at(const char *text, size_t len, playrec_t *out, int *line, i
             FAIL("not text (a NUL byte)");
         if (ln == 1) {
             if (strcmp(buf, "brade-game 1") != 0)
-                FAIL("not a brade game record (the first line must be 'brade-game %d')", PLAYREC_VERSION);
+                FAIL("%s", first_line_problem(text, len, buf, l));
             continue;
         }
         if (!buf[0] || buf[0] == '#')
@@ -207,9 +236,10 @@ bool playrec_parse_at(const char *text, size_t len, playrec_t *out, int *line, i
                     FAIL("unknown ruleset '%s'", v);
             } else if (k == 1) {
                 char *x;
+                errno = 0;
                 out->seed = strtoull(v, &x, 10);
-                if (x == v || *x)
-                    FAIL("the seed must be a whole number");
+                if (x == v || *x || *v < '0' || *v > '9' || errno == ERANGE)
+                    FAIL("the seed must be a whole number from 0 to %llu", ULLONG_MAX);
             } else if (k == 2 || k == 3) {
                 play_seat_t s;
                 if (!play_seat_parse(v, &s))
@@ -272,6 +302,8 @@ bool playrec_parse_at(const char *text, size_t len, playrec_t *out, int *line, i
             ended = true;
             out->results++;
             ev.kind = EV_RESULT;
+            /* what it says, checked against the replay (review.c) */
+            snprintf(ev.play, sizeof ev.play, "%s", second);
         } else if (strcmp(w1, "game") == 0) {
             char *x;
             long n = strtol(w2, &x, 10);
@@ -337,7 +369,7 @@ void playrec_free(playrec_t *r)
 {
     free(r->ev);
     r->ev = NULL;
-    r->nev = 0;
+    r->nev = r->capev = 0;
 }
 
 /* One move in .mat form: "63: 13/7 8/5" (hits marked as written). */

@@ -74,7 +74,8 @@ typedef struct playrec_ev {
     int colour;     /* TURN, ONE_DIE, RESIGN, START, DOUBLE, TAKE, DROP */
     roll_t roll;    /* TURN (b == 0: one die); TEKA: white's die, black's;
                        RESIGN: the roll it came after (a == 0: before the roll) */
-    char play[160]; /* TURN: the play as written */
+    char play[160]; /* TURN: the play as written; RESULT: the words after
+                       'result' ("black jan 2") */
 } playrec_ev_t;
 
 typedef struct playrec {
@@ -82,7 +83,7 @@ typedef struct playrec {
     unsigned long long seed;
     char seat[2][32];  /* "human", "engine:2" by colour */
     playrec_ev_t *ev;  /* owned */
-    int nev;
+    int nev, capev;    /* capev: room in ev (doubled when full) */
     int match_length;  /* 0: one game */
     bool from_position; /* the game starts from `start` (no teka) */
     board_t start;

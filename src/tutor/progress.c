@@ -11,6 +11,9 @@
 
 static const int INTERVALS[PROGRESS_BOXES] = {0, 1, 2, 4, 8, 16, 32, 64};
 
+/* The index's tag for ratings' themes (items use 0 and 1: lesson or not). */
+enum { RATING_TAG = 2 };
+
 /* Days a Leitner box waits: 0, 1, 2, 4, ... 64. */
 int progress_interval(int box)
 {
@@ -126,13 +129,30 @@ static void journal(progress_t *p, const char *id, bool lesson, bool solved, boo
     p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day, at, earned, false, 0, 0, 0};
 }
 
-/* The index of a theme's rating, or -1. */
+/* The index of a theme's rating, or -1 (the ratings share the items'
+ * index under their own tag, so a record with many themes loads in linear
+ * time). */
 static int find_rating(const progress_t *p, const char *theme)
 {
-    for (int i = 0; i < p->nratings; i++)
-        if (strcmp(p->ratings[i].theme, theme) == 0)
-            return i;
-    return -1;
+    return strset_get(&p->index, RATING_TAG, theme);
+}
+
+/* A count as the file holds it: 0..PROGRESS_COUNT_MAX. */
+static int count_clamp(int n)
+{
+    return n < 0 ? 0 : n > PROGRESS_COUNT_MAX ? PROGRESS_COUNT_MAX : n;
+}
+
+/* A rating kept within what the file's reader takes back: the rating in
+ * PROGRESS_RATING_MIN..MAX, its deviation in GLICKO_MIN_RD..GLICKO_START_RD,
+ * its volatility in PROGRESS_VOL_MIN..MAX.  A learner who fails hundreds of
+ * puzzles in a row reaches the floor and stays there; nothing is lost. */
+static glicko_t rating_clamp(glicko_t g)
+{
+    g.rating = fmin(fmax(g.rating, PROGRESS_RATING_MIN), PROGRESS_RATING_MAX);
+    g.deviation = fmin(fmax(g.deviation, GLICKO_MIN_RD), GLICKO_START_RD);
+    g.volatility = fmin(fmax(g.volatility, PROGRESS_VOL_MIN), PROGRESS_VOL_MAX);
+    return g;
 }
 
 /* The rating of a theme, made (a new learner's) when missing. */
@@ -150,11 +170,15 @@ static progress_rating_t *rating_of(progress_t *p, const char *theme)
         start.rating = p->ratings[all].g.rating;
     progress_rating_t *r = &p->ratings[p->nratings++];
     *r = (progress_rating_t){dup_s(theme), start, 0, -1, NULL, 0, 0};
+    strset_put(&p->index, RATING_TAG, r->theme, p->nratings - 1);
     return r;
 }
 
 /* Sets the rating's point for `day` (a later one on the same day replaces
- * it), keeping the history in day order. */
+ * it), keeping the history in day order.  Points come in day order in play
+ * and in a record this program wrote; the reader appends a hand-made
+ * record's out-of-order days and sorts once (history_sort), so no record
+ * makes this quadratic. */
 static void set_point(progress_rating_t *r, long day, double rating, double deviation)
 {
     int i = r->nhistory;
@@ -175,8 +199,8 @@ static void apply_rate(progress_t *p, const char *theme, double opp, double opp_
 {
     progress_rating_t *r = rating_of(p, theme);
     glicko_game_t game = {opp, opp_rd, score};
-    r->g = glicko_update(r->g, &game, 1, GLICKO_TAU);
-    r->attempts++;
+    r->g = rating_clamp(glicko_update(r->g, &game, 1, GLICKO_TAU));
+    r->attempts = count_clamp(r->attempts + 1);
     r->last = day;
     set_point(r, day, r->g.rating, r->g.deviation);
 }
@@ -217,13 +241,13 @@ static void apply_result(progress_t *p, const char *id, bool solved, bool hints,
     it->last = day;
     it->last_failed = !solved;
     if (solved) {
-        it->solved++;
+        it->solved = count_clamp(it->solved + 1);
         if (!hints && it->box < PROGRESS_BOXES - 1)
             it->box++;
         if (it->box == 0)
             it->box = 1;
     } else {
-        it->failed++;
+        it->failed = count_clamp(it->failed + 1);
         it->box = 0;
     }
     it->due = day + progress_interval(it->box);
@@ -405,7 +429,7 @@ static long day_field(char *const *words, int n, const char *key)
     return parse_day(v ? v : "");
 }
 
-/* A count 0..99999 from text, or -1. */
+/* A count 0..PROGRESS_COUNT_MAX (99999) from text, or -1. */
 static int count_of(const char *s)
 {
     if (!s || !*s || strlen(s) > 5 || strspn(s, "0123456789") != strlen(s))
@@ -463,9 +487,9 @@ static bool parse_rating(progress_t *p, char *const *words, int n)
 {
     if (n != 7 || !valid_id(words[1]))
         return false;
-    double r = real_of(field(words, n, "r"), 0.0, 4000.0);
+    double r = real_of(field(words, n, "r"), PROGRESS_RATING_MIN, PROGRESS_RATING_MAX);
     double rd = real_of(field(words, n, "rd"), 1.0, GLICKO_START_RD);
-    double vol = real_of(field(words, n, "vol"), 1e-6, 1.0);
+    double vol = real_of(field(words, n, "vol"), PROGRESS_VOL_MIN, PROGRESS_VOL_MAX);
     int count = count_of(field(words, n, "n"));
     long last = day_field(words, n, "last");
     if (isnan(r) || isnan(rd) || isnan(vol) || count < 0 || last < 0)
@@ -487,13 +511,64 @@ static bool parse_history(progress_t *p, char *const *words, int n)
     int i = n == 5 ? find_rating(p, words[1]) : -1;
     if (i < 0)
         return false;
-    double r = real_of(field(words, n, "r"), 0.0, 4000.0);
+    double r = real_of(field(words, n, "r"), PROGRESS_RATING_MIN, PROGRESS_RATING_MAX);
     double rd = real_of(field(words, n, "rd"), 1.0, GLICKO_START_RD);
     long day = day_field(words, n, "day");
     if (isnan(r) || isnan(rd) || day < 0)
         return false;
-    set_point(&p->ratings[i], day, r, rd);
+    progress_rating_t *pr = &p->ratings[i];
+    if (pr->nhistory > 0 && pr->history[pr->nhistory - 1].day > day) {
+        /* out of order (a hand-made record): appended now, sorted once at
+         * the end of the record */
+        pr->history = room_for_one(pr->history, pr->nhistory, &pr->caphistory, 8, sizeof *pr->history);
+        pr->history[pr->nhistory++] = (progress_point_t){day, r, rd};
+        return true;
+    }
+    set_point(pr, day, r, rd);
     return true;
+}
+
+/* A history point with the place of its line, for a stable sort. */
+typedef struct keyed_point {
+    progress_point_t pt;
+    int line;
+} keyed_point_t;
+
+/* Orders points by day, the earlier line first on the same day. */
+static int keyed_cmp(const void *a, const void *b)
+{
+    const keyed_point_t *x = a, *y = b;
+    if (x->pt.day != y->pt.day)
+        return x->pt.day < y->pt.day ? -1 : 1;
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+/* Puts a rating's history in day order, a later line replacing an earlier
+ * one of the same day (as set_point does): n log n however the record is
+ * ordered. */
+static void history_sort(progress_rating_t *r)
+{
+    int n = r->nhistory;
+    bool sorted = true;
+    for (int k = 1; k < n && sorted; k++)
+        sorted = r->history[k].day > r->history[k - 1].day;
+    if (sorted)
+        return;
+    keyed_point_t *a = malloc((size_t)n * sizeof *a);
+    if (!a)
+        oom();
+    for (int k = 0; k < n; k++)
+        a[k] = (keyed_point_t){r->history[k], k};
+    qsort(a, (size_t)n, sizeof *a, keyed_cmp);
+    int out = 0;
+    for (int k = 0; k < n; k++) {
+        if (out > 0 && r->history[out - 1].day == a[k].pt.day)
+            r->history[out - 1] = a[k].pt;
+        else
+            r->history[out++] = a[k].pt;
+    }
+    r->nhistory = out;
+    free(a);
 }
 
 /* Notes an unreadable line: the first one's reason goes into why. */
@@ -534,10 +609,12 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         memcpy(buf, start, len);
         buf[len] = '\0';
         if (!header && line == 1) {
-            int version;
-            char extra;
-            if (sscanf(buf, "brade-progress %d%c", &version, &extra) == 1 && (version < 1 || version > PROGRESS_FORMAT)) {
-                snprintf(why, why_size, "it was written by a newer brade (format %d)", version);
+            /* "brade-progress N" with N past ours: a newer program's file,
+             * left alone (N read as text: it may not fit an int) */
+            const char *num = buf + strlen("brade-progress ");
+            if (strncmp(buf, "brade-progress ", strlen("brade-progress ")) == 0 && *num &&
+                strspn(num, "0123456789") == strlen(num) && (strlen(num) > 9 || atoi(num) > PROGRESS_FORMAT)) {
+                snprintf(why, why_size, "it was written by a newer brade (format %.20s)", num);
                 return -1;
             }
             char good[32];
@@ -545,7 +622,9 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
                 snprintf(good, sizeof good, "brade-progress %d", v);
                 header = strcmp(buf, good) == 0;
             }
-            if (!header)
+            if (!header && strncmp(buf, "\xef\xbb\xbf", 3) == 0)
+                bad_line(&bad, why, why_size, "line 1 starts with a byte-order mark (U+FEFF) before 'brade-progress'");
+            else if (!header)
                 bad_line(&bad, why, why_size, "line %d is not 'brade-progress %d'", line, PROGRESS_FORMAT);
             continue;
         }
@@ -629,6 +708,8 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         it->box = box;
         it->last_failed = strcmp(result, "failed") == 0;
     }
+    for (int i = 0; i < p->nratings; i++)
+        history_sort(&p->ratings[i]);
     if (line == 0) {
         snprintf(why, why_size, "the file is empty");
         bad = 1;

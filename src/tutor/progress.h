@@ -117,7 +117,8 @@ typedef struct progress {
     char *path; /* NULL: nothing is saved (no state directory) */
     progress_item_t *items;
     int n, cap;
-    strset_t index; /* (lesson, id) -> index in items: loading stays linear */
+    strset_t index; /* (lesson, id) -> index in items, (2, theme) -> index in
+                     ratings: loading stays linear */
     bool read_only; /* the file must not be overwritten (unreadable, or newer) */
     progress_event_t *journal; /* results since the last save (only with a path) */
     int njournal, capjournal;
@@ -126,6 +127,14 @@ typedef struct progress {
 } progress_t;
 
 enum { PROGRESS_BOXES = 8 };
+/* What the file holds, and so what the writer keeps to: counts (solved=,
+ * failed=, n=) up to 99999, a rating in [0, 4000], a volatility in
+ * [1e-6, 1].  The writer clamps to these, the reader takes exactly these. */
+enum { PROGRESS_COUNT_MAX = 99999 };
+#define PROGRESS_RATING_MIN 0.0
+#define PROGRESS_RATING_MAX 4000.0
+#define PROGRESS_VOL_MIN 1e-6
+#define PROGRESS_VOL_MAX 1.0
 /* 9999-12-31 as a day number: dates are clamped to it, so the file always
  * holds four-digit years its reader takes. */
 #define PROGRESS_LAST_DAY 2932896L

@@ -131,12 +131,18 @@ static bool keep_aside(const char *path, char *aside, size_t size)
     return false;
 }
 
-/* Empties the items of p (keeps path, journal and flags). */
+/* Empties the items and ratings of p (keeps path, journal and flags): what
+ * is read next, with the journal replayed on it, is the whole record. */
 static void clear_items(progress_t *p)
 {
     for (int i = 0; i < p->n; i++)
         free(p->items[i].id);
     p->n = 0;
+    for (int i = 0; i < p->nratings; i++) {
+        free(p->ratings[i].theme);
+        free(p->ratings[i].history);
+    }
+    p->nratings = 0;
     strset_free(&p->index);
 }
 
@@ -151,7 +157,11 @@ static bool write_atomic(const progress_t *p, const strbuf_t *text, const char *
     snprintf(tmp, len, "%s.tmp.%ld", p->path, (long)getpid());
     bool ok = false;
     *step = "open";
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    /* our own pid's name, held under the lock: a file left by a killed
+     * process of the same pid goes first, and a link planted there is
+     * never followed */
+    unlink(tmp);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd >= 0) {
         size_t off = 0;
         ok = true;

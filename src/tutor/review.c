@@ -226,6 +226,24 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
                 ok = false;
                 break;
             }
+            /* the result must be the one the plays led to: a record whose
+             * result was edited would otherwise be scored as it says */
+            strbuf_t said;
+            strbuf_init(&said);
+            playrec_result(&said, g);
+            const char *want = strbuf_str(&said) + strlen("result ");
+            size_t wl = strcspn(want, "\n");
+            bool same = strlen(e->play) == wl && strncmp(e->play, want, wl) == 0;
+            if (!same) {
+                out->error_col = (int)strlen("result ") + 1;
+                snprintf(out->error, sizeof out->error, "the record gives the result '%.60s', but the plays end in '%.*s'",
+                         e->play, (int)wl, want);
+            }
+            strbuf_free(&said);
+            if (!same) {
+                ok = false;
+                break;
+            }
             out->games++;
             last_winner = g->winner;
             playrec_outcome_t oc = {

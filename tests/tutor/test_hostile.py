@@ -11,7 +11,9 @@ are a benchmark, not a test: bench/hostile/hostile.py.
     script, `lesson ID -2147483648` is refused (no overflow);
   - the progress file: a damaged line costs that line only, the learner is
     told at start, and two tutors on one state directory keep both
-    windows' results.
+    windows' results;
+  - output files: a planted link is never written through, an output that
+    is a link is refused in words.
 """
 import os
 import select
@@ -176,11 +178,39 @@ def progress(tmp):
         check(f"puzzle {pid} " in text, f"two tutors: {pid} lost from the record")
 
 
+def outputs(tmp):
+    """Output files (reliability-2 finding 4): a link planted where the old
+    writer put its temporary file (OUT.tmp.PID; exec keeps the pid) is not
+    written through; an output that is itself a link is refused in words,
+    its target untouched; a new file gets the umask's mode."""
+    d = os.path.join(tmp, "out")
+    os.makedirs(d)
+    victim = os.path.join(d, "victim")
+    with open(victim, "w") as f:
+        f.write("precious\n")
+    out = os.path.join(d, "out.svg")
+    diagram = [BRADE, "diagram", "--white", "1:15", "--black", "1:15", "--to-move", "white", "--svg"]
+    p = subprocess.run(["sh", "-c", 'v=$1; o=$2; shift 2; ln -s "$v" "$o.tmp.$$"; umask 022; exec "$@" "$o"',
+                        "sh", victim, out] + diagram, capture_output=True, timeout=60)
+    check(p.returncode == 0, f"diagram beside a planted link: exit {p.returncode} {p.stderr[-300:]!r}")
+    check(open(victim).read() == "precious\n", "a planted temp-file link was written through")
+    check(os.path.isfile(out) and not os.path.islink(out), "the output is not a plain file")
+    check(os.stat(out).st_mode & 0o777 == 0o644, f"new output mode {oct(os.stat(out).st_mode & 0o777)}")
+    link = os.path.join(d, "link.svg")
+    os.symlink(victim, link)
+    code, _o, err = run(diagram + [link])
+    check(code != 0 and "symbolic link" in err, f"an output that is a link: exit {code}, {err[-200:]!r}")
+    check(open(victim).read() == "precious\n" and os.path.islink(link), "an output link was replaced")
+    check(not [n for n in os.listdir(d) if ".tmp." in n and not os.path.islink(os.path.join(d, n))],
+          f"temporary files left: {os.listdir(d)}")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         files(tmp)
         repl(tmp)
         progress(tmp)
+        outputs(tmp)
     for f in failures:
         print("FAIL", f)
     print("ok" if not failures else f"{len(failures)} failures")

@@ -15,6 +15,9 @@
 #include <cmocka.h>
 
 #include "content/load.h"
+#include "content/yamlout.h"
+
+#include <yaml.h>
 #include "tutor/explain.h"
 
 static size_t explain_en(const board_t *b, const rules_t *r, const verdict_t *v,
@@ -49,6 +52,9 @@ static const lcase_t CASES[] = {
     /* --- YAML and file shape --- */
     {"syntax", "puzzles: [\n", {{2, 1, "YAML syntax"}}},
     {"tab indent", "puzzles:\n\t- id: p\n", {{2, 1, "YAML syntax"}}},
+    /* reader errors carry only a byte offset: the place is counted */
+    {"bad utf-8 on line 3", "puzzles:\n  - id: p\n    title: \"a\xc3\xa5 \xff b\"\n", {{3, 16, "invalid leading UTF-8"}}},
+    {"control character on line 2", "puzzles:\n  - id: \"p\x01\"\n", {{2, 11, "control characters"}}},
     {"empty file", "", {{0, 0, "the file is empty"}}},
     {"two documents", "id: a\n---\nid: b\n", {{3, 1, "a second YAML document"}}},
     {"root not a map", "- a\n- b\n", {{1, 1, "a course file is a map"}}},
@@ -637,10 +643,56 @@ static void test_file_errors(void **state)
     course_free(&c);
 }
 
+/* Every string the program writes into YAML (yamlout_str) reads back as
+ * text, whatever its bytes: valid UTF-8 unchanged, a stray byte as its
+ * Latin-1 character (the reliability report's file name g\xe5me.txt). */
+static void test_yamlout_reads_back(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *want; /* want NULL: the same as in */
+    } cases[] = {
+        {"plain", NULL},
+        {"quote \" and \\ backslash", NULL},
+        {"Your game g\xe5me.txt, line 14", "Your game g\xc3\xa5me.txt, line 14"},
+        {"ctl\x01x.txt\ttab\nnewline\x7f", NULL},
+        {"\xc2\x85 next line, \xef\xbb\xbf bom, \xef\xbf\xbf", NULL},
+        {"s\xc3\xa5 \xf0\x9f\x8e\xb2 dice", NULL},
+        {"lone \x80 cont, cut \xe2\x82, surrogate \xed\xa0\x80", "lone \xc2\x80 cont, cut \xc3\xa2\xc2\x82, surrogate \xc3\xad\xc2\xa0\xc2\x80"},
+        {"#: - [ ] { } & * ! | > ' % @ `", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        strbuf_t y;
+        strbuf_init(&y);
+        strbuf_add(&y, "t: ");
+        yamlout_str(&y, cases[i].in);
+        strbuf_add(&y, "\n");
+        yaml_parser_t parser;
+        yaml_document_t doc;
+        assert_true(yaml_parser_initialize(&parser));
+        yaml_parser_set_input_string(&parser, (const unsigned char *)strbuf_str(&y), y.len);
+        if (!yaml_parser_load(&parser, &doc)) {
+            print_error("case %zu does not load: %s (%s)\n", i, parser.problem, strbuf_str(&y));
+            fail();
+        }
+        yaml_node_t *root = yaml_document_get_root_node(&doc);
+        assert_non_null(root);
+        yaml_node_t *v = yaml_document_get_node(&doc, root->data.mapping.pairs.start->value);
+        const char *want = cases[i].want ? cases[i].want : cases[i].in;
+        assert_int_equal(v->data.scalar.length, strlen(want));
+        assert_memory_equal(v->data.scalar.value, want, strlen(want));
+        yaml_document_delete(&doc);
+        yaml_parser_delete(&parser);
+        strbuf_free(&y);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_error),   cmocka_unit_test(test_accept_must_be_complete),
+        cmocka_unit_test(test_every_error),
+        cmocka_unit_test(test_yamlout_reads_back),
+        cmocka_unit_test(test_accept_must_be_complete),
         cmocka_unit_test(test_same_id_twice), cmocka_unit_test(test_good_file_answers),
         cmocka_unit_test(test_lesson_steps),  cmocka_unit_test(test_printed_diagnostic),
         cmocka_unit_test(test_file_errors),

@@ -73,6 +73,17 @@ def mistakes_become_puzzles():
     t = run(["tutor", "--echo"], stdin="puzzles mine\npuzzle\n%s\n" % accept)
     assert "%d puzzle%s on mine" % (made, "" if made == 1 else "s") in t.stdout, t.stdout[-800:]
     assert "Right: %s" % accept in t.stdout, t.stdout[-800:]
+    # a record whose file name is not UTF-8 (Latin-1 from an old share) or
+    # holds a control character: the puzzles name it, and still load
+    # (reliability report finding 5)
+    odd = os.path.join(TMP.encode(), b"g\xe5me\x01.txt")
+    shutil.copyfile(rec, odd)
+    mine2 = os.path.join(TMP, "odd.yaml")
+    subprocess.run([BRADE.encode(), b"review", odd, b"--all", b"--puzzles", mine2.encode()], check=True,
+                   capture_output=True, timeout=240, env=ENV)
+    c = run(["check", "--no-rollouts", mine2])
+    assert "%d puzzle%s, 0 errors" % (made, "" if made == 1 else "s") in c.stdout, c.stdout + c.stderr
+    assert "g\\xe5me\\x01.txt, line" in open(mine2, encoding="utf-8").read()
     # a damaged file costs its own items only, with the place of the problem
     with open(mine, "a", encoding="utf-8") as f:
         f.write("  - id: mine-broken\n    bogus: 1\n")
