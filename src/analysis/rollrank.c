@@ -137,7 +137,9 @@ void rollrank_race_opts(const board_t *b, roll_t roll, rollout_opts_t *o)
 int rollrank_race(const board_t *b, roll_t roll, const rules_t *r, const search_play_t *sp, int n,
                   const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro)
 {
+    const volatile sig_atomic_t *stop = ro->stop; /* the caller's */
     rollrank_race_opts(b, roll, ro);
+    ro->stop = stop;
     rollrank_from_search(sp, n, rk);
     return rollrank_run(rk, n, ROLLRANK_RACE_TOP, mine_after, r, ro);
 }
@@ -153,7 +155,9 @@ void rollrank_series_opts(const board_t *b, roll_t roll, const int owed[2], roll
 int rollrank_series(const board_t *b, roll_t roll, const rules_t *r, const int owed[2], const search_play_t *sp,
                     int n, const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro)
 {
+    const volatile sig_atomic_t *stop = ro->stop; /* the caller's */
     rollrank_series_opts(b, roll, owed, ro);
+    ro->stop = stop;
     rollrank_from_search(sp, n, rk);
     return rollrank_run(rk, n, roll.b ? ROLLRANK_SERIES_TOP : n, mine_after, r, ro);
 }

@@ -125,7 +125,9 @@ rollrank_by_t rollrank_wanted(const board_t *b, roll_t roll, const rules_t *r, e
 
 /* Ranks sp[0..n) into rk by `by`: rollrank_series, rollrank_race (with
  * *mine_after besides; NULL: none), or the search's ranking copied (ro
- * untouched).  Returns as rollrank_run. */
+ * untouched).  Returns as rollrank_run.  Here and in rollrank_race and
+ * rollrank_series, ro->stop is the caller's (NULL, or a Ctrl-C flag: set
+ * it before the call); the other options are filled in. */
 int rollrank_by(rollrank_by_t by, const board_t *b, roll_t roll, const rules_t *r, const int *series,
                 const search_play_t *sp, int n, const board_t *mine_after, rollrank_play_t *rk, rollout_opts_t *ro);
 

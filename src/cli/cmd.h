@@ -6,6 +6,9 @@
 #ifndef BRADE_CLI_CMD_H
 #define BRADE_CLI_CMD_H
 
+#include <stdbool.h>
+#include <stdio.h>
+
 #include "engine/rules.h"
 
 typedef int (*cmd_fn)(int argc, char **argv);
@@ -42,6 +45,11 @@ int cmd_train_rank(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_tutor(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+/* `--resume FILE` among a game's flags (brade play and the REPL's play):
+ * FILE, with the other flags copied to args[0..*n); NULL when absent.
+ * *bad (said on err) when flags other than --tutor, --warn, --lang came
+ * with it: the rest is the record's. */
+const char *cmd_play_resume_flag(int argc, char **argv, char **args, int *n, bool *bad, FILE *err);
 int cmd_review(int argc, char **argv);
 int cmd_diagram(int argc, char **argv);
 int cmd_worksheet(int argc, char **argv);

@@ -24,6 +24,7 @@
 
 #include "cli/args.h"
 #include "cli/config.h"
+#include "cli/interrupt.h"
 #include "cli/cmd.h"
 #include "cli/play_view.h"
 #include "cli/progress_line.h"
@@ -34,6 +35,32 @@
 #include "tutor/review.h"
 #include "tutor/words.h"
 
+/* `--resume FILE` among a game's flags: FILE, with the flags that may go
+ * with it (--tutor, --warn, --lang) left in args[0..*n); NULL when it is
+ * not there.  *bad is set (said on err) when other flags came with it. */
+const char *cmd_play_resume_flag(int argc, char **argv, char **args, int *n, bool *bad, FILE *err)
+{
+    const char *file = NULL;
+    *n = 0;
+    *bad = false;
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--resume") == 0 && i + 1 < argc)
+            file = argv[++i];
+        else
+            args[(*n)++] = argv[i];
+    if (!file)
+        return NULL;
+    for (int i = 0; i < *n; i += 2)
+        if (strcmp(args[i], "--tutor") != 0 && strcmp(args[i], "--warn") != 0 && strcmp(args[i], "--lang") != 0) {
+            fprintf(err, "brade: --resume takes the game's ruleset, players, seed and dice from its record; only "
+                         "--tutor, --warn and --lang may go with it, not %s\n",
+                    args[i]);
+            *bad = true;
+            break;
+        }
+    return file;
+}
+
 int cmd_play(int argc, char **argv)
 {
     play_opts_t o;
@@ -42,24 +69,46 @@ int cmd_play(int argc, char **argv)
     config_load(&cfg, stderr);
     config_play_opts(&cfg, &o);
     const char *record = NULL;
-    if (!play_view_parse(argc, argv, false, &o, &record, stderr))
+    char **rest = malloc(sizeof *rest * (size_t)(argc + 1));
+    if (!rest)
+        return 1;
+    int nrest;
+    bool bad;
+    const char *resume = cmd_play_resume_flag(argc, argv, rest, &nrest, &bad, stderr);
+    bool parsed = !bad && play_view_parse(nrest, rest, false, &o, &record, stderr);
+    free(rest);
+    if (!parsed)
         return 2;
     render_opts_t ro = {o.lang, cfg.colour >= 0 ? cfg.colour == 1 : render_colour_wanted(stdout),
                         cfg.board_fixed, false, false};
+    /* Ctrl-C stops the engine's thinking (its turn then waits); at the
+     * prompt it leaves the game, which is saved as it goes */
+    struct sigaction old;
+    const volatile sig_atomic_t *stop = interrupt_catch(&old);
     play_view_t v;
-    if (!play_view_start(&v, &o, &ro, 80, record))
+    v.stop = stop;
+    bool started = resume ? play_view_resume(&v, resume, &o, &ro, 80) : play_view_start(&v, &o, &ro, 80, record);
+    if (!started) {
+        interrupt_release(&old);
         return 1;
+    }
     bool tty = isatty(STDIN_FILENO);
     char line[4096];
     while (play_view_active(&v)) {
+        /* Ctrl-C while the engine thought stopped it (its turn waits, and
+         * advance said so); one at the prompt leaves */
+        interrupt_clear();
         if (tty) {
             char p[64];
             play_view_prompt(&v, p, sizeof p);
             printf("%s> ", p);
         }
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin))
+        if (!fgets(line, sizeof line, stdin)) {
+            if (*stop)
+                printf("\n");
             break;
+        }
         line[strcspn(line, "\r\n")] = '\0';
         const char *s = line + strspn(line, " \t");
         if (!*s || *s == '#')
@@ -72,6 +121,7 @@ int cmd_play(int argc, char **argv)
     if (!over)
         printf("%s\n", T(o.lang, "The game was left unfinished.", "Partiet lämnades oavslutat."));
     play_view_end(&v);
+    interrupt_release(&old);
     return over ? 0 : 1;
 }
 
@@ -149,7 +199,7 @@ int cmd_review(int argc, char **argv)
         return 2;
     }
     size_t len;
-    char *text = readfile_regular(path, 16 << 20, &len);
+    char *text = readfile_regular(path, PLAYREC_MAX_FILE, &len);
     if (!text) {
         perror(path);
         return 2;
@@ -192,8 +242,25 @@ int cmd_review(int argc, char **argv)
     progress_line_start(&pl);
     o.progress = review_progress;
     o.ud = &pl;
-    bool ok = review_run(&rec, &o, NULL, &rv);
+    /* Ctrl-C stops the review between turns (in the REPL too: the flag is
+     * the one its handler sets) */
+    bool in_repl = interrupt_busy();
+    struct sigaction old;
+    const volatile sig_atomic_t *stop = interrupt_catch(&old);
+    bool ok = review_run(&rec, &o, stop, &rv);
+    bool stopped = !ok && *stop;
+    interrupt_release(&old);
+    if (stopped && in_repl)
+        interrupt_raise(); /* the REPL says "Stopped (Ctrl-C)." */
     progress_line_end(&pl);
+    if (stopped) {
+        if (!in_repl)
+            fprintf(stderr, "brade: the review was stopped (Ctrl-C) at line %d of %s\n", rv.error_line, path);
+        review_free(&rv);
+        playrec_free(&rec);
+        free(text);
+        return 1;
+    }
     if (!ok) {
         record_error(path, text, len, rv.error_line, rv.error_col, rv.error);
         review_free(&rv);

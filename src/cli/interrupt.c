@@ -33,6 +33,8 @@ bool interrupt_busy(void) { return busy != 0; }
 /* Sets the flag (async-signal-safe). */
 void interrupt_raise(void) { flag = 1; }
 
+void interrupt_clear(void) { flag = 0; }
+
 /* A shell command's SIGINT handler: only the flag. */
 static void on_sigint(int sig)
 {

@@ -29,6 +29,9 @@ void interrupt_begin(void);
 bool interrupt_end(void);
 /* True while a command runs (for the REPL's SIGINT handler). */
 bool interrupt_busy(void);
+/* Clears the flag (a shell command's loop, once the work it stopped has
+ * answered). */
+void interrupt_clear(void);
 /* Sets the flag (the REPL's handler calls this while busy). */
 void interrupt_raise(void);
 

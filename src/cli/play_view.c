@@ -12,6 +12,8 @@
 #include "cli/args.h"
 #include "cli/paths.h"
 #include "cli/savefile.h"
+#include "content/readfile.h"
+#include "tutor/play_resume.h"
 #include "tutor/playrec.h"
 #include "tutor/words.h"
 
@@ -25,47 +27,73 @@ static void put(play_view_t *v, strbuf_t *sb)
     strbuf_clear(sb);
 }
 
-/* Saves the record: the named file, or the next free games/DATE-N.txt in
- * the state directory.  Says where. */
-static void save(play_view_t *v)
+/* Picks where the record goes: the named file, or the next free
+ * games/DATE-N.txt in the state directory.  False (said why) when there is
+ * no such place. */
+static bool record_place(play_view_t *v)
 {
     lang_t lang = v->ro.lang;
-    const strbuf_t *rec = &v->g->record;
-    char path[4200];
-    if (v->record_path[0]) {
-        snprintf(path, sizeof path, "%s", v->record_path);
-    } else {
-        char dir[4096], why[256];
-        if (!paths_state_dir(dir, sizeof dir, why, sizeof why)) {
-            printf(T(lang, "The game record was not saved: %s\n", "Partiprotokollet sparades inte: %s\n"), why);
-            return;
-        }
-        char games[4150];
-        snprintf(games, sizeof games, "%s/games", dir);
-        if (mkdir(games, 0700) != 0 && errno != EEXIST) {
-            printf(T(lang, "The game record was not saved: %s: %s\n", "Partiprotokollet sparades inte: %s: %s\n"),
-                   games, strerror(errno));
-            return;
-        }
-        char day[16];
-        paths_format_day(paths_today(), day, sizeof day);
-        struct stat st;
-        for (int i = 1; i < 100000; i++) {
-            snprintf(path, sizeof path, "%s/%s-%d.txt", games, day, i);
-            if (stat(path, &st) != 0)
-                break;
-        }
+    if (v->record_path[0])
+        return true;
+    char dir[4096], why[256];
+    if (!paths_state_dir(dir, sizeof dir, why, sizeof why)) {
+        printf(T(lang, "The game record was not saved: %s\n", "Partiprotokollet sparades inte: %s\n"), why);
+        return false;
     }
-    if (!savefile_write(path, rec->s ? rec->s : "", rec->len)) {
-        printf(T(lang, "The game record was not saved: %s: %s\n", "Partiprotokollet sparades inte: %s: %s\n"), path,
-               savefile_strerror(errno));
+    char games[4150];
+    snprintf(games, sizeof games, "%s/games", dir);
+    if (mkdir(games, 0700) != 0 && errno != EEXIST) {
+        printf(T(lang, "The game record was not saved: %s: %s\n", "Partiprotokollet sparades inte: %s: %s\n"),
+               games, strerror(errno));
+        return false;
+    }
+    char day[16], path[4200];
+    paths_format_day(paths_today(), day, sizeof day);
+    struct stat st;
+    for (int i = 1; i < 100000; i++) {
+        snprintf(path, sizeof path, "%s/%s-%d.txt", games, day, i);
+        if (stat(path, &st) != 0)
+            break;
+    }
+    snprintf(v->record_path, sizeof v->record_path, "%.4095s", path);
+    return true;
+}
+
+/* Writes the record as it stands (atomically), when it changed since the
+ * last write: after every line a person types, so that a kill, a closed
+ * terminal or Ctrl-C loses at most the play being made.  Quiet; a failure
+ * is said once. */
+static void store(play_view_t *v)
+{
+    const strbuf_t *rec = &v->g->record;
+    if (v->stored && v->stored_len == rec->len)
+        return;
+    if (v->store_failed || !record_place(v)) {
+        v->store_failed = true;
         return;
     }
+    if (!savefile_write(v->record_path, rec->s ? rec->s : "", rec->len)) {
+        printf(T(v->ro.lang, "The game record was not saved: %s: %s\n", "Partiprotokollet sparades inte: %s: %s\n"),
+               v->record_path, savefile_strerror(errno));
+        v->store_failed = true;
+        return;
+    }
+    v->stored = true;
+    v->stored_len = rec->len;
+}
+
+/* Saves the record at the game's end (or when it is left) and says where. */
+static void save(play_view_t *v)
+{
+    v->store_failed = false; /* one more try at the end */
+    v->stored = false;
+    store(v);
+    if (!v->stored)
+        return;
     v->saved = true;
-    snprintf(v->record_path, sizeof v->record_path, "%.4095s", path);
-    printf(T(lang, "The game record is in %s (review it with: brade review %s).\n",
+    printf(T(v->ro.lang, "The game record is in %s (review it with: brade review %s).\n",
              "Partiprotokollet finns i %s (granska det med: brade review %s).\n"),
-           path, path);
+           v->record_path, v->record_path);
 }
 
 static void draw(play_view_t *v)
@@ -95,9 +123,12 @@ static void advance(play_view_t *v, strbuf_t *sb)
 {
     play_game_t *g = v->g;
     lang_t lang = v->ro.lang;
-    while (g->state == PS_ENGINE)
+    g->stop = v->stop;
+    while (g->state == PS_ENGINE && !(v->stop && *v->stop))
         play_engine(g, sb);
     put(v, sb);
+    if (g->turns > 0 && g->state != PS_OVER)
+        store(v);
     switch (g->state) {
     case PS_HUMAN:
         if (v->shown_turn == g->rolls)
@@ -145,6 +176,11 @@ static void advance(play_view_t *v, strbuf_t *sb)
             save(v);
         break;
     case PS_ENGINE:
+        /* Ctrl-C stopped the engine's thinking: the turn waits */
+        printf("%s\n", T(lang, "Stopped (Ctrl-C): the engine's turn waits. Type 'go' to let it play, or leave the "
+                              "game (the record is saved).",
+                         "Avbrutet (Ctrl-C): motorns drag väntar. Skriv 'go' så spelar den, eller lämna partiet "
+                         "(protokollet är sparat)."));
         break;
     }
 }
@@ -253,7 +289,9 @@ bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, con
 bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *ro, int width,
                      const char *record_path)
 {
+    const volatile sig_atomic_t *stop = v->stop; /* the caller's, set before */
     memset(v, 0, sizeof *v);
+    v->stop = stop;
     v->shown_turn = -1;
     v->ro = *ro;
     v->width = width;
@@ -298,13 +336,63 @@ bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *
     return true;
 }
 
+bool play_view_resume(play_view_t *v, const char *path, const play_opts_t *base, const render_opts_t *ro,
+                      int width)
+{
+    const volatile sig_atomic_t *stop = v->stop; /* the caller's, set before */
+    memset(v, 0, sizeof *v);
+    v->stop = stop;
+    v->shown_turn = -1;
+    v->ro = *ro;
+    v->width = width;
+    lang_t lang = ro->lang;
+    size_t len;
+    char *text = readfile_regular(path, PLAYREC_MAX_FILE, &len);
+    if (!text) {
+        printf(T(lang, "Cannot read %s: %s\n", "Kan inte läsa %s: %s\n"), path, strerror(errno));
+        return false;
+    }
+    playrec_t rec;
+    int line = 0, col = 1;
+    char msg[256];
+    play_game_t *g = NULL;
+    if (playrec_parse_at(text, len, &rec, &line, &col, msg, sizeof msg)) {
+        g = play_resume(&rec, base, &line, msg, sizeof msg);
+        playrec_free(&rec);
+    }
+    free(text);
+    if (!g) {
+        printf(T(lang, "%s:%d: the game cannot be taken up: %s\n", "%s:%d: partiet kan inte tas upp: %s\n"), path,
+               line, msg);
+        return false;
+    }
+    v->g = g;
+    snprintf(v->record_path, sizeof v->record_path, "%s", path);
+    char rules[256];
+    rules_format(&g->o.rules, rules, sizeof rules);
+    if (g->state == PS_OVER) {
+        printf(T(lang, "The game in %s is over (review it with: brade review %s).\n",
+                 "Partiet i %s är slut (granska det med: brade review %s).\n"),
+               path, path);
+        v->saved = true;
+        return true;
+    }
+    printf(T(lang, "The game of %s in %s goes on after %d play%s.\n", "Partiet %s i %s fortsätter efter %d drag%s.\n"),
+           rules, path, g->turns, lang == LANG_SV ? "" : g->turns == 1 ? "" : "s");
+    strbuf_t sb;
+    strbuf_init(&sb);
+    advance(v, &sb);
+    strbuf_free(&sb);
+    return true;
+}
+
 bool play_view_active(const play_view_t *v)
 {
     return v->g && v->g->state != PS_OVER;
 }
 
-static const char *const WORDS[] = {"hint",   "resign", "one-die", "roll", "dice", "board", "record", "undo",
-                                    "double", "take",   "drop",    "pass", "moves", "explain", NULL};
+static const char *const WORDS[] = {"hint", "resign", "one-die", "roll",  "dice",    "board", "record", "undo",
+                                    "double", "take", "drop",    "pass", "moves", "explain", "go",    NULL};
 
 bool play_view_word(const char *word)
 {
@@ -344,11 +432,19 @@ int play_view_line(play_view_t *v, const char *line)
     if (strcmp(word, "undo") == 0 && g) {
         rc = !play_undo(g, &sb);
         if (!rc) {
-            v->saved = false; /* the record changed: saved again at the end */
+            v->saved = false; /* the record changed: stored again now, and at the end */
+            v->stored = false;
             v->shown_turn = -1;
         }
     } else if (!play_view_active(v)) {
         strbuf_addf(&sb, "%s\n", T(lang, "The game is over.", "Partiet är slut."));
+        rc = 1;
+    } else if (g->state == PS_ENGINE) {
+        /* the engine's turn, stopped by Ctrl-C: any word lets it play on */
+        if (strcmp(word, "go") != 0)
+            strbuf_addf(&sb, "%s\n", T(lang, "The engine plays its turn first.", "Motorn gör sitt drag först."));
+    } else if (strcmp(word, "go") == 0) {
+        strbuf_addf(&sb, "%s\n", T(lang, "Nothing waits for 'go' now.", "Inget väntar på 'go' nu."));
         rc = 1;
     } else if (strcmp(word, "hint") == 0) {
         play_hint(g, &sb);
@@ -420,6 +516,8 @@ void play_view_prompt(const play_view_t *v, char *buf, size_t size)
     const play_game_t *g = v->g;
     if (!g || g->state == PS_OVER)
         snprintf(buf, size, "game over");
+    else if (g->state == PS_ENGINE)
+        snprintf(buf, size, "engine (go)");
     else if (g->state == PS_HUMAN) {
         char dice[16];
         playrec_dice_text(g->roll, dice, sizeof dice);
@@ -435,8 +533,13 @@ void play_view_prompt(const play_view_t *v, char *buf, size_t size)
 
 void play_view_end(play_view_t *v)
 {
-    if (v->g && !v->saved && v->g->turns > 0)
+    if (v->g && !v->saved && v->g->turns > 0) {
         save(v);
+        if (v->saved && v->g->state != PS_OVER)
+            printf(T(v->ro.lang, "To go on with it later: play --resume %s\n",
+                     "För att fortsätta det senare: play --resume %s\n"),
+                   v->record_path);
+    }
     play_free(v->g);
     v->g = NULL;
 }

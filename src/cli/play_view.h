@@ -8,14 +8,19 @@
  * one-die, roll, dice A B (manual dice; also "A B" or "A-B" alone when
  * dice are wanted), double, take, drop (or pass), board, record, help.
  *
- * The record is saved (atomically) to the state directory's games/ when
- * the game ends, or to the file named by the caller.
+ * The record is written (atomically) to the state directory's
+ * games/DATE-N.txt, or to the file named by the caller, after every line a
+ * person types and at the end: a kill, a closed terminal or Ctrl-C loses
+ * at most the play being made, and play_view_resume takes the game up
+ * again from the file.  Ctrl-C (the caller's `stop` flag) stops the
+ * engine's thinking; its turn then waits for the next line ('go').
  *
  * Ownership: a play_view_t owns its game; play_view_end frees it.
  */
 #ifndef BRADE_CLI_PLAY_VIEW_H
 #define BRADE_CLI_PLAY_VIEW_H
 
+#include <signal.h>
 #include <stdbool.h>
 
 #include "cli/render.h"
@@ -27,8 +32,12 @@ typedef struct play_view {
     int width;
     char record_path[4096]; /* where the record goes ("": the state directory); once
                                saved, where it went */
-    bool saved;
+    bool saved;             /* the record was saved at the end and where said */
+    bool stored;            /* the record was written as it goes ... */
+    size_t stored_len;      /* ... this long */
+    bool store_failed;      /* writing it failed (said once) */
     int shown_turn;         /* the roll whose board was last drawn for a person */
+    const volatile sig_atomic_t *stop; /* NULL, or the Ctrl-C flag (borrowed) */
 } play_view_t;
 
 /* Reads a game's flags (--rules R, --seed S, --white/--black
@@ -41,9 +50,16 @@ bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, con
                      FILE *err);
 
 /* Starts a game and runs it up to the first thing a person must do.
- * False (with a message) when out of memory. */
+ * False (with a message) when out of memory.  v->stop is the caller's:
+ * set it (NULL, or the Ctrl-C flag) before; the rest of *v is made here. */
 bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *ro, int width,
                      const char *record_path);
+/* Takes up the game recorded in `path` (a game cut short) with base's
+ * words and tutor, and runs it up to the first thing a person must do;
+ * its record goes on in the same file.  False (with a message naming the
+ * line) when the file cannot be read or the game cannot be taken up. */
+bool play_view_resume(play_view_t *v, const char *path, const play_opts_t *base, const render_opts_t *ro,
+                      int width);
 /* One line typed during the game.  Returns 0, or 1 when the line was not
  * accepted (an illegal play, a word that does not fit now). */
 int play_view_line(play_view_t *v, const char *line);

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cli/cmd.h"
+#include "cli/interrupt.h"
 #include "cli/paths.h"
 
 #include "cli/repl.h"
@@ -94,7 +95,12 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
 
 void repl_game_line(repl_t *r, const char *line)
 {
-    if (play_view_line(&r->game, line) != 0)
+    /* Ctrl-C while the engine thinks stops it; its turn waits ('go') */
+    interrupt_begin();
+    r->game.stop = interrupt_flag();
+    int rc = play_view_line(&r->game, line);
+    interrupt_end();
+    if (rc != 0)
         r->failures++;
     if (!play_view_active(&r->game))
         repl_game_end(r);
@@ -139,10 +145,29 @@ int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest)
         else
             args[n++] = argv[i];
     }
-    bool ok = play_view_parse(n, args, true, &o, &record, stdout);
+    /* --resume FILE: a game cut short, taken up where its record stops */
+    char **left = malloc(sizeof *left * (size_t)(n + 1));
+    int nleft = 0;
+    bool bad = false;
+    const char *resume = left ? cmd_play_resume_flag(n, args, left, &nleft, &bad, stdout) : NULL;
+    bool ok = left && !bad && !(resume && here) &&
+              play_view_parse(resume ? nleft : n, resume ? left : args, !resume, &o, &record, stdout);
+    if (resume && here)
+        printf("%s\n", T(lang, "--resume goes on from the record, not from the board (--here).",
+                         "--resume fortsätter från protokollet, inte från brädet (--here)."));
+    free(left);
     free(args);
     if (!ok)
         return 1;
+    if (resume) {
+        r->game.stop = interrupt_flag();
+        if (!play_view_resume(&r->game, resume, &o, &r->ro, r->width))
+            return 1;
+        interrupt_clear();
+        if (!play_view_active(&r->game))
+            repl_game_end(r);
+        return 0;
+    }
     if (here) {
         const tutor_t *t = &r->tutor;
         if (!t->have_pos) {
@@ -173,8 +198,10 @@ int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest)
         o.seed = (base + (uint64_t)r->games_started) % 2147483648u;
     }
     r->games_started++;
+    r->game.stop = interrupt_flag();
     if (!play_view_start(&r->game, &o, &r->ro, r->width, record))
         return 1;
+    interrupt_clear(); /* a stopped engine turn said so itself */
     if (!play_view_active(&r->game))
         repl_game_end(r);
     return 0;

@@ -57,6 +57,7 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const int *
          * a single die of the mover's series: every play (rollrank.h) */
         rollrank_play_t *rr = malloc(sizeof *rr * (size_t)n);
         rollout_opts_t ro;
+        ro.stop = NULL;
         if (!rr || rollrank_by(by, b, roll, r, series, rk, n, &mine->after, rr, &ro) != 0) {
             free(rr);
             free(rk);

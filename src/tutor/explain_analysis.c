@@ -512,6 +512,7 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
      * (every play of a single die, the best of both dice); a race under
      * vasa or theboard: the best plays (rollrank.h) */
     rollout_opts_t ro;
+    ro.stop = NULL;
     rollrank_by_t by = n > 1 ? rollrank_wanted(b, roll, r, EVAL_DEFAULT, series) : ROLLRANK_BY_SEARCH;
     if (rollrank_by(by, b, roll, r, series, sp, n, have_mine ? &after : NULL, rk, &ro) != 0) {
         free(rk);

@@ -607,6 +607,7 @@ static int rolled_choice(play_game_t *g, const search_opts_t *so, int level)
     int n = sp && rk ? search_rank(g->sc, b, g->roll, so, sp) : -1;
     if (n > 1) {
         rollout_opts_t ro;
+        ro.stop = g->stop;
         if (rollrank_by(by, b, g->roll, &g->game.rules, series, sp, n, NULL, rk, &ro) == 0)
             for (int i = 0; i < g->nlegal; i++)
                 if (board_equal(&movegen_play(g->legal, i)->after, &rk[0].sp.play.after))
@@ -628,6 +629,8 @@ void play_engine(play_game_t *g, strbuf_t *out)
     search_opts_t so;
     search_default_opts(level >= 3 ? 2 : level == 2 ? 1 : 0, &so);
     int pick = level >= 2 ? rolled_choice(g, &so, level) : -1;
+    if (g->stop && *g->stop)
+        return; /* Ctrl-C: the turn waits (play.h) */
     if (pick < 0)
         pick = search_choose(g->sc, &g->game.board, g->roll, g->legal, g->nlegal, &so);
     if (level == 0 && g->nlegal > 2) {

@@ -30,6 +30,7 @@
 #ifndef BRADE_TUTOR_PLAY_H
 #define BRADE_TUTOR_PLAY_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -127,6 +128,10 @@ typedef struct play_game {
     cube_met_t met;       /* a backgammon match: the table its cube decisions use */
     int game_no;          /* 1 for the first game */
     play_snapshot_t undo; /* before the last play a person made */
+    /* NULL, or a flag the front end sets on Ctrl-C (borrowed): the
+     * engine's rollouts stop, and play_engine returns without playing, the
+     * game still waiting in PS_ENGINE for the next call */
+    const volatile sig_atomic_t *stop;
 } play_game_t;
 
 /* A new game: teka is rolled at once unless the dice are manual.  NULL
@@ -156,7 +161,8 @@ play_answer_t play_move(play_game_t *g, const char *text, strbuf_t *out);
  * saying what was taken back).  One step; false (out says why) when there
  * is nothing to take back. */
 bool play_undo(play_game_t *g, strbuf_t *out);
-/* The engine plays the roll (PS_ENGINE). */
+/* The engine plays the roll (PS_ENGINE); when g->stop was set while it
+ * thought, it returns without playing (still PS_ENGINE). */
 void play_engine(play_game_t *g, strbuf_t *out);
 /* The person on roll gives up; false (out says why) when the ruleset does
  * not allow it now. */

@@ -272,6 +272,8 @@ bool playrec_parse_at(const char *text, size_t len, playrec_t *out, int *line, i
                 out->match_length = (int)n;
             } else if (strcmp(v, "auto") != 0 && strcmp(v, "manual") != 0) {
                 FAIL("dice are 'auto' or 'manual', not '%s'", v);
+            } else {
+                out->manual_dice = strcmp(v, "manual") == 0;
             }
             continue;
         }

@@ -42,6 +42,8 @@
 typedef struct play_opts play_opts_t; /* play.h */
 
 enum { PLAYREC_VERSION = 1 };
+/* The largest record file read (100 000 events of a long line each). */
+enum { PLAYREC_MAX_FILE = 16 << 20 };
 
 /* --- writing --- */
 void playrec_header(strbuf_t *sb, const play_opts_t *o);
@@ -84,6 +86,7 @@ typedef struct playrec {
     char seat[2][32];  /* "human", "engine:2" by colour */
     playrec_ev_t *ev;  /* owned */
     int nev, capev;    /* capev: room in ev (doubled when full) */
+    bool manual_dice;  /* "dice manual" */
     int match_length;  /* 0: one game */
     bool from_position; /* the game starts from `start` (no teka) */
     board_t start;

@@ -156,7 +156,7 @@ static void rolled_first_by_the_rollout(void **state)
      * rollrank_race_opts, the same ranking as the steps above */
     rollrank_play_t *again = malloc(sizeof *again * MOVEGEN_MAX_PLAYS);
     assert_non_null(again);
-    rollout_opts_t race;
+    rollout_opts_t race = {.stop = NULL};
     assert_int_equal(rollrank_race(&b, roll, &r, sp, n, &mine, again, &race), 0);
     rollout_opts_t plain;
     rollrank_race_opts(&b, roll, &plain);
@@ -278,7 +278,7 @@ static void the_one_die_series(void **state)
     int ns = search_rank(sc, &b, (roll_t){5, 0}, &so, sp);
     assert_int_equal(ns, n);
     const int owed[2] = {2, 0};
-    rollout_opts_t ro;
+    rollout_opts_t ro = {.stop = NULL};
     assert_int_equal(rollrank_series(&b, (roll_t){5, 0}, &r, owed, sp, ns, NULL, rk, &ro), 0);
     assert_true(ro.games == ROLLRANK_SERIES_GAMES && ro.series_owed[0] == 2 && ro.series_owed[1] == 0);
     for (int i = 0; i < ns; i++) {

@@ -685,7 +685,7 @@ static void level_3_rolls_races_out(void **state)
     search_default_opts(2, &so);
     int n = search_rank(sc, &b, roll, &so, sp);
     assert_true(n > 1);
-    rollout_opts_t ro;
+    rollout_opts_t ro = {.stop = NULL};
     assert_int_equal(rollrank_race(&b, roll, &r, sp, n, NULL, rk, &ro), 0);
     char searched[64], rolled[64], want[96];
     notation_play(&sp[0].play, b.geom, searched, sizeof searched);
@@ -724,7 +724,7 @@ static void search_and_series_differ(const rules_t *r, const board_t *b, roll_t 
     search_default_opts(1, &so);
     int n = search_rank(sc, b, roll, &so, sp);
     assert_true(n > 1);
-    rollout_opts_t ro;
+    rollout_opts_t ro = {.stop = NULL};
     assert_int_equal(rollrank_series(b, roll, r, owed, sp, n, NULL, rk, &ro), 0);
     notation_play(&sp[0].play, b->geom, searched, 64);
     notation_play(&rk[0].sp.play, b->geom, rolled, 64);

@@ -3,13 +3,16 @@
  * (the reliability report's findings 8 and 9): a long record grows in
  * linear time; a byte-order mark, spaces after the first line and lone-CR
  * line ends are named; a seed out of range is refused; a result the plays
- * did not lead to is refused at its line. */
+ * did not lead to is refused at its line; a game cut short is taken up
+ * from its record, and an edited one is not. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "../unit/test_util.h"
 
 #include "tutor/play.h"
+#include "engine/notation.h"
+#include "tutor/play_resume.h"
 #include "tutor/playrec.h"
 #include "tutor/review.h"
 
@@ -133,6 +136,92 @@ static void a_result_must_follow_from_the_plays(void **state)
     free(rec);
 }
 
+/* Plays the person's (white's) first legal play of each roll and lets the
+ * engine reply, `plays` times or to the end. */
+static void person_plays(play_game_t *g, int plays, strbuf_t *out)
+{
+    for (int k = 0; k < plays && g->state != PS_OVER; k++) {
+        while (g->state == PS_ENGINE)
+            play_engine(g, out);
+        if (g->state == PS_ROLL)
+            play_dice(g, NULL, 0, out);
+        if (g->state != PS_HUMAN)
+            continue;
+        char text[160];
+        notation_play(movegen_play(g->legal, 0), g->game.board.geom, text, sizeof text);
+        if (!movegen_play(g->legal, 0)->nsteps)
+            snprintf(text, sizeof text, "pass");
+        play_move(g, text, out);
+    }
+}
+
+/* A game cut short is taken up from its record where it stopped: the same
+ * position, roll and plays made, and it goes on as the uninterrupted game
+ * does (finding 1 of the reliability report).  An edited record is not
+ * taken up, the message naming the line. */
+static void a_game_resumes_from_its_record(void **state)
+{
+    (void)state;
+    const char *names[] = {"lyckans-talisman", "helmfrid", "backgammon"};
+    for (int r = 0; r < 3; r++) {
+        play_opts_t o;
+        play_default_opts(&o);
+        o.rules = tr(names[r]);
+        o.seat[BOARD_BLACK] = (play_seat_t){SEAT_ENGINE, 1};
+        o.tutor = PLAY_TUTOR_OFF;
+        o.seed = 21 + (uint64_t)r;
+        strbuf_t out;
+        strbuf_init(&out);
+        play_game_t *g = play_new(&o, &out);
+        assert_non_null(g);
+        person_plays(g, 6, &out);
+        char *cut = strdup(strbuf_str(&g->record));
+        playrec_t pr;
+        int line;
+        char msg[256];
+        assert_true(playrec_parse(cut, strlen(cut), &pr, &line, msg, sizeof msg));
+        play_game_t *h = play_resume(&pr, &o, &line, msg, sizeof msg);
+        if (!h) {
+            print_error("%s: %d: %s\n", names[r], line, msg);
+            fail();
+        }
+        assert_int_equal(h->state, g->state);
+        assert_true(board_equal(&h->game.board, &g->game.board));
+        assert_int_equal(h->turns, g->turns);
+        assert_string_equal(strbuf_str(&h->record), cut);
+        /* both go on the same way */
+        person_plays(g, 8, &out);
+        person_plays(h, 8, &out);
+        assert_string_equal(strbuf_str(&h->record), strbuf_str(&g->record));
+        play_free(h);
+        playrec_free(&pr);
+        /* the engine's reply changed by hand: not taken up, the line named */
+        char *b = strstr(cut, "\nblack ");
+        assert_non_null(b);
+        int want = 2;
+        for (char *c = cut; c < b; c++)
+            want += *c == '\n';
+        char *sp = strchr(b + 7, ' ');
+        assert_non_null(sp);
+        char *eol = strchr(sp + 1, '\n');
+        strbuf_t edited;
+        strbuf_init(&edited);
+        strbuf_addn(&edited, cut, (size_t)(sp + 1 - cut));
+        strbuf_add(&edited, strcmp(names[r], "backgammon") == 0 ? "24/23 24/23" : "1/2 1/2");
+        strbuf_add(&edited, eol);
+        if (playrec_parse(strbuf_str(&edited), edited.len, &pr, &line, msg, sizeof msg)) {
+            assert_null(play_resume(&pr, &o, &line, msg, sizeof msg));
+            assert_int_equal(line, want);
+            assert_non_null(strstr(msg, "cannot be taken up"));
+            playrec_free(&pr);
+        }
+        strbuf_free(&edited);
+        free(cut);
+        play_free(g);
+        strbuf_free(&out);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -140,6 +229,7 @@ int main(void)
         cmocka_unit_test(seeds_in_range),
         cmocka_unit_test(long_records_grow_geometrically),
         cmocka_unit_test(a_result_must_follow_from_the_plays),
+        cmocka_unit_test(a_game_resumes_from_its_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
