@@ -217,6 +217,7 @@ int cmd_review(int argc, char **argv)
         /* the game replayed (checked) without analysis, then written as .mat */
         review_opts_t quiet = o;
         quiet.all = false;
+        quiet.replay_only = true;
         snprintf(rec.seat[0], sizeof rec.seat[0], "engine");
         snprintf(rec.seat[1], sizeof rec.seat[1], "engine");
         bool ok = review_run(&rec, &quiet, NULL, &rv);

@@ -125,8 +125,8 @@ play_game_t *play_resume(const playrec_t *rec, const play_opts_t *base, int *lin
     if (!ok || k < rec->nev) {
         *line = k < rec->nev ? rec->ev[k].line : 0;
         snprintf(msg, msg_size,
-                 k < rec->nev ? "the game does not play again the same way from here (the record may have been "
-                                "edited, or made by another version of brade), so it cannot be taken up"
+                 k < rec->nev ? "it does not play again the same way from here (the record may have been edited, "
+                                "or made by another version of brade)"
                               : "the record cannot be played again");
         if (ok)
             playrec_free(&again);

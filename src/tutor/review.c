@@ -188,7 +188,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
     out->plies = o->plies;
     for (int c = 0; c < 2; c++) {
         play_seat_t s;
-        out->side[c].reviewed = o->all || (play_seat_parse(rec->seat[c], &s) && s.kind == SEAT_HUMAN);
+        out->side[c].reviewed = !o->replay_only && (o->all || (play_seat_parse(rec->seat[c], &s) && s.kind == SEAT_HUMAN));
     }
     search_ctx_t *sc = search_ctx_new(&rec->rules, EVAL_DEFAULT);
     movegen_buf_t *legal = movegen_buf_new();
@@ -437,7 +437,7 @@ bool review_run(const playrec_t *rec, const review_opts_t *given, const volatile
         const play_t *p = movegen_play(legal, pick);
         review_side_t *side = &out->side[e->colour];
         double luck = 0;
-        if (e->roll.b && n > 0) {
+        if (e->roll.b && n > 0 && !o->replay_only) {
             luck = review_luck(sc, &g->board, legal, n);
             side->luck += luck;
             side->rolls++;

@@ -29,6 +29,8 @@ typedef struct review_opts {
     int plies;             /* analysis depth; -1 (the default): the ruleset's
                               (search_default_plies: 2 in bräde, 1 in backgammon) */
     bool all;              /* both sides, not only the people */
+    bool replay_only;      /* check the record, judge nothing, count no luck
+                              (the .mat export; the fuzz harness) */
     grade_thresholds_t thresholds;
     lang_t lang;
     /* called after each turn replayed (turns done, turns in the record);

@@ -5,7 +5,8 @@
 
 The seed corpus is made fresh from the bundled course each run (lessons and
 puzzles for the loader; their side specs, plays and `rules:` strings for
-the others; a sample record for progress), in a temporary directory that
+the others; a sample record for progress; the game records of
+tests/fuzz/seeds/ for playrec), in a temporary directory that
 libFuzzer also grows; --keep DIR keeps that corpus (and any crash file) in
 DIR for a longer run later.  Exits 1 when the harness finds a crash, a
 leak, a sanitizer report or a timeout (any input taking over 10 s), and
@@ -83,6 +84,10 @@ def seeds(name):
                 b"brade-progress 5\nquestion moving/2 result=failed solved=0 failed=1 last=2026-11-21 "
                 b"due=2026-11-21 box=0\nrating all r=1563.21 rd=112.40 vol=0.060001 n=7 last=2026-11-21\n"
                 b"history all day=2026-11-20 r=1520.00 rd=140.10\nhistory all day=2026-11-21 r=1563.21 rd=112.40\n"]
+    if name == "playrec":
+        # games of each kind (tests/fuzz/seeds/record-*.txt: a single game,
+        # a backgammon match with the cube, a game given up, a vasa match)
+        return [open(p, "rb").read() for p in sorted(glob.glob(os.path.join(HERE, "seeds", "record-*.txt")))]
     raise SystemExit(f"no seeds for harness '{name}'")
 
 

@@ -212,7 +212,7 @@ static void a_game_resumes_from_its_record(void **state)
         if (playrec_parse(strbuf_str(&edited), edited.len, &pr, &line, msg, sizeof msg)) {
             assert_null(play_resume(&pr, &o, &line, msg, sizeof msg));
             assert_int_equal(line, want);
-            assert_non_null(strstr(msg, "cannot be taken up"));
+            assert_non_null(strstr(msg, "does not play again the same way"));
             playrec_free(&pr);
         }
         strbuf_free(&edited);
