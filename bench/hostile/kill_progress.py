@@ -3,13 +3,17 @@
 record survives SIGKILL at any point, and no record the program wrote is
 ever read back as damaged.
 
-Each round pipes `puzzle ID` / `solution` pairs into the tutor (each pair a
-failed attempt, rated, and a save), counts the acknowledgements ("The play
-is" is printed after the save returns), and kills it after a random delay.
-Then the record must open without being set aside as damaged, and the
-total of `failed=` counts must never fall and must have grown by at least
-the acknowledged saves.  The learner starts at a rating of 0.20, so the
-ratings go below the floor the reader takes unless the writer keeps to it.
+Each round is a new day.  It pipes `puzzle ID` / `solution` pairs into the
+tutor (with --echo), cycling through the ten puzzles of the test course:
+the first `solution` of each puzzle that day is a failed attempt, rated,
+and a save; a later one the same day is practice (a puzzle seen is a
+puzzle failed once).  A pair is acknowledged once the echo of the next
+line shows (the save has returned), and the round is killed after a
+random delay.  Then the record must open without being set aside as
+damaged, and the total of `failed=` counts must never fall and must have
+grown by at least the acknowledged counted saves (at most ten a day).
+The learner starts at a rating of 0.20, so the ratings go below the floor
+the reader takes unless the writer keeps to it.
 
     python3 bench/hostile/kill_progress.py [--brade build/brade] [--rounds 200]
 
@@ -56,24 +60,28 @@ def main():
             f.write(START)
         env = dict(os.environ, XDG_STATE_HOME=state, XDG_CONFIG_HOME=os.path.join(tmp, "cfg"), NO_COLOR="1",
                    LANG="C", BRADE_TODAY="2026-11-21")
-        ids = ["play-author", "play-goal", "legal-no", "rolls-jan", "outcome-none"]
+        ids = ["play-author", "play-goal", "legal-no", "rolls-jan", "outcome-none", "count-jb", "choice-huk",
+               "bg-bearoff", "helmfrid-jan", "opening-author"]
         for r in range(a.rounds):
+            env["BRADE_TODAY"] = time.strftime("%Y-%m-%d", time.gmtime(1795000000 + 86400 * r))
             before = failed_total(record)
-            script = "".join("puzzle %s\nsolution\n" % ids[(r + k) % len(ids)] for k in range(300))
-            p = subprocess.Popen([a.brade, "--course", COURSE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, env=env)
+            script = "".join("puzzle %s\nsolution\n" % ids[k % len(ids)] for k in range(300))
+            p = subprocess.Popen([a.brade, "--course", COURSE, "--echo"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
             p.stdin.write(script.encode())
             p.stdin.flush()
             time.sleep(rng.random() * 0.6)
             p.kill()
             out, err = p.communicate()
-            acked = out.count(b"The play is")
-            acked_total += acked
+            echoes = re.findall(rb"^> (puzzle|solution)", out, re.M)
+            acked = sum(1 for i, e in enumerate(echoes) if e == b"solution" and i + 1 < len(echoes))
+            counted = min(acked, len(ids))
+            acked_total += counted
             after = failed_total(record)
-            if after < before + acked:
-                lost += before + acked - after
-                problems.append("round %d: failed= went from %d to %d with %d saves acknowledged"
-                                % (r + 1, before, after, acked))
+            if after < before + counted or after > before + len(ids):
+                lost += max(0, before + counted - after)
+                problems.append("round %d: failed= went from %d to %d with %d counted saves acknowledged"
+                                % (r + 1, before, after, counted))
             if b"damaged" in err or b"damaged" in out:
                 damaged += 1
                 problems.append("round %d: the record was set aside as damaged" % (r + 1))
@@ -85,7 +93,7 @@ def main():
                 problems.append("round %d: the record does not open cleanly" % (r + 1))
         aside = glob.glob(os.path.join(state, "brade", "progress.corrupt-*"))
         temps = glob.glob(os.path.join(state, "brade", "progress.tmp.*"))
-    print("kills: %d, saves acknowledged: %d, saves lost: %d, records set aside as damaged: %d, "
+    print("kills: %d, counted saves acknowledged: %d, saves lost: %d, records set aside as damaged: %d, "
           "files kept aside: %d, temporary files left: %d" % (a.rounds, acked_total, lost, damaged, len(aside),
                                                                len(temps)))
     for x in problems:

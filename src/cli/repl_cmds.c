@@ -260,8 +260,13 @@ static int do_board(repl_t *r, int argc, char **argv, const char *rest)
 static int do_moves(repl_t *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
-    if (argc > 1 && strncmp(argv[1], "--", 2) == 0)
+    if (argc > 1 && strncmp(argv[1], "--", 2) == 0) {
+        if (tutor_answer_pending(&r->tutor, "moves", &r->out)) { /* the open question's position, by flags */
+            repl_flush(r);
+            return 1;
+        }
         return forward("moves", argc, argv) == 0 ? 0 : 1;
+    }
     bool ok = tutor_moves(&r->tutor, &r->out);
     repl_flush(r);
     return ok ? 0 : 1;
@@ -382,10 +387,17 @@ static int do_quit(repl_t *r, int argc, char **argv, const char *rest)
     return 0;
 }
 
-/* A scripting command run from the REPL (check, judge, posid, ...). */
+/* A scripting command run from the REPL (check, judge, posid, ...).  While
+ * a question is open, those that rank or judge plays (judge, analyse) wait:
+ * given the question's position by its flags they would answer it. */
 static int do_script(repl_t *r, int argc, char **argv, const char *rest)
 {
-    (void)r, (void)rest;
+    (void)rest;
+    if ((strcmp(argv[0], "judge") == 0 || strcmp(argv[0], "analyse") == 0) &&
+        tutor_answer_pending(&r->tutor, argv[0], &r->out)) {
+        repl_flush(r);
+        return 1;
+    }
     return forward(argv[0], argc, argv) == 0 ? 0 : 1;
 }
 

@@ -199,6 +199,10 @@ int repl_cmd_setup(repl_t *r, int argc, char **argv, const char *rest)
     }
     const char *sub = argv[1];
     bool ok = true;
+    /* the open question's position stays on the board to explore: the
+     * question is set aside as if its answer had been shown */
+    if (tutor_set_aside(t, &r->out))
+        repl_flush(r);
     if (strcmp(sub, "start") == 0) {
         board_t b;
         board_start(&b, t->rules.geometry, BOARD_WHITE);

@@ -296,6 +296,7 @@ bool tutor_solution(tutor_t *t, strbuf_t *out)
         tutorq_record(t, false, out);
     t->answered = true;
     t->revealed = true;
+    tutorq_mark_shown(t, out); /* kept: seen today, whatever road leads back to it */
     tutorq_explanation(t, out);
     return true;
 }

@@ -195,7 +195,7 @@ static tutor_result_t answer_play(tutor_t *t, const char *text, strbuf_t *out)
                           " Som du skrev det vinner det %s: slaget %s gör janen (skrivet %s gör en "
                           "sprängning det, och det är sprängjan)."),
                         won, hit, note);
-        } else if (mine->outcome.kind != OUT_NONE) {
+        } else if (mine->outcome.kind != OUT_NONE && !tutorq_next_asks_outcome(t)) {
             explain_outcome(L, &mine->outcome, won, sizeof won);
             strbuf_addf(out, T(L, " It wins: %s.", " Det vinner: %s."), won);
         }
@@ -378,6 +378,25 @@ static tutor_result_t answer_rolls(tutor_t *t, const char *text, strbuf_t *out)
     }
     uint32_t missing = truth & ~said, extra = said & ~truth;
     strbuf_add(out, T(L, "Not quite.", "Inte riktigt."));
+    if (!tutorq_first_try(t)) {
+        /* after the first try nothing more: one roll taken out at a time
+         * would otherwise find the set */
+        strbuf_add(out, T(L, " Try again, or type 'hint'.\n", " Försök igen, eller skriv 'hint'.\n"));
+        return TR_WRONG;
+    }
+    int nsaid = __builtin_popcount(said), ntruth = __builtin_popcount(truth);
+    if (extra && nsaid > ntruth) {
+        /* more rolls than the set has (all 21, say): the count of those
+         * that do not belong, not which they are */
+        int k = __builtin_popcount(extra), m = __builtin_popcount(missing);
+        if (L == LANG_SV)
+            strbuf_addf(out, " Du nämner %d slag; %d av dem hör inte dit, och %d saknas.", nsaid, k, m);
+        else
+            strbuf_addf(out, " You name %d rolls; %d of them do not belong, and %d %s missing.", nsaid, k, m,
+                        m == 1 ? "is" : "are");
+        strbuf_add(out, T(L, " Try again, or type 'hint'.\n", " Försök igen, eller skriv 'hint'.\n"));
+        return TR_WRONG;
+    }
     if (extra) {
         strbuf_add(out, T(L, " Not in the set:", " Hör inte dit:"));
         for (int i = GOAL_ROLLS - 1; i >= 0; i--)
@@ -466,13 +485,19 @@ static tutor_result_t answer_count(tutor_t *t, const char *text, strbuf_t *out)
         return TR_UNREAD;
     }
     if (said != t->q->count) {
-        /* not the number: which way it is off, and another try */
-        strbuf_addf(out,
-                    said > t->q->count ? T(L, "No, not %d: that is too many. Count again, or type 'hint'.\n",
-                                           "Nej, inte %d: det är för många. Räkna igen, eller skriv 'hint'.\n")
-                                       : T(L, "No, not %d: that is too few. Count again, or type 'hint'.\n",
-                                           "Nej, inte %d: det är för få. Räkna igen, eller skriv 'hint'.\n"),
-                    said);
+        /* not the number: which way it is off, the first time only (more
+         * would let the count be found by halving), and another try */
+        if (!tutorq_first_try(t))
+            strbuf_addf(out, T(L, "No, not %d. Count again, or type 'hint'.\n",
+                               "Nej, inte %d. Räkna igen, eller skriv 'hint'.\n"),
+                        said);
+        else
+            strbuf_addf(out,
+                        said > t->q->count ? T(L, "No, not %d: that is too many. Count again, or type 'hint'.\n",
+                                               "Nej, inte %d: det är för många. Räkna igen, eller skriv 'hint'.\n")
+                                           : T(L, "No, not %d: that is too few. Count again, or type 'hint'.\n",
+                                               "Nej, inte %d: det är för få. Räkna igen, eller skriv 'hint'.\n"),
+                        said);
         return TR_WRONG;
     }
     strbuf_addf(out, T(L, "Right: %d", "Rätt: %d"), t->q->count);
@@ -499,6 +524,15 @@ static tutor_result_t answer_choice(tutor_t *t, const char *text, strbuf_t *out)
         strbuf_addf(out, T(L, "No, not %d) %s. Try another, or type 'hint'.\n",
                            "Nej, inte %d) %s. Pröva ett annat, eller skriv 'hint'.\n"),
                     said, text_pick(&q->choices[said - 1], L));
+    if (!right && tutorq_first_try(t) && (t->mode == TUTOR_LESSON || t->mode == TUTOR_DRILL)) {
+        /* the first answer is the one that counts: guessing through the
+         * choices earns nothing today */
+        strbuf_add(out, T(L, "(With a choice, the first answer is the one that counts: this step is earned on "
+                             "another day.)\n",
+                          "(Med alternativ räknas det första svaret: det här steget tjänas in en annan dag.)\n"));
+        t->revealed = true;
+        tutorq_mark_shown(t, out);
+    }
     return right ? TR_RIGHT : TR_WRONG;
 }
 
@@ -548,13 +582,22 @@ tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out)
         if (t->progress) /* kept for another day */
             progress_lesson_at(t->progress, t->course->lessons[t->lesson].id, t->step, t->earned);
     }
+    if (r == TR_RIGHT && !t->revealed && t->mode == TUTOR_DRILL && t->step < 32 && t->progress)
+        tutorq_earn_drilled(t);
+    if (r == TR_RIGHT && t->revealed && !t->answered) {
+        tutorq_practice_note(t, out);
+        t->practised = true;
+    }
     /* a right answer, or a wrong one to a closed question (the reply gave
      * the answer away): the explanation follows, once */
     bool closed = t->q->kind == QK_LEGAL || t->q->kind == QK_OUTCOME || t->q->kind == QK_GIVE_UP ||
                   t->q->kind == QK_ONE_DIE;
     if ((r == TR_RIGHT || closed) && !t->answered) {
         t->answered = true;
-        t->revealed = t->revealed || r != TR_RIGHT;
+        if (r != TR_RIGHT) { /* the reply gave the answer away */
+            t->revealed = true;
+            tutorq_mark_shown(t, out);
+        }
         tutorq_explanation(t, out);
     }
     return r;

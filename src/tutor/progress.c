@@ -109,6 +109,7 @@ static progress_item_t *add(progress_t *p, const char *id, bool lesson)
     it->done = it->last = it->due = -1;
     it->at = -1;
     it->earned = 0;
+    it->shown = -1;
     strset_put(&p->index, lesson, it->id, p->n - 1);
     return it;
 }
@@ -126,7 +127,8 @@ static void journal(progress_t *p, const char *id, bool lesson, bool solved, boo
     if (!p->path)
         return;
     p->journal = room_for_one(p->journal, p->njournal, &p->capjournal, 16, sizeof *p->journal);
-    p->journal[p->njournal++] = (progress_event_t){dup_s(id), lesson, solved, hints, day, at, earned, false, 0, 0, 0};
+    p->journal[p->njournal++] =
+        (progress_event_t){dup_s(id), lesson, solved, hints, day, at, earned, false, false, 0, 0, 0};
 }
 
 /* The index of a theme's rating, or -1 (the ratings share the items'
@@ -289,6 +291,22 @@ void progress_puzzle_result(progress_t *p, const char *id, bool solved, bool hin
     journal(p, id, false, solved, hints, day, -1, 0);
 }
 
+/* Notes the day an item's answer was shown (see progress.h). */
+void progress_mark_shown(progress_t *p, const char *id, long day)
+{
+    add(p, id, false)->shown = day;
+    journal(p, id, false, false, false, day, -1, 0);
+    if (p->path)
+        p->journal[p->njournal - 1].shown = true;
+}
+
+/* True when the item's answer was shown on `day` (see progress.h). */
+bool progress_shown_on(const progress_t *p, const char *id, long day)
+{
+    const progress_item_t *it = progress_get(p, id, false);
+    return it && it->shown >= 0 && it->shown == day;
+}
+
 /* Plays the journal of `from` onto `to` (see progress.h). */
 void progress_replay(progress_t *to, const progress_t *from)
 {
@@ -296,6 +314,8 @@ void progress_replay(progress_t *to, const progress_t *from)
         const progress_event_t *e = &from->journal[i];
         if (e->rated)
             apply_rate(to, e->id, e->opp, e->opp_rd, e->score, e->day);
+        else if (e->shown)
+            add(to, e->id, false)->shown = e->day;
         else if (e->at >= 0) {
             progress_item_t *it = add(to, e->id, true);
             it->at = e->at;
@@ -379,11 +399,18 @@ void progress_format(const progress_t *p, strbuf_t *out)
             }
             strbuf_add(out, "\n");
         } else {
+            if (it->last < 0)
+                continue; /* never tried (only its answer looked at): nothing to keep */
             day_text(it->last, a, sizeof a);
             day_text(it->due, b, sizeof b);
-            strbuf_addf(out, "%s %s result=%s solved=%d failed=%d last=%s due=%s box=%d\n",
+            strbuf_addf(out, "%s %s result=%s solved=%d failed=%d last=%s due=%s box=%d",
                         progress_is_question(it) ? "question" : "puzzle", it->id,
                         it->last_failed ? "failed" : "solved", it->solved, it->failed, a, b, it->box);
+            if (it->shown >= 0) {
+                day_text(it->shown, a, sizeof a);
+                strbuf_addf(out, " shown=%s", a);
+            }
+            strbuf_add(out, "\n");
         }
     }
     for (int i = 0; i < p->nratings; i++) {
@@ -638,7 +665,7 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
             /* a last line without its newline: a save cut short, or an edit */
             bool lesson0 = strcmp(words[0], "lesson") == 0, rating0 = strcmp(words[0], "rating") == 0;
             bool history0 = strcmp(words[0], "history") == 0;
-            if (lesson0 ? n < 3 || n > 5 : n != (rating0 ? 7 : history0 ? 5 : 8)) {
+            if (lesson0 ? n < 3 || n > 5 : rating0 ? n != 7 : history0 ? n != 5 : n < 8 || n > 9) {
                 bad_line(&bad, why, why_size, "line %d is cut short", line);
                 continue;
             }
@@ -658,8 +685,10 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
             continue;
         }
         bool lesson = strcmp(words[0], "lesson") == 0, question = strcmp(words[0], "question") == 0;
+        const char *shown_s = lesson ? NULL : field(words, n, "shown");
         if ((!lesson && !question && strcmp(words[0], "puzzle") != 0) || n < 3 ||
-            !(question ? valid_question_id(words[1]) : valid_id(words[1])) || (lesson ? n > 5 : n != 8)) {
+            !(question ? valid_question_id(words[1]) : valid_id(words[1])) ||
+            (lesson ? n > 5 : n != 8 + (shown_s != NULL))) {
             bad_line(&bad, why, why_size, "line %d cannot be read", line);
             continue;
         }
@@ -692,11 +721,13 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         int box = count_of(field(words, n, "box"));
         long last = day_field(words, n, "last");
         long due = day_field(words, n, "due");
+        long shown = shown_s ? parse_day(shown_s) : -1;
         if (!result || (strcmp(result, "solved") != 0 && strcmp(result, "failed") != 0) ||
-            solved < 0 || failed < 0 || box < 0 || box >= PROGRESS_BOXES || last < 0 || due < 0) {
+            solved < 0 || failed < 0 || box < 0 || box >= PROGRESS_BOXES || last < 0 || due < 0 ||
+            (shown_s && shown < 0)) {
             bad_line(&bad, why, why_size,
                      "line %d: a %s needs result=, solved=, failed=, last=, due= and box= "
-                     "with valid values",
+                     "with valid values (and may have shown=)",
                      line, words[0]);
             continue;
         }
@@ -707,6 +738,7 @@ int progress_parse(progress_t *p, const char *text, char *why, size_t why_size)
         it->due = due;
         it->box = box;
         it->last_failed = strcmp(result, "failed") == 0;
+        it->shown = shown;
     }
     for (int i = 0; i < p->nratings; i++)
         history_sort(&p->ratings[i]);

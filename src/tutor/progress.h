@@ -35,7 +35,9 @@
  * `rating THEME` (the learner's Glicko-2 rating in a puzzle theme, or
  * overall under "all": tutor/glicko.h); format 5 added `history THEME`
  * (the rating as it stood at the end of each day it changed, for a chart
- * of progress over time; each follows its theme's `rating` line).  Older
+ * of progress over time; each follows its theme's `rating` line); format
+ * 6 added `shown=DAY` to a puzzle or question line (the last day its
+ * answer was shown: that day a right answer is practice).  Older
  * formats are read as they are and written as PROGRESS_FORMAT, and a brade
  * that reads only an older format leaves a newer file alone.
  *
@@ -77,10 +79,13 @@ typedef struct progress_item {
     long last, due;     /* puzzle: last attempt, next due (-1 never tried) */
     int box;            /* puzzle: Leitner box 0..PROGRESS_BOXES-1 */
     bool last_failed;   /* puzzle: the last attempt failed */
+    long shown;         /* puzzle or lesson question: the last day its answer was shown
+                           (solution, the last hint, a reply that gave it away), -1
+                           never; that day a right answer is practice, not earned */
 } progress_item_t;
 
 /* The format number progress_format writes (the newest this brade reads). */
-enum { PROGRESS_FORMAT = 5 };
+enum { PROGRESS_FORMAT = 6 };
 
 /* A rating as it stood at the end of a day. */
 typedef struct progress_point {
@@ -110,6 +115,7 @@ typedef struct progress_event {
     int at;             /* >= 0: a lesson's place (progress_lesson_at), not a result */
     uint32_t earned;    /* with `at`: the steps earned (progress_lesson_at) */
     bool rated;         /* a rating's game (progress_rate): against opp/opp_rd, scoring score */
+    bool shown;         /* the answer of item `id` was shown on `day` (progress_mark_shown) */
     double opp, opp_rd, score;
 } progress_event_t;
 
@@ -184,6 +190,13 @@ bool progress_is_question(const progress_item_t *it);
 void progress_rate(progress_t *p, const char *theme, double opp, double opp_rd, double score, long day);
 /* The learner's rating in a theme, or NULL when never rated there. */
 const progress_rating_t *progress_rating(const progress_t *p, const char *theme);
+
+/* Notes that the answer of a puzzle or lesson question (id as
+ * progress_puzzle_result takes it) was shown on `day`: a right answer that
+ * day is practice (tutor.h).  Journaled like a result. */
+void progress_mark_shown(progress_t *p, const char *id, long day);
+/* True when the answer of that item was shown on `day`. */
+bool progress_shown_on(const progress_t *p, const char *id, long day);
 
 /* The record of an item, made (empty, never tried) when missing; no
  * journal entry: for merging records. */

@@ -25,24 +25,34 @@ int tutorq_accepted(const tutor_t *t, int n, bool *ok)
     return question_accepted(t->q, t->qpos, t->buf, n, ok);
 }
 
+/* The open question's id in the record (see question.h). */
+bool tutorq_id(const tutor_t *t, char *buf, size_t size)
+{
+    if (t->mode == TUTOR_FREE || !t->q)
+        return false;
+    if (t->mode == TUTOR_PUZZLE)
+        snprintf(buf, size, "%s", t->course->puzzles[t->puzzle].id);
+    else
+        progress_question_id(buf, size, t->course->lessons[t->lesson].id, t->step);
+    return true;
+}
+
 /* Records the first counted result of a puzzle, or of a lesson question
  * (its review schedule: see progress.h), and saves the record.  A lesson
  * question counts once a day, so stepping back and forth through a lesson,
  * or drilling a question by name again, cannot move it up the boxes (the
- * schedule itself never asks one again on the day it was tried). */
+ * schedule itself never asks one again on the day it was tried).  A puzzle
+ * whose answer was shown earlier today is practice: neither recorded nor
+ * rated (a puzzle seen is a puzzle failed, and that was recorded then). */
 void tutorq_record(tutor_t *t, bool solved, strbuf_t *out)
 {
     if (t->recorded || t->mode == TUTOR_FREE || !t->q)
         return;
     t->recorded = true;
-    if (!t->progress)
+    if (!t->progress || (t->seen_today && t->mode == TUTOR_PUZZLE))
         return;
-    char qid[96];
-    const char *id = qid;
-    if (t->mode == TUTOR_PUZZLE)
-        id = t->course->puzzles[t->puzzle].id;
-    else
-        progress_question_id(qid, sizeof qid, t->course->lessons[t->lesson].id, t->step);
+    char id[96];
+    tutorq_id(t, id, sizeof id);
     if (t->mode != TUTOR_PUZZLE) {
         const progress_item_t *it = progress_get(t->progress, id, false);
         if (it && it->last == t->today)
@@ -59,6 +69,57 @@ void tutorq_record(tutor_t *t, bool solved, strbuf_t *out)
     progress_save(t->progress, t->lang == LANG_SV, out);
 }
 
+/* Notes that the open question's answer was shown today (see question.h). */
+void tutorq_mark_shown(tutor_t *t, strbuf_t *out)
+{
+    char id[96];
+    if (!t->progress || !tutorq_id(t, id, sizeof id) || progress_shown_on(t->progress, id, t->today))
+        return;
+    progress_mark_shown(t->progress, id, t->today);
+    progress_save(t->progress, t->lang == LANG_SV, out);
+}
+
+/* The first reply to the open question today (see question.h). */
+bool tutorq_first_try(const tutor_t *t)
+{
+    if (t->attempted)
+        return false;
+    char id[96];
+    if (!t->progress || !tutorq_id(t, id, sizeof id))
+        return true;
+    const progress_item_t *it = progress_get(t->progress, id, false);
+    return !(it && it->last == t->today);
+}
+
+/* A drilled question earns its lesson step (see question.h). */
+void tutorq_earn_drilled(tutor_t *t)
+{
+    const lesson_t *L = &t->course->lessons[t->lesson];
+    progress_item_t *it = progress_item(t->progress, L->id, true);
+    if (it->done >= 0 || (it->earned >> t->step & 1u))
+        return; /* completed already, or earned */
+    uint32_t earned = it->earned | 1u << t->step;
+    progress_lesson_at(t->progress, L->id, it->at >= 0 ? it->at : t->step, earned);
+    if (t->earned_lesson == t->lesson)
+        t->earned = earned;
+}
+
+/* Why a right answer earns nothing now (see question.h). */
+void tutorq_practice_note(const tutor_t *t, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    if (t->mode == TUTOR_PUZZLE)
+        strbuf_add(out, T(L, "(Practice: you saw this puzzle's answer today, so it is neither counted nor rated; it "
+                             "comes back on another day.)\n",
+                          "(Övning: du har sett svaret på det här problemet i dag, så det räknas inte och påverkar "
+                          "inte din rating; det kommer tillbaka en annan dag.)\n"));
+    else if (t->mode == TUTOR_LESSON)
+        strbuf_add(out, T(L, "(Practice: this question's answer was shown, or its first answer was wrong, today; it "
+                             "counts towards the lesson when you answer it right on another day, here or in 'drill'.)\n",
+                          "(Övning: svaret på den här frågan har visats, eller det första svaret var fel, i dag; "
+                          "den räknas för lektionen när du svarar rätt en annan dag, här eller i 'drill'.)\n"));
+}
+
 /* The author's explanation after a blank line, if there is one. */
 void tutorq_explanation(const tutor_t *t, strbuf_t *out)
 {
@@ -66,13 +127,28 @@ void tutorq_explanation(const tutor_t *t, strbuf_t *out)
         strbuf_addf(out, "\n%s\n", text_pick(&t->q->explanation, t->lang));
 }
 
-/* "21/off 24/off (wins: hemspel, 1 point)" */
+/* True in a lesson whose next step asks what a play of this position wins
+ * (see question.h). */
+bool tutorq_next_asks_outcome(const tutor_t *t)
+{
+    if (t->mode != TUTOR_LESSON)
+        return false;
+    const lesson_t *L = &t->course->lessons[t->lesson];
+    if (t->step + 1 >= L->nsteps)
+        return false;
+    const lesson_step_t *next = &L->steps[t->step + 1];
+    const position_t *pos = next->pos.present ? &next->pos : t->qpos;
+    return next->q.kind == QK_OUTCOME && board_equal(&pos->board, &t->qpos->board);
+}
+
+/* "21/off 24/off (wins: hemspel, 1 point)"; the win left out where the
+ * next step asks it */
 void tutorq_play_words(const tutor_t *t, const play_t *p, strbuf_t *out)
 {
     char note[128], won[160];
     notation_play(p, t->qpos->board.geom, note, sizeof note);
     strbuf_add(out, p->nsteps ? note : T(t->lang, "no move", "inget drag"));
-    if (p->outcome.kind != OUT_NONE) {
+    if (p->outcome.kind != OUT_NONE && !tutorq_next_asks_outcome(t)) {
         explain_outcome(t->lang, &p->outcome, won, sizeof won);
         strbuf_addf(out, T(t->lang, " (wins: %s)", " (vinner: %s)"), won);
     }

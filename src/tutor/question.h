@@ -18,6 +18,27 @@ int tutorq_accepted(const tutor_t *t, int n, bool *ok);
 /* Records the first counted result of a puzzle or lesson question (its
  * review schedule) and saves the record. */
 void tutorq_record(tutor_t *t, bool solved, strbuf_t *out);
+/* The open question's id in the record: the puzzle's, or "LESSON/STEP";
+ * false in free mode. */
+bool tutorq_id(const tutor_t *t, char *buf, size_t size);
+/* Notes in the record that the open question's answer was shown today
+ * (progress_mark_shown) and saves it. */
+void tutorq_mark_shown(tutor_t *t, strbuf_t *out);
+/* True for the first reply to the open question today: none given on this
+ * visit, and none recorded today (a step opened again is not a new first
+ * try). */
+bool tutorq_first_try(const tutor_t *t);
+/* True in a lesson whose next step asks what a play of this same position
+ * wins: the win is that step's question, so this step's feedback leaves it
+ * out. */
+bool tutorq_next_asks_outcome(const tutor_t *t);
+/* A drilled lesson question answered right with its answer not shown
+ * today: the lesson's step is earned (a step whose answer was shown is
+ * earned this way, or in the lesson, on a later day). */
+void tutorq_earn_drilled(tutor_t *t);
+/* After a right answer that earns nothing (the answer was shown today, or
+ * a choice's first answer was wrong): why, and when it counts. */
+void tutorq_practice_note(const tutor_t *t, strbuf_t *out);
 /* The author's explanation, if any. */
 void tutorq_explanation(const tutor_t *t, strbuf_t *out);
 /* "21/off 24/off (wins: hemspel, 1 point)". */

@@ -8,6 +8,7 @@
 
 #include "engine/notation.h"
 #include "engine/verdict.h"
+#include "tutor/question.h"
 #include "tutor/tutor.h"
 #include "tutor/words.h"
 
@@ -40,7 +41,16 @@ static void close_question(tutor_t *t)
     t->q = NULL;
     t->qpos = NULL;
     t->hints = 0;
-    t->attempted = t->answered = t->recorded = t->revealed = false;
+    t->attempted = t->answered = t->recorded = t->revealed = t->seen_today = t->practised = false;
+}
+
+/* A question just opened whose answer the record says was shown today
+ * (another visit, another window): nothing it gets right today is earned. */
+static void recall_shown(tutor_t *t)
+{
+    char id[96];
+    if (t->progress && tutorq_id(t, id, sizeof id) && progress_shown_on(t->progress, id, t->today))
+        t->revealed = t->seen_today = true;
 }
 
 /* Shows a position from the course on the board. */
@@ -136,6 +146,7 @@ static void open_step(tutor_t *t, int k)
     if (st->q.kind != QK_NONE) {
         t->q = &st->q;
         t->qpos = &st->pos;
+        recall_shown(t);
     }
 }
 
@@ -163,7 +174,7 @@ tutor_nav_t tutor_next(tutor_t *t, strbuf_t *msg)
     const lesson_t *L = &t->course->lessons[t->lesson];
     lang_t lang = t->lang;
     if (t->step + 1 < L->nsteps) {
-        if (t->q && !(t->earned >> t->step & 1u))
+        if (t->q && !(t->earned >> t->step & 1u) && !t->practised)
             strbuf_addf(msg,
                         T(lang, "(The question of step %d is skipped; the lesson is complete once it is answered.)\n",
                           "(Frågan i steg %d hoppas över; lektionen är klar först när den är besvarad.)\n"),
@@ -230,6 +241,7 @@ bool tutor_open_drill(tutor_t *t, int lesson, int step)
         t->have_pos = false;
     t->q = &st->q;
     t->qpos = &st->pos;
+    recall_shown(t);
     return true;
 }
 
@@ -322,6 +334,7 @@ void tutor_open_puzzle(tutor_t *t, int puzzle)
         t->have_pos = false;
     t->q = &P->q;
     t->qpos = &P->pos;
+    recall_shown(t);
 }
 
 /* A rating of the learner's, or his overall one, or a new learner's. */
@@ -420,11 +433,11 @@ static bool game_over(const tutor_t *t, strbuf_t *out)
     return false;
 }
 
-/* The legal plays of the board's roll, with their wins. */
 /* True (with the reason in out) while a question is open and not yet
- * answered: `moves` and `explain` would give its answer away, so they wait
- * until it is answered or its solution shown (answers must be earned). */
-static bool answer_pending(const tutor_t *t, const char *what, strbuf_t *out)
+ * answered: `moves`, `explain` and the scripting commands would give its
+ * answer away, so they wait until it is answered or its solution shown
+ * (answers must be earned). */
+bool tutor_answer_pending(const tutor_t *t, const char *what, strbuf_t *out)
 {
     lang_t L = t->lang;
     if (!t->q || t->answered)
@@ -441,9 +454,37 @@ static bool answer_pending(const tutor_t *t, const char *what, strbuf_t *out)
     return true;
 }
 
+/* Sets the open question aside for the board (see tutor.h). */
+bool tutor_set_aside(tutor_t *t, strbuf_t *out)
+{
+    lang_t L = t->lang;
+    if (!t->q || t->answered || t->mode == TUTOR_FREE)
+        return false;
+    if (!t->recorded)
+        tutorq_record(t, false, out);
+    t->revealed = true;
+    tutorq_mark_shown(t, out);
+    strbuf_add(out, T(L, "(The open question is set aside, as if its answer had been shown: it counts as not "
+                         "answered today.)\n",
+                      "(Den öppna frågan läggs undan som om svaret hade visats: den räknas som obesvarad i dag.)\n"));
+    return true;
+}
+
+/* True while the board must not show the pip counts: the open question
+ * asks for one, or (in a lesson) the next step asks it of this very
+ * position, which the footer would answer a step early. */
 bool tutor_hides_pips(const tutor_t *t)
 {
-    return t->q && !t->answered && t->q->kind == QK_COUNT && t->q->what == COUNT_PIPS;
+    if (t->q && !t->answered && t->q->kind == QK_COUNT && t->q->what == COUNT_PIPS)
+        return true;
+    if (t->mode != TUTOR_LESSON || !t->have_pos)
+        return false;
+    const lesson_t *L = &t->course->lessons[t->lesson];
+    if (t->step + 1 >= L->nsteps)
+        return false;
+    const lesson_step_t *next = &L->steps[t->step + 1];
+    return next->q.kind == QK_COUNT && next->q.what == COUNT_PIPS && next->pos.present &&
+           board_equal(&next->pos.board, &t->board);
 }
 
 bool tutor_moves(tutor_t *t, strbuf_t *out)
@@ -459,7 +500,7 @@ bool tutor_moves(tutor_t *t, strbuf_t *out)
                           "Inget slag är satt för ställningen (prova 'setup roll 6-2').\n"));
         return false;
     }
-    if (game_over(t, out) || answer_pending(t, "moves", out))
+    if (game_over(t, out) || tutor_answer_pending(t, "moves", out))
         return false;
     int n = movegen_plays(&t->board, &t->rules, t->roll, t->buf);
     if (n < 0) {
@@ -480,7 +521,7 @@ bool tutor_explain_play(tutor_t *t, const char *text, strbuf_t *out)
                      "För att förklara ett drag behövs en ställning med ett slag på brädet.\n"));
         return false;
     }
-    if (game_over(t, out) || answer_pending(t, "explain", out))
+    if (game_over(t, out) || tutor_answer_pending(t, "explain", out))
         return false;
     int n = movegen_plays(&t->board, &t->rules, t->roll, t->buf);
     if (n < 0)

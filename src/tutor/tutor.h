@@ -71,7 +71,13 @@ typedef struct tutor {
     bool attempted; /* a counted answer was given */
     bool answered;  /* answered right, or the answer was shown */
     bool recorded;  /* the puzzle's result is in the record */
-    bool revealed;  /* the answer was shown (solution, the last hint) */
+    bool revealed;  /* the answer was shown (solution, the last hint, a reply
+                       that gave it away), or the first answer of a choice
+                       was wrong: nothing is earned today */
+    bool seen_today; /* revealed on an earlier visit today (the record's
+                        shown=): a right answer now is practice, and a
+                        puzzle's is neither recorded nor rated */
+    bool practised;  /* answered right as practice (and told so) */
 
     /* the open lesson's questions answered right on this visit (bit k:
      * step k), without the answer shown first; the lesson is complete when
@@ -173,6 +179,15 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out);
 /* Shows the answer and its explanation (a puzzle not yet answered counts
  * as failed).  False when no question is open. */
 bool tutor_solution(tutor_t *t, strbuf_t *out);
+/* Sets the open question aside (the learner leaves it for the board: a
+ * `setup` while it is open), counting it as its answer shown: a miss in
+ * the record, not earned today.  Says so in out; false when no
+ * unanswered question was open. */
+bool tutor_set_aside(tutor_t *t, strbuf_t *out);
+/* True (with why in out) while a question is open and not yet answered:
+ * `what` (moves, explain, a scripting command's ranking) would give its
+ * answer away and waits. */
+bool tutor_answer_pending(const tutor_t *t, const char *what, strbuf_t *out);
 /* The answer and its explanation as an answer key prints them (a
  * worksheet's last page): nothing is recorded and the question stays as it
  * was.  False when no question is open. */

@@ -84,11 +84,11 @@ static void test_round_trip(void **state)
 {
     (void)state;
     const char *text =
-        "brade-progress 5\n"
+        "brade-progress 6\n"
         "lesson moving done=2026-11-21\n"
         "lesson hitting at=3 earned=1,2\n"
         "lesson race done=2026-11-20 at=2\n"
-        "puzzle c7 result=failed solved=2 failed=1 last=2026-11-20 due=2026-11-20 box=0\n"
+        "puzzle c7 result=failed solved=2 failed=1 last=2026-11-20 due=2026-11-20 box=0 shown=2026-11-20\n"
         "puzzle c5 result=solved solved=1 failed=0 last=2026-02-28 due=2026-03-02 box=2\n"
         "question moving/12 result=solved solved=1 failed=1 last=2026-11-20 due=2026-11-21 box=1\n";
     progress_t p;
@@ -116,6 +116,9 @@ static void test_round_trip(void **state)
     assert_non_null(c7);
     assert_true(c7->last_failed);
     assert_int_equal(c7->solved, 2);
+    /* format 6: the day its answer was shown */
+    assert_true(progress_shown_on(&p, "c7", c7->last));
+    assert_false(progress_shown_on(&p, "c5", progress_get(&p, "c5", false)->last));
     assert_int_equal(progress_get(&p, "c5", false)->due - progress_get(&p, "c5", false)->last, 2);
     assert_null(progress_get(&p, "c7", true));
     strbuf_t out;
@@ -139,7 +142,7 @@ static void test_format_1_and_places(void **state)
     strbuf_t out;
     strbuf_init(&out);
     progress_format(&p, &out);
-    assert_string_equal(strbuf_str(&out), "brade-progress 5\nlesson moving done=2026-11-21\nlesson hitting at=5\n");
+    assert_string_equal(strbuf_str(&out), "brade-progress 6\nlesson moving done=2026-11-21\nlesson hitting at=5\n");
     progress_t q;
     memset(&q, 0, sizeof q);
     char journaled[] = "x";
@@ -169,8 +172,10 @@ static void test_bad_records(void **state)
     (void)state;
     static const char *const BAD[] = {
         "",
-        "brade-progress 6\n",
+        "brade-progress 7\n",
         "brade-progress 2\nlesson moving\n",
+        "brade-progress 6\npuzzle c7 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1 shown=x\n",
+        "brade-progress 6\npuzzle c7 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1 seen=1\n",
         "brade-progress 4\nquestion moving result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
         "brade-progress 4\nquestion moving/0 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
         "brade-progress 4\nquestion moving/01 result=solved solved=1 failed=0 last=2026-11-20 due=2026-11-20 box=1\n",
@@ -214,7 +219,7 @@ static void test_bad_records(void **state)
     progress_t p;
     memset(&p, 0, sizeof p);
     char why[160];
-    assert_int_equal(progress_parse(&p, "brade-progress 6\nlesson a done=2026-01-01\n", why,
+    assert_int_equal(progress_parse(&p, "brade-progress 7\nlesson a done=2026-01-01\n", why,
                                     sizeof why),
                      -1);
     assert_non_null(strstr(why, "newer"));
@@ -369,7 +374,7 @@ static void test_damage_costs_only_the_damaged_lines(void **state)
 static void test_newer_format_is_left_alone(void **state)
 {
     (void)state;
-    const char *text = "brade-progress 6\nsomething new\n";
+    const char *text = "brade-progress 7\nsomething new\n";
     write_file("progress", text);
     progress_t p;
     strbuf_t msg;

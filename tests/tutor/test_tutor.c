@@ -259,7 +259,12 @@ static void test_count(void **state)
     expect(f, "2", TR_WRONG, "No, not 2: that is too many. Count again");
     assert_null(strstr(strbuf_str(&f->out), "it is 1"));
     assert_false(f->t.answered);
-    expect(f, "0", TR_WRONG, "that is too few");
+    /* after the first try, only "no": halving would find the count */
+    expect(f, "0", TR_WRONG, "No, not 0. Count again");
+    assert_null(strstr(strbuf_str(&f->out), "too few"));
+    /* the step opened again the same day: still not a first try */
+    open_puzzle(f, "count");
+    expect(f, "3", TR_WRONG, "No, not 3. Count again");
     expect(f, "1", TR_RIGHT, "Right: 1 (bar 0 + own first-quarter points 5 + blots outside it 1 = 6");
     assert_true(rec(f, "count")->last_failed); /* the first try counts */
 }
@@ -295,12 +300,29 @@ static void test_lesson_must_answer(void **state)
     assert_int_equal(miss[0], 1);
     const progress_item_t *before = progress_get(&f->p, "les", true);
     long done_before = before ? before->done : -1;
-    /* back to it: a new visit of the step, answered right this time */
+    /* back to it the same day (reopened, as with 'lesson ID N'): a right
+     * answer is practice, and the lesson still waits for the step */
+    tutor_open_lesson(&f->t, l, 1);
+    expect(f, "360", TR_RIGHT, "Practice: this question's answer was shown");
+    assert_int_equal(tutor_next(&f->t, &f->out), NAV_MOVED);
+    assert_int_equal(tutor_unanswered(&f->t, miss, 4), 1);
+    /* the same in a second session (the mark is in the record) */
+    tutor_t again;
+    assert_true(tutor_init(&again, &f->c, &f->p, LANG_EN, f->t.today));
+    tutor_open_lesson(&again, l, 1);
+    strbuf_clear(&f->out);
+    assert_int_equal(tutor_answer(&again, "360", &f->out), TR_RIGHT);
+    assert_non_null(strstr(strbuf_str(&f->out), "Practice"));
+    tutor_done(&again);
+    /* another day: answered right, it is earned */
+    f->t.today++;
     tutor_open_lesson(&f->t, l, 1);
     expect(f, "360", TR_RIGHT, "Right: 360");
+    assert_null(strstr(strbuf_str(&f->out), "Practice"));
     assert_int_equal(tutor_next(&f->t, &f->out), NAV_MOVED);
     assert_int_equal(tutor_unanswered(&f->t, miss, 4), 0);
     assert_true(done_before == -1 || progress_get(&f->p, "les", true)->done == done_before);
+    f->t.today--;
 }
 
 static void test_no_question(void **state)
