@@ -1,7 +1,7 @@
 /*
  * eval_weights.c - the shipped (fitted) weights of the bräde evaluator.
  *
- * Written by `brade selfplay --fit` (evalfit.c): rules lyckans-talisman, 3 generations of
+ * Written by `brade-lab selfplay --fit` (evalfit.c): rules lyckans-talisman, 3 generations of
  * 3000 games, seed 51, starting from the hand-set weights.  Do not edit by hand;
  * refit instead (docs/analysis.md).  Feature order: eval_model.h.
  */

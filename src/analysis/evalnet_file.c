@@ -13,7 +13,7 @@
  *   alpha 0.1
  *   lambda 0.7
  *   noise 0
- *   command brade train ...   (the rest of the line)
+ *   command brade-lab train ...   (the rest of the line)
  *   net contact               (then every weight: w1, b1, w2, b2)
  *   ...
  *   net race

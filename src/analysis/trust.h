@@ -2,7 +2,7 @@
  * trust.h - how far the engine's margin between two plays can be trusted:
  * for a margin the search finds between its best play and another, the
  * share of such calls that long rollouts reverse, as measured on the
- * bundled judge records (bench/brade/trust.py made the table,
+ * bundled judge records (lab/bench/brade/trust.py made the table,
  * trust_table.h; docs/analysis.md, "How sure the engine is").
  *
  * Measured for each ruleset preset with its shipped net at the tutor's

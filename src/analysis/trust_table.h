@@ -1,5 +1,5 @@
 /*
- * trust_table.h - made by `python3 bench/brade/trust.py --write
+ * trust_table.h - made by `python3 lab/bench/brade/trust.py --write
  * src/analysis/trust_table.h`; do not edit by hand (trust.py --check, in
  * the slow suite, fails when the shipped nets no longer give this table).
  * Per ruleset preset, the depth measured, then per margin band (upper

@@ -1,7 +1,7 @@
 /*
  * analyse_cube.h - `brade analyse --cube OWNER`: the cube decision of a
  * backgammon money position before the roll (tutor/cubejudge.h), for
- * people and for scripts (bench/gnubg/cube.py sets it beside gnubg's).
+ * people and for scripts (lab/bench/gnubg/cube.py sets it beside gnubg's).
  *
  * Ownership: the search context is the caller's.
  */

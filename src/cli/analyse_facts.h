@@ -14,7 +14,7 @@
 #include "analysis/grade.h"
 #include "analysis/rollout.h"
 #include "analysis/search.h"
-#include "cli/args.h"
+#include "front/args.h"
 #include "tutor/words.h"
 
 /* What `brade analyse` was asked for (cmd_analyse.c parses it). */

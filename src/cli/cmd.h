@@ -1,7 +1,9 @@
 /*
- * cmd.h - the command table: every `brade` command, its help line and its
- * handler.  main.c dispatches from it, `brade help` prints it, and the REPL
- * completes from it.
+ * cmd.h - the command table of the learner's program: every `brade`
+ * command, its help line and its handler.  main.c dispatches from it,
+ * `brade help` prints it, and the REPL completes from it.  The lab's
+ * commands (training, self-play matches, agreement) are brade-lab's
+ * (lab/lab.h).
  */
 #ifndef BRADE_CLI_CMD_H
 #define BRADE_CLI_CMD_H
@@ -10,15 +12,7 @@
 #include <stdio.h>
 
 #include "engine/rules.h"
-
-typedef int (*cmd_fn)(int argc, char **argv);
-
-typedef struct command {
-    const char *name;
-    const char *usage;
-    const char *help;
-    cmd_fn run;
-} command_t;
+#include "front/command.h"
 
 int cmd_moves(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
@@ -27,21 +21,6 @@ int cmd_bench(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_posid(int argc, char **argv);
 int cmd_analyse(int argc, char **argv);
-int cmd_selfplay(int argc, char **argv);
-/* `selfplay --agreement` and `selfplay --rejudge` (cmd_agreement.c and
- * cmd_rejudge.c, which share cli/agreement_cli.h;
- * cmd_selfplay hands them over). */
-int cmd_agreement(int argc, char **argv);
-int cmd_train(int argc, char **argv);
-/* `train --make-data` / `--fit-data` (cmd_train_data.c; cmd_train hands them over). */
-int cmd_train_data(int argc, char **argv);
-/* The flags every fit of `train` reads (--epochs, --alpha, --holdout) into
- * *ft: 1 when f is one of them and v is good, 0 when f is another flag,
- * -1 after a message about v (cmd_train_data.c). */
-struct train_fit_opts;
-int cmd_train_fit_flag(const char *f, const char *v, struct train_fit_opts *ft);
-/* `train --fit-ranks` (cmd_train_rank.c; cmd_train hands it over). */
-int cmd_train_rank(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_tutor(int argc, char **argv);
 int cmd_play(int argc, char **argv);

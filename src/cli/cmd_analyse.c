@@ -17,7 +17,7 @@
  * are run on the best five plays (--rollout-top K: K plays; 0 with --play
  * rolls out --play's alone) and on --play's, wherever it ranks, all with
  * the same dice (same seed).  --weights evaluates with a net read
- * from a weights file (brade train's output); --batch reads further flags
+ * from a weights file (brade-lab train's output); --batch reads further flags
  * line by line from standard input and answers each in turn.  --cube
  * (backgammon) gives the cube decision before the roll instead
  * (analyse_cube.h).
@@ -41,12 +41,12 @@
 #include "cli/analyse_onedie.h"
 #include "tutor/explain_giveup.h"
 #include "tutor/words.h"
-#include "cli/interrupt.h"
-#include "cli/args.h"
-#include "cli/diagram.h"
-#include "cli/savefile.h"
+#include "front/interrupt.h"
+#include "front/args.h"
+#include "draw/diagram.h"
+#include "front/savefile.h"
 #include "cli/cmd.h"
-#include "cli/netfile.h"
+#include "front/netfile.h"
 #include "engine/notation.h"
 #include "engine/posid.h"
 #include "engine/verdict.h"

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/args.h"
+#include "front/args.h"
 #include "analysis/dice.h"
 #include "cli/cmd.h"
-#include "cli/netfile.h"
+#include "front/netfile.h"
 #include "engine/posid.h"
 #include "analysis/evalnet.h"
 #include "analysis/rollout.h"

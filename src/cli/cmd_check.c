@@ -8,11 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/interrupt.h"
+#include "front/interrupt.h"
 #include "cli/cmd.h"
-#include "cli/progress_line.h"
-#include "cli/course_env.h"
-#include "cli/paths.h"
+#include "front/progress_line.h"
+#include "front/course_env.h"
+#include "front/paths.h"
 #include "content/check.h"
 
 /* Runs `brade check`: the named files and directories, or the bundled course. */

@@ -22,13 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/args.h"
+#include "front/args.h"
 #include "cli/cmd.h"
-#include "cli/course_env.h"
-#include "cli/diagram.h"
-#include "cli/paths.h"
-#include "cli/render.h"
-#include "cli/savefile.h"
+#include "front/course_env.h"
+#include "draw/diagram.h"
+#include "front/paths.h"
+#include "draw/render.h"
+#include "front/savefile.h"
 #include "engine/verdict.h"
 #include "tutor/progress.h"
 #include "tutor/tutor.h"

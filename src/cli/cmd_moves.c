@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/args.h"
+#include "front/args.h"
 #include "cli/cmd.h"
 #include "engine/notation.h"
 #include "engine/posid.h"

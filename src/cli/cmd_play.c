@@ -22,15 +22,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/args.h"
-#include "cli/config.h"
-#include "cli/interrupt.h"
+#include "front/args.h"
+#include "front/config.h"
+#include "front/interrupt.h"
 #include "cli/cmd.h"
 #include "cli/play_view.h"
-#include "cli/progress_line.h"
+#include "front/progress_line.h"
 #include "cli/review_puzzles.h"
 #include "content/diag.h"
-#include "cli/savefile.h"
+#include "front/savefile.h"
 #include "content/readfile.h"
 #include "tutor/review.h"
 #include "tutor/words.h"

@@ -29,10 +29,6 @@ static const command_t COMMANDS[] = {
      "the interactive tutor (what plain 'brade' starts); FILE or piped input runs commands", cmd_tutor},
     {"analyse", "analyse [position flags] [--roll A-B|A | --cube centred|mine|theirs] [--json] [--plies N] [--rollouts N --seed S --luck on|off --player-plies Q --rollout-top K] [--race-rollouts on|off] [--their-series N] [--play TEXT] [--svg FILE]",
      "exact facts of a position, or the plays of a roll ranked with equities", cmd_analyse},
-    {"selfplay", "selfplay [--rules R] --games N --a SETTING --b SETTING [--seed S] | --agreement K [--top M] [--confirm G [--passes P]] [--player-plies Q] [--luck on|off] [--dice-seed D] [--phase race|contact] [--save FILE] | --rejudge FILE [--plies P] [--a-net NET] [--lookahead on|off] [--choices FILE] [--fill|--fill-anew NET|shipped] | --positions K [--one-die] | --fit FILE",
-     "engine against engine: points per game with a 95% interval", cmd_selfplay},
-    {"train", "train --rules R --out FILE [--games N] [--seed S] [--hidden H] [--alpha A] [--lookahead on|off] [--from NET] | --prune H [--prune-games N] | --join NET --join NET... | --make-data FILE [--positions K] [--data-games G [--player-plies Q] | --data-plies N] [--select S] [--sideways P] [--contested P [--contested-reply on|off]] [--phase race|contact] [--checkpoint-every C] | --fit-data FILE... [--epochs E] | --fit-ranks RECORD... [--exclude RECORD...]",
-     "train the evaluator's nets by TD(lambda) self-play (resumes from FILE), teach them pruning nets, or teach them rollout results", cmd_train},
     {"play", "play [--rules R] [--seed S] [--white human|engine[:L]] [--black human|engine[:L]] [--as white|black|random] [--dice auto|manual] [--tutor off|warn] [--match N] [--record FILE]",
      "a game against the engine (or two people, or two engines), the tutor watching", cmd_play},
     {"review", "review FILE [--all] [--plies N] [--json] [--puzzles FILE] [--mat FILE]",
@@ -81,6 +77,11 @@ int main(int argc, char **argv)
     for (int i = 0; i < n; i++)
         if (strcmp(argv[1], t[i].name) == 0)
             return t[i].run(argc - 2, argv + 2);
+    /* the lab's commands moved to a program of their own */
+    if (strcmp(argv[1], "selfplay") == 0 || strcmp(argv[1], "train") == 0) {
+        fprintf(stderr, "brade: '%s' is the lab's: brade-lab %s ... (brade-lab help)\n", argv[1], argv[1]);
+        return 2;
+    }
     /* `brade FILE` and `brade --course DIR ...` run the tutor too */
     if (argv[1][0] == '-' || access(argv[1], R_OK) == 0)
         return cmd_tutor(argc - 1, argv + 1);

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli/args.h"
-#include "cli/paths.h"
-#include "cli/savefile.h"
+#include "front/args.h"
+#include "front/paths.h"
+#include "front/savefile.h"
 #include "content/readfile.h"
 #include "tutor/play_resume.h"
 #include "tutor/playrec.h"

@@ -23,7 +23,7 @@
 #include <signal.h>
 #include <stdbool.h>
 
-#include "cli/render.h"
+#include "draw/render.h"
 #include "tutor/play.h"
 
 typedef struct play_view {

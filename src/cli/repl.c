@@ -3,8 +3,8 @@
  * or plain lines), dispatch, completion, history, and laying out lessons
  * and puzzles on the screen.
  */
-#include "cli/args.h"
-#include "cli/interrupt.h"
+#include "front/args.h"
+#include "front/interrupt.h"
 #include "cli/repl.h"
 #include "cli/review_puzzles.h"
 #include "cli/repl_glossary.h"
@@ -22,9 +22,9 @@
 #include <readline/readline.h>
 
 #include "cli/cmd.h"
-#include "cli/config.h"
-#include "cli/course_env.h"
-#include "cli/paths.h"
+#include "front/config.h"
+#include "front/course_env.h"
+#include "front/paths.h"
 #include "engine/notation.h"
 #include "tutor/words.h"
 
@@ -414,7 +414,7 @@ void repl_line(repl_t *r, const char *line)
     free(buf);
 }
 
-/* Ctrl-C while a command runs stops its long work (cli/interrupt.h); at
+/* Ctrl-C while a command runs stops its long work (front/interrupt.h); at
  * the prompt it drops the line being typed, as in a shell, instead of
  * ending the session (and losing the history); on an empty line it also
  * says how to leave. */

@@ -12,7 +12,7 @@
  * A line longer than REPL_MAX_LINE bytes is skipped with a word, so no
  * input can make the REPL's memory grow; piped input that is not text (a
  * NUL byte) ends the session.  Ctrl-C stops the command it interrupts
- * (cli/interrupt.h).
+ * (front/interrupt.h).
  *
  * Ownership: a repl_t owns the course, the progress record and the tutor
  * session; repl_free() releases them.  Output goes to stdout.
@@ -23,9 +23,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cli/config.h"
+#include "front/config.h"
 #include "cli/play_view.h"
-#include "cli/render.h"
+#include "draw/render.h"
 #include "content/course.h"
 #include "tutor/progress.h"
 #include "tutor/tutor.h"

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/savefile.h"
+#include "front/savefile.h"
 #include "cli/cmd.h"
-#include "cli/config.h"
-#include "cli/paths.h"
+#include "front/config.h"
+#include "front/paths.h"
 #include "cli/repl_glossary.h"
 #include "cli/repl.h"
 #include "tutor/words.h"

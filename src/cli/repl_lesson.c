@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/paths.h"
+#include "front/paths.h"
 #include "cli/repl.h"
 #include "tutor/words.h"
 

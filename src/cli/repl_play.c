@@ -8,8 +8,8 @@
 #include <time.h>
 
 #include "cli/cmd.h"
-#include "cli/interrupt.h"
-#include "cli/paths.h"
+#include "front/interrupt.h"
+#include "front/paths.h"
 
 #include "cli/repl.h"
 #include "cli/review_puzzles.h"

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/diagram.h"
-#include "cli/paths.h"
-#include "cli/render.h"
+#include "draw/diagram.h"
+#include "front/paths.h"
+#include "draw/render.h"
 #include "cli/repl.h"
 #include "tutor/words.h"
 

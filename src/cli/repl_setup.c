@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/diagram.h"
+#include "draw/diagram.h"
 #include "cli/repl.h"
-#include "cli/savefile.h"
+#include "front/savefile.h"
 #include "engine/posid.h"
 #include "tutor/words.h"
 

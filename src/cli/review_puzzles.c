@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/interrupt.h"
-#include "cli/paths.h"
-#include "cli/progress_line.h"
-#include "cli/render.h"
-#include "cli/savefile.h"
+#include "front/interrupt.h"
+#include "front/paths.h"
+#include "front/progress_line.h"
+#include "draw/render.h"
+#include "front/savefile.h"
 #include "content/readfile.h"
 #include "tutor/mistakes.h"
 #include "tutor/words.h"

@@ -27,7 +27,7 @@ static const cubejudge_score_t *score_of(const play_game_t *g, cubejudge_score_t
 
 /* How deep the engine at a level looks at a cube decision: 0-ply for the
  * two lowest levels, 1-ply at the default level (as the tutor does), 2-ply
- * at the strongest (bench/gnubg/cube.py measures each against gnubg). */
+ * at the strongest (lab/bench/gnubg/cube.py measures each against gnubg). */
 static int cube_plies(int level)
 {
     return level >= 3 ? 2 : level == 2 ? 1 : 0;

@@ -9,11 +9,16 @@ import subprocess
 import sys
 
 BRADE = os.environ.get("BRADE", "build/brade")
+# the lab's program (training, self-play, agreement), beside brade
+LAB = os.environ.get("BRADE_LAB") or os.path.join(os.path.dirname(BRADE), "brade-lab")
+LAB_COMMANDS = ("selfplay", "train")
 
 
 def run(args, code=0):
-    """brade ARGS, which must exit with `code`; the finished process."""
-    p = subprocess.run([BRADE] + args, capture_output=True, text=True, timeout=240)
+    """brade ARGS (brade-lab ARGS for the lab's commands), which must exit
+    with `code`; the finished process."""
+    p = subprocess.run([LAB if args and args[0] in LAB_COMMANDS else BRADE] + args, capture_output=True, text=True,
+                       timeout=240)
     if p.returncode != code:
         raise AssertionError(f"brade {' '.join(args)}: exit {p.returncode}, wanted {code}\n{p.stderr}")
     return p

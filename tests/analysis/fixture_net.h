@@ -4,7 +4,7 @@
  *
  * Such a test pins its net so that shipping a new one (which values the
  * same position differently) does not take away what the test shows.
- * The file is read by the program's own reader (cli/netfile.c, linked
+ * The file is read by the program's own reader (front/netfile.c, linked
  * into the analysis tests by tests/analysis/meson.build).  The caller owns
  * the net and frees it with evalnet_free.
  */
@@ -13,7 +13,7 @@
 
 #include <stdio.h>
 
-#include "cli/netfile.h"
+#include "front/netfile.h"
 
 #ifndef BRADE_TEST_DATA
 #error "BRADE_TEST_DATA (the tests/data directory) is set by tests/analysis/meson.build"

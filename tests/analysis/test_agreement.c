@@ -10,7 +10,7 @@
 
 #include "../unit/test_util.h"
 
-#include "analysis/agreement.h"
+#include "lab/agreement.h"
 #include "analysis/evalnet.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"

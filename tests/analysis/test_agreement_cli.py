@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`brade selfplay --agreement` and `--rejudge` from the shell: the
+"""`brade-lab selfplay --agreement` and `--rejudge` from the shell: the
 sequential judge's passes, its record file made in pieces and read back
 bit for bit, other choosers (another depth, another net, an outside
 chooser's plays from --choices) scored against the same rollouts, and

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`brade analyse` and `brade selfplay` from the shell: the facts of rules.md
+"""`brade analyse` and `brade-lab selfplay` from the shell: the facts of rules.md
 C5 and C7 in --json, ranked plays best first, the learner's play graded,
 rollouts reproducible under a seed whatever the number of threads, errors
 on bad input.  The judge of `selfplay --agreement` and `--rejudge` is
@@ -168,7 +168,7 @@ def default_depth():
 
 def how_sure():
     """Each play's margin behind the best carries the share of such margins
-    long rollouts reverse (bench/brade/trust.py), at the tutor's depth
+    long rollouts reverse (lab/bench/brade/trust.py), at the tutor's depth
     with the shipped net on a preset only; the explanation says it in
     words where that share is 1 in 10 or more.  (The vasa near tie of the
     seed-3 judge record: the best two under 0.02 apart at 2-ply.)"""
@@ -288,7 +288,7 @@ def train_under_options():
 
 
 def train_resume_and_use():
-    """brade train writes a net, resumes from it, refuses a damaged one with
+    """brade-lab train writes a net, resumes from it, refuses a damaged one with
     file:line, and analyse/selfplay use it."""
     d = tempfile.mkdtemp()
     net = os.path.join(d, "bg.net")
@@ -299,7 +299,7 @@ def train_resume_and_use():
     assert "games 8/8" in p.stderr, p.stderr
     text = open(net).read()
     assert text.startswith("brade-net 1\nrules backgammon\n"), text[:80]
-    assert "\ngames 8\n" in text and "command brade train --rules backgammon" in text
+    assert "\ngames 8\n" in text and "command brade-lab train --rules backgammon" in text
     p = run(base + ["--games", "12"])
     assert "resuming" in p.stderr and "\ngames 12\n" in open(net).read(), p.stderr
     # the same 12 games in one run give the same file
@@ -324,7 +324,7 @@ def train_resume_and_use():
     mid_net = os.path.join(mid, "bg.net")
     run(["train", "--rules", "backgammon", "--out", mid_net, "--hidden", "6", "--round", "4",
          "--final-games", "0", "--games", "4"])
-    assert ("command brade train --rules backgammon --out %s --hidden 6 --round 4 --final-games 0 "
+    assert ("command brade-lab train --rules backgammon --out %s --hidden 6 --round 4 --final-games 0 "
             "--games 4\n" % mid_net) in open(mid_net).read()
     # pruning nets: taught into the file, used by a 2-ply analysis, the
     # same query asked twice in one batch answered alike (a fresh cache
@@ -361,7 +361,7 @@ def train_resume_and_use():
     p = run(["train", "--rules", "backgammon", "--out", joined, "--join", net, "--join", wide])
     assert "joined.net: backgammon net, 16 hidden units, the ensemble of 2 nets" in p.stdout, p.stdout
     jt = open(joined).read()
-    assert "\nhidden 16\n" in jt and "command brade train --rules backgammon --out " in jt and "--join" in jt
+    assert "\nhidden 16\n" in jt and "command brade-lab train --rules backgammon --out " in jt and "--join" in jt
     run(["analyse", "--rules", "backgammon", "--position-id", "4HPwATDgc/ABMA", "--roll", "3-1",
          "--weights", joined])
     p = run(["train", "--rules", "backgammon", "--out", joined, "--join", net, "--join", wide], code=2)
@@ -439,7 +439,7 @@ def train_resume_and_use():
     p = run(["train", "--rules", "backgammon", "--out", net, "--fit-data", data, "--epochs", "2",
              "--holdout", "0.2"])
     assert p.stderr.count("pass ") == 2 and "before: loss" in p.stderr and "held-out" in p.stderr, p.stderr
-    assert "command brade train --rules backgammon --out " in open(net).read()
+    assert "command brade-lab train --rules backgammon --out " in open(net).read()
     assert "--fit-data" in open(net).read()
     # the fitted net is a net like any other
     run(["analyse", "--rules", "backgammon", "--position-id", "4HPwATDgc/ABMA", "--roll", "3-1",

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""bench/brade/depths.py judges depth choosers as brade judges the search.
+"""lab/bench/brade/depths.py judges depth choosers as brade judges the search.
 
 On the first 30 positions of a record at 0 and 1 ply (seconds): each depth's row carries the
-confirmed figures `brade selfplay --rejudge --plies P --json` gives the
+confirmed figures `brade-lab selfplay --rejudge --plies P --json` gives the
 search at that depth (the analysis and the rejudge choose alike); a
 blend weighing only the deeper depth is that depth's row; a blend in between
 is a row of its own over the same positions; a second run with the same
@@ -21,7 +21,7 @@ sys.path.insert(0, HERE)
 from clicases import BRADE, Checks, run  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
-DEPTHS = os.path.join(ROOT, "bench", "brade", "depths.py")
+DEPTHS = os.path.join(ROOT, "lab", "bench", "brade", "depths.py")
 RECORD = os.path.join(ROOT, "tests", "data", "agreement", "helmfrid-seed5.txt")
 N = 30  # positions of the record judged
 check = Checks()

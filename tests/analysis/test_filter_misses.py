@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/brade/filter_misses.py sorts the search's misses of the judge's
+"""lab/bench/brade/filter_misses.py sorts the search's misses of the judge's
 best play into those the move filter cut and those it valued.
 
 At 2-ply on vasa-seed7.txt cut to its first 12 positions (seconds; its
@@ -24,8 +24,8 @@ sys.path.insert(0, HERE)
 from clicases import Checks, tables  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
-SCRIPT = os.path.join(ROOT, "bench", "brade", "filter_misses.py")
-sys.path.insert(0, os.path.join(ROOT, "bench", "brade"))
+SCRIPT = os.path.join(ROOT, "lab", "bench", "brade", "filter_misses.py")
+sys.path.insert(0, os.path.join(ROOT, "lab", "bench", "brade"))
 import goal  # noqa: E402
 
 AGREEMENT = os.path.join(ROOT, "tests", "data", "agreement")
@@ -47,7 +47,7 @@ def analyse(pid, roll, play=None):
 d = tempfile.mkdtemp()
 try:
     rec = goal.cut(os.path.join(AGREEMENT, "vasa-seed7.txt"), 12, d)
-    judged = json.loads(subprocess.run([BRADE, "selfplay", "--rejudge", rec, "--plies", "2", "--json"],
+    judged = json.loads(subprocess.run([os.path.join(os.path.dirname(BRADE), "brade-lab"), "selfplay", "--rejudge", rec, "--plies", "2", "--json"],
                                        capture_output=True, text=True, check=True, timeout=300).stdout)["judged"]
     t = tables(run("--record", rec).stdout)
     check(len(t) == 2 and len(t[0]) == 1, f"a row for the record, then the cut positions: {len(t)} tables")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""bench/brade/goal.py sums judge records the way the docs say it does.
+"""lab/bench/brade/goal.py sums judge records the way the docs say it does.
 
 At 0-ply (seconds): one record's row carries that record's own confirmed
-figures from `brade selfplay --rejudge --json`; two records of a ruleset
+figures from `brade-lab selfplay --rejudge --json`; two records of a ruleset
 give one row whose counts and ceiling are the sums of the two and whose
 equity given up is their position-weighted mean; records of two rulesets
 give a row each; a record brade refuses stops the script with its path.
@@ -28,15 +28,15 @@ sys.path.insert(0, HERE)
 from clicases import Checks  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
-GOAL = os.path.join(ROOT, "bench", "brade", "goal.py")
-TWO = os.path.join(ROOT, "bench", "brade", "two_judges.py")
+GOAL = os.path.join(ROOT, "lab", "bench", "brade", "goal.py")
+TWO = os.path.join(ROOT, "lab", "bench", "brade", "two_judges.py")
 REC = os.path.join(ROOT, "tests", "data", "agreement")
 BRADE = os.environ.get("BRADE", os.path.join(ROOT, "build", "brade"))
 check = Checks()
 
 
 def rejudge(path):
-    r = subprocess.run([BRADE, "selfplay", "--rejudge", path, "--plies", "0", "--json"],
+    r = subprocess.run([os.path.join(os.path.dirname(BRADE), "brade-lab"), "selfplay", "--rejudge", path, "--plies", "0", "--json"],
                        capture_output=True, text=True, check=True, timeout=300)
     return json.loads(r.stdout)
 
@@ -103,7 +103,7 @@ def stronger_case(d, strong, judges, out):
         ch = os.path.join(d, f"best{k}.txt")
         with open(ch, "w", encoding="utf-8") as f:
             f.writelines(f"{p['id']} {p['roll']} {p['best']}\n" for p in j["judged"])
-        r = subprocess.run([BRADE, "selfplay", "--rejudge", strong, "--choices", ch, "--json"],
+        r = subprocess.run([os.path.join(os.path.dirname(BRADE), "brade-lab"), "selfplay", "--rejudge", strong, "--choices", ch, "--json"],
                            capture_output=True, text=True, check=True, timeout=300)
         theirs.append(judged(json.loads(r.stdout)))
     row = table_rows(out, 14).get("lyckans-talisman")
@@ -174,7 +174,7 @@ def main():
 
     with tempfile.TemporaryDirectory() as d:
         small = os.path.join(d, "lyckans-talisman-seed3.txt")
-        subprocess.run([BRADE, "selfplay", "--agreement", "6", "--rollouts", "12", "--top", "2", "--plies", "2",
+        subprocess.run([os.path.join(os.path.dirname(BRADE), "brade-lab"), "selfplay", "--agreement", "6", "--rollouts", "12", "--top", "2", "--plies", "2",
                         "--seed", "3", "--save", small], capture_output=True, check=True, timeout=300)
         made = open(small).read()
         before = rejudge(small)
@@ -206,13 +206,14 @@ def main():
         os.mkdir(os.path.join(d, "second-judges"))
         second = os.path.join(d, "second-judges", "lyckans-talisman-seed5-d9.txt")
         made = ["selfplay", "--agreement", "5", "--rollouts", "12", "--top", "3", "--plies", "0", "--seed", "5"]
-        subprocess.run([BRADE, *made, "--save", first], capture_output=True, check=True, timeout=300)
-        subprocess.run([BRADE, *made, "--dice-seed", "9", "--save", second], capture_output=True, check=True,
+        lab = os.path.join(os.path.dirname(BRADE), "brade-lab")
+        subprocess.run([lab, *made, "--save", first], capture_output=True, check=True, timeout=300)
+        subprocess.run([lab, *made, "--dice-seed", "9", "--save", second], capture_output=True, check=True,
                        timeout=300)
         # a judge of other (stronger) players: left out of the second
         # table, the judge of the third
         strong = os.path.join(d, "second-judges", "lyckans-talisman-seed5-p1.txt")
-        subprocess.run([BRADE, "selfplay", "--agreement", "5", "--rollouts", "4", "--top", "2", "--plies", "0",
+        subprocess.run([os.path.join(os.path.dirname(BRADE), "brade-lab"), "selfplay", "--agreement", "5", "--rollouts", "4", "--top", "2", "--plies", "0",
                         "--seed", "5", "--player-plies", "1", "--save", strong], capture_output=True, check=True,
                        timeout=300)
         ja, jb = rejudge(first), rejudge(second)

@@ -15,7 +15,7 @@
 #include "analysis/eval_model.h"
 #include "analysis/evalnet.h"
 #include "analysis/search.h"
-#include "analysis/train.h"
+#include "lab/train.h"
 
 static double cross_entropy(const nn_t *n, const nn_input_t *x, const float *t)
 {
@@ -259,7 +259,7 @@ static void file_round_trip_and_damage(void **state)
     (void)state;
     evalnet_t *n = small_net("lyckans-talisman", 6);
     n->games = 1234;
-    snprintf(n->command, sizeof n->command, "brade train --rules lyckans-talisman --hidden 6");
+    snprintf(n->command, sizeof n->command, "brade-lab train --rules lyckans-talisman --hidden 6");
     size_t len;
     char *text = evalnet_format(n, &len);
     assert_non_null(text);

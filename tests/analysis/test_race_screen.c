@@ -12,7 +12,7 @@
 #include "engine/posid.h"
 
 /* A theboard race (the seed-3 race judge's) and a vasa contact position
- * with checkers on the bar (docs/brade-judges.md's vasa 80). */
+ * with checkers on the bar (lab/docs/brade-judges.md's vasa 80). */
 static const char *RACE_ID = "BAACw3QEAAQAAAA", *CONTACT_ID = "BJ4B52EA/AmTcAA";
 
 /* A reply's value for the side that makes it: its static value, or with

@@ -21,7 +21,7 @@ CASES = [
 ]
 failed = 0
 for rules, a, b, games, least in CASES:
-    out = subprocess.run([BRADE, "selfplay", "--rules", rules, "--a", a, "--b", b, "--games", str(games),
+    out = subprocess.run([os.path.join(os.path.dirname(BRADE), "brade-lab"), "selfplay", "--rules", rules, "--a", a, "--b", b, "--games", str(games),
                           "--seed", "2026", "--json"], capture_output=True, text=True, timeout=900)
     j = json.loads(out.stdout)
     low = j["points_per_game"] - j["ci95"]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/brade/stronger.py picks the verdicts the docs say and pairs their plays.
+"""lab/bench/brade/stronger.py picks the verdicts the docs say and pairs their plays.
 
 At 0-ply choices and 8-game rollouts by 0-ply players (seconds): without
 --net, the verdicts are exactly the record's rolled-out positions where
@@ -28,11 +28,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from clicases import Checks  # noqa: E402
 
-sys.path.insert(0, os.path.join(HERE, "..", "..", "bench", "brade"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "lab", "bench", "brade"))
 from goal import cut  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
-SCRIPT = os.path.join(ROOT, "bench", "brade", "stronger.py")
+SCRIPT = os.path.join(ROOT, "lab", "bench", "brade", "stronger.py")
 REC = os.path.join(ROOT, "tests", "data", "agreement", "lyckans-talisman-seed3.txt")
 NET = os.path.join(ROOT, "src", "analysis", "nets", "lyckans-talisman.net")
 BRADE = os.environ.get("BRADE", os.path.join(ROOT, "build", "brade"))
@@ -57,7 +57,7 @@ def rollout(worst, play, *extra):
 
 
 def main():
-    js = json.loads(subprocess.run([BRADE, "selfplay", "--rejudge", REC, "--plies", "0", "--json"],
+    js = json.loads(subprocess.run([os.path.join(os.path.dirname(BRADE), "brade-lab"), "selfplay", "--rejudge", REC, "--plies", "0", "--json"],
                                    capture_output=True, text=True, check=True, timeout=300).stdout)
     misses = [p for p in js["judged"] if not p["agree"] and p.get("rolled_out")]
     worst = max(misses, key=lambda p: p["loss"])
@@ -103,7 +103,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         # every miss of a short record rolled out again: the figure a decision
         small = cut(REC, 30, d)
-        sj = json.loads(subprocess.run([BRADE, "selfplay", "--rejudge", small, "--plies", "0", "--json"],
+        sj = json.loads(subprocess.run([os.path.join(os.path.dirname(BRADE), "brade-lab"), "selfplay", "--rejudge", small, "--plies", "0", "--json"],
                                        capture_output=True, text=True, check=True, timeout=300).stdout)
         decisions = sum(1 for p in sj["judged"] if p["rolled_out"])
         lost = sum(p["loss"] for p in sj["judged"] if p["rolled_out"] and not p["agree"])

@@ -11,8 +11,8 @@
 
 #include "analysis/dice.h"
 #include "analysis/evalnet.h"
-#include "analysis/selfplay.h"
-#include "analysis/train.h"
+#include "lab/selfplay.h"
+#include "lab/train.h"
 
 enum { K = 12 }; /* bräde's result classes */
 

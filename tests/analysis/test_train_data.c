@@ -1,4 +1,4 @@
-/* test_train_data.c - training on rollout results (analysis/train_data.h):
+/* test_train_data.c - training on rollout results (lab/train_data.h):
  * the data are the same with one thread or two and are real distributions
  * over the classes, the text form reads back as written and a damaged one
  * is refused with its line, searched targets are the net's own search
@@ -11,7 +11,7 @@
 #include "fixture_net.h"
 
 #include "analysis/search.h"
-#include "analysis/train_data.h"
+#include "lab/train_data.h"
 
 /* The defaults with a small run's size: `positions`, rolled out `games`
  * games each, `seed`. */

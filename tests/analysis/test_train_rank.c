@@ -1,5 +1,5 @@
 /* test_train_rank.c - teaching a net how a roll's plays rank, from
- * rollouts on the same dice (analysis/train_rank.h): a judged position
+ * rollouts on the same dice (lab/train_rank.h): a judged position
  * becomes a group of its rolled-out plays, weighted by its noise; a fit
  * moves the net's differences towards the rollouts' and nothing else (a
  * group's level teaches nothing), the same seed giving the same net. */
@@ -11,7 +11,7 @@
 #include "../unit/test_util.h"
 
 #include "analysis/eval.h"
-#include "analysis/train_rank.h"
+#include "lab/train_rank.h"
 #include "engine/notation.h"
 
 /* Judges position i of seed 3's set under lyckans-talisman, 12 games a

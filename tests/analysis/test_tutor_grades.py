@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/brade/tutor_grades.py counts brade's grades of the judges' best
+"""lab/bench/brade/tutor_grades.py counts brade's grades of the judges' best
 plays, and with --list names the positions graded badly.
 
 At 0-ply on vasa-seed7.txt cut to its first 30 positions (seconds; the
@@ -23,8 +23,8 @@ sys.path.insert(0, HERE)
 from clicases import Checks, tables  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
-SCRIPT = os.path.join(ROOT, "bench", "brade", "tutor_grades.py")
-sys.path.insert(0, os.path.join(ROOT, "bench", "brade"))
+SCRIPT = os.path.join(ROOT, "lab", "bench", "brade", "tutor_grades.py")
+sys.path.insert(0, os.path.join(ROOT, "lab", "bench", "brade"))
 import goal  # noqa: E402
 
 REC = os.path.join(ROOT, "tests", "data", "agreement", "vasa-seed7.txt")
@@ -46,7 +46,7 @@ d = tempfile.mkdtemp()
 try:
     rec = goal.cut(REC, 30, d)
     best = {i + 1: j for i, j in enumerate(json.loads(subprocess.run(
-        [BRADE, "selfplay", "--rejudge", rec, "--plies", "2", "--json"],
+        [os.path.join(os.path.dirname(BRADE), "brade-lab"), "selfplay", "--rejudge", rec, "--plies", "2", "--json"],
         capture_output=True, text=True, check=True, timeout=300).stdout)["judged"])}
 
     p = grades(rec, "--list", "doubtful")

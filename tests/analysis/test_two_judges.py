@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/brade/two_judges.py sets two judge records of the same positions
+"""lab/bench/brade/two_judges.py sets two judge records of the same positions
 against each other.
 
 On small records (4 positions, 12-game rollouts by 0-ply players, the
@@ -26,13 +26,14 @@ sys.path.insert(0, HERE)
 from clicases import Checks  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
-SCRIPT = os.path.join(ROOT, "bench", "brade", "two_judges.py")
+SCRIPT = os.path.join(ROOT, "lab", "bench", "brade", "two_judges.py")
 BRADE = os.environ.get("BRADE", os.path.join(ROOT, "build", "brade"))
 check = Checks()
 
 
 def brade(*args):
-    return subprocess.run([BRADE, *args], capture_output=True, text=True, check=True, timeout=300).stdout
+    exe = os.path.join(os.path.dirname(BRADE), "brade-lab") if args[0] in ("selfplay", "train") else BRADE
+    return subprocess.run([exe, *args], capture_output=True, text=True, check=True, timeout=300).stdout
 
 
 def record(path, k, seed, dice=None):

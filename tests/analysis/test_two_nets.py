@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/brade/two_nets.py sets two nets' choices against each other on
+"""lab/bench/brade/two_nets.py sets two nets' choices against each other on
 the same judges.
 
 At 0-ply on vasa-seed7.txt cut to its first 40 positions (seconds): the
@@ -25,8 +25,8 @@ sys.path.insert(0, HERE)
 from clicases import Checks  # noqa: E402
 
 ROOT = os.path.join(HERE, "..", "..")
-SCRIPT = os.path.join(ROOT, "bench", "brade", "two_nets.py")
-sys.path.insert(0, os.path.join(ROOT, "bench", "brade"))
+SCRIPT = os.path.join(ROOT, "lab", "bench", "brade", "two_nets.py")
+sys.path.insert(0, os.path.join(ROOT, "lab", "bench", "brade"))
 import goal  # noqa: E402
 
 REC = os.path.join(ROOT, "tests", "data", "agreement", "vasa-seed7.txt")
@@ -60,7 +60,7 @@ def diff(cell):
 
 
 def judged(path, net):
-    cmd = [BRADE, "selfplay", "--rejudge", path, "--plies", "0", "--json"] + (["--a-net", net] if net else [])
+    cmd = [os.path.join(os.path.dirname(BRADE), "brade-lab"), "selfplay", "--rejudge", path, "--plies", "0", "--json"] + (["--a-net", net] if net else [])
     return json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True, timeout=300).stdout)["judged"]
 
 

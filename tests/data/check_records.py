@@ -4,7 +4,7 @@
 For every tests/data/agreement/*.txt (and second-judges/*.txt, the
 judges of those positions made otherwise, and race/*.txt and
 race/second-judges/*.txt, judges of race positions alone, kept apart so that goal.py and judges.sh, which sum the
-first, do not count a position twice or mix the two kinds): `brade selfplay --rejudge FILE
+first, do not count a position twice or mix the two kinds): `brade-lab selfplay --rejudge FILE
 --plies 0 --json` must accept it (a record the program can no longer read
 is refused with path:line, and the benchmarks built on it would stop),
 judge as many positions as the file has `judged` lines, name the ruleset
@@ -52,7 +52,7 @@ def main():
     # the records are judged two at a time (the machines have two cores),
     # and checked in order as before
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        runs = pool.map(lambda path: subprocess.run([brade, "selfplay", "--rejudge", path, "--plies", "0",
+        runs = pool.map(lambda path: subprocess.run([os.path.join(os.path.dirname(brade), "brade-lab"), "selfplay", "--rejudge", path, "--plies", "0",
                                                      "--json"], capture_output=True, text=True, timeout=600),
                         records)
         for path, r in zip(records, runs):

@@ -88,6 +88,11 @@ def seeds(name):
         # games of each kind (tests/fuzz/seeds/record-*.txt: a single game,
         # a backgammon match with the cube, a game given up, a vasa match)
         return [open(p, "rb").read() for p in sorted(glob.glob(os.path.join(HERE, "seeds", "record-*.txt")))]
+    if name == "playline":
+        # the words of a game after two option bytes: each ruleset, with
+        # and without manual dice and warnings, a person on either side
+        words = open(os.path.join(HERE, "seeds", "words-game.txt"), "rb").read()
+        return [bytes([r, f]) + words for r in range(5) for f in (0, 3, 4, 9, 0x16)]
     raise SystemExit(f"no seeds for harness '{name}'")
 
 

@@ -70,7 +70,7 @@ static void cut_plays_get_a_second_look(void **state)
             board_t b;
             roll_t roll;
             if (seed == 0) {
-                /* theboard seed-5 judge's position 21 (docs/brade-training.md,
+                /* theboard seed-5 judge's position 21 (lab/docs/brade-training.md,
                  * "The 256-unit theboard net"): the shipped net cuts 1/5
                  * 18/19 at 0-ply and puts it first at 2-ply */
                 if (ri != 0)
