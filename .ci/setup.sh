@@ -3,7 +3,13 @@
 # then configures the build directory given as $1 (default: build) with any
 # further meson options.  Sourced by .ci/run and .ci/tutor.
 set -euo pipefail
-brade_need=(meson ninja-build gcc pkg-config libreadline-dev libyaml-dev libcmocka-dev python3 librsvg2-bin)
+brade_need=(meson ninja-build gcc pkg-config libreadline-dev libyaml-dev libcmocka-dev python3 librsvg2-bin
+            libmicrohttpd-dev libjansson-dev)
+# the browser tests (tests/web): Debian's chromium, its driver, selenium
+# for Debian's own python3
+if [ "${BRADE_NO_BROWSER:-}" != 1 ]; then
+  brade_need+=(chromium chromium-driver python3-selenium)
+fi
 brade_missing=()
 for p in "${brade_need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || brade_missing+=("$p")

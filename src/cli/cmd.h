@@ -30,6 +30,8 @@ int cmd_play(int argc, char **argv);
  * with it: the rest is the record's. */
 const char *cmd_play_resume_flag(int argc, char **argv, char **args, int *n, bool *bad, FILE *err);
 int cmd_review(int argc, char **argv);
+/* `brade serve`: the tutor in a web page (cmd_serve.c, web/web.h). */
+int cmd_serve(int argc, char **argv);
 int cmd_diagram(int argc, char **argv);
 int cmd_worksheet(int argc, char **argv);
 /* `brade help --man` and `--completion bash|zsh` (manpage.c). */

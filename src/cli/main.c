@@ -31,6 +31,8 @@ static const command_t COMMANDS[] = {
      "exact facts of a position, or the plays of a roll ranked with equities", cmd_analyse},
     {"play", "play [--rules R] [--seed S] [--white human|engine[:L]] [--black human|engine[:L]] [--as white|black|random] [--dice auto|manual] [--tutor off|warn] [--match N] [--record FILE]",
      "a game against the engine (or two people, or two engines), the tutor watching", cmd_play},
+    {"serve", "serve [--port N] [--listen ADDR] [--course DIR] [--lang en|sv] [--no-open]",
+     "the tutor in a web page: lessons, puzzles and the board you click (prints the address to open)", cmd_serve},
     {"review", "review FILE [--all] [--plies N] [--json] [--puzzles FILE] [--mat FILE]",
      "a saved game analysed: every decision against the best play, with why", cmd_review},
     {"diagram", "diagram [position flags] [--roll A-B] [--play TEXT] [--view mover|white] [--lang en|sv] [--caption TEXT] --svg FILE | --puzzle ID | --lesson ID --step N [--answer] [--course DIR]",

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine/notation.h"
+#include "engine/posid.h"
 #include "tutor/words.h"
 
 enum {
@@ -100,10 +101,18 @@ static void off_xy(bool viewer, int k, double *x, double *y)
     *y = viewer ? BOT - 8 - 12.0 * k : TOP + 8 + 12.0 * k;
 }
 
-/* A checker of `colour` at (x, y); `label` (or NULL) written on it. */
+/* A checker of `colour` at (x, y); `label` (or NULL) written on it;
+ * marked as a checker for a page (`mark`). */
+static void checker_marked(int colour, double x, double y, const char *label, bool mark, strbuf_t *out);
 static void checker(int colour, double x, double y, const char *label, strbuf_t *out)
 {
+    checker_marked(colour, x, y, label, false, out);
+}
+static void checker_marked(int colour, double x, double y, const char *label, bool mark, strbuf_t *out)
+{
     bool white = colour == BOARD_WHITE;
+    if (mark)
+        strbuf_addf(out, "<g data-checker=\"%s\">", white ? "white" : "black");
     strbuf_addf(out,
                 "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\" "
                 "stroke=\"%s\" stroke-width=\"2\"/>\n",
@@ -118,6 +127,8 @@ static void checker(int colour, double x, double y, const char *label, strbuf_t 
                     "font-weight=\"bold\" text-anchor=\"middle\" "
                     "fill=\"%s\">%s</text>\n",
                     x, y + 6, white ? "#000000" : "#ffffff", label);
+    if (mark)
+        strbuf_add(out, "</g>\n");
 }
 
 /* Text at (x, y): size, weight, colour, anchor. */
@@ -229,6 +240,66 @@ static void checkers(const board_t *v, strbuf_t *out)
     }
 }
 
+/* The checkers for a page (see diagram_opts_t.interactive): each point a
+ * group with its click target and checkers; the bar and the borne-off
+ * tray likewise.  The same places as checkers(). */
+static void checkers_marked(const board_t *v, strbuf_t *out)
+{
+    int me = v->turn, you = 1 - v->turn;
+    for (int p = 1; p <= 24; p++) {
+        int row, col;
+        point_cell(p, &row, &col);
+        strbuf_addf(out, "<g data-point=\"%d\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"transparent\"/>\n",
+                    p, col_x(col), row == 0 ? TOP : BOT - HALF, PW, HALF);
+        int mine = v->side[0][p], theirs = board_opp_at(v, p);
+        int n = mine ? mine : theirs, colour = mine ? me : you;
+        for (int k = 0; k < n && k < STACK; k++) {
+            double x, y;
+            checker_xy(p, k, &x, &y);
+            char num[16];
+            snprintf(num, sizeof num, "%d", n);
+            checker_marked(colour, x, y, k == STACK - 1 && n > STACK ? num : NULL, true, out);
+        }
+        strbuf_add(out, "</g>\n");
+    }
+    strbuf_addf(out, "<g data-point=\"bar\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"transparent\"/>\n",
+                BX + F + 6 * PW, TOP, BARW, IH);
+    for (int s = 0; s < 2; s++) {
+        int n = v->side[s][BOARD_BAR], colour = s == 0 ? me : you;
+        for (int k = 0; k < n && k < STACK; k++) {
+            double x, y;
+            bar_xy(s == 0, k, &x, &y);
+            char num[16];
+            snprintf(num, sizeof num, "%d", n);
+            checker_marked(colour, x, y, k == STACK - 1 && n > STACK ? num : NULL, true, out);
+        }
+    }
+    strbuf_add(out, "</g>\n");
+    strbuf_addf(out, "<g data-point=\"off\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"transparent\"/>\n",
+                TX, TOP, TW, IH);
+    for (int s = 0; s < 2; s++) {
+        int off = v->side[s][BOARD_OFF], colour = s == 0 ? me : you;
+        bool white = colour == BOARD_WHITE;
+        for (int k = 0; k < off; k++) {
+            double x, y;
+            off_xy(s == 0, k, &x, &y);
+            strbuf_addf(out,
+                        "<g data-checker=\"%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"40\" height=\"10\" rx=\"2\" "
+                        "fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"/></g>\n",
+                        white ? "white" : "black", x - 20, y - 5, white ? "#f7f3e8" : "#262626",
+                        white ? "#3a3a3a" : "#000000");
+        }
+        if (off) {
+            char num[16];
+            snprintf(num, sizeof num, "%d", off);
+            double x, y;
+            off_xy(s == 0, off, &x, &y);
+            diagram_text(x, s == 0 ? y - 2 : y + 10, 14, true, "#1a1a1a", "middle", num, out);
+        }
+    }
+    strbuf_add(out, "</g>\n");
+}
+
 /* One die showing `face`, its top-left corner at (x, y). */
 static void die(int face, double x, double y, strbuf_t *out)
 {
@@ -252,17 +323,27 @@ static void die(int face, double x, double y, strbuf_t *out)
                     x + 8 + 9.0 * PIPS[face][i][0], y + 8 + 9.0 * PIPS[face][i][1]);
 }
 
+/* One die, marked for a page when `mark` (<g data-die="V">). */
+static void die_marked(int face, double x, double y, bool mark, strbuf_t *out)
+{
+    if (mark)
+        strbuf_addf(out, "<g data-die=\"%d\">", face);
+    die(face, x, y, out);
+    if (mark)
+        strbuf_add(out, "</g>\n");
+}
+
 /* The roll as dice in the gap of the right half (one die under the
  * one-die rule). */
-static void dice(roll_t roll, strbuf_t *out)
+static void dice(roll_t roll, bool mark, strbuf_t *out)
 {
     double cx = col_x(9), y = MID - 17;
     if (roll.b == 0) {
-        die(roll.a, cx - 17, y, out);
+        die_marked(roll.a, cx - 17, y, mark, out);
         return;
     }
-    die(roll.a, cx - 40, y, out);
-    die(roll.b, cx + 6, y, out);
+    die_marked(roll.a, cx - 40, y, mark, out);
+    die_marked(roll.b, cx + 6, y, mark, out);
 }
 
 /* Where the mover's point p is in the view (the mover is the viewer, or
@@ -389,7 +470,7 @@ void diagram_opts_for(const position_t *pos, const diagram_spec_t *d, bool asks_
 void diagram_svg(const board_t *b, const rules_t *r, const diagram_opts_t *o, strbuf_t *out)
 {
     board_t v = *b;
-    if (o->fixed && v.turn != BOARD_WHITE)
+    if (o->fixed && !o->interactive && v.turn != BOARD_WHITE)
         board_swap(&v);
     bool mover_is_viewer = v.turn == b->turn;
     strbuf_t cap;
@@ -398,16 +479,36 @@ void diagram_svg(const board_t *b, const rules_t *r, const diagram_opts_t *o, st
         strbuf_add(&cap, o->caption);
     else
         default_caption(b, r, o, &cap);
-    diagram_svg_open(DIAGRAM_WIDTH, DIAGRAM_HEIGHT, strbuf_str(&cap), out);
+    if (o->interactive) {
+        /* inline in a page: no XML declaration, the hooks a page drives */
+        char id[POSID_SIZE];
+        posid_write(b->geom, b, id);
+        strbuf_addf(out,
+                    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" font-family=\"%s\" "
+                    "data-board=\"\" data-position-id=\"%s\" data-rules=\"",
+                    DIAGRAM_WIDTH, DIAGRAM_HEIGHT, DIAGRAM_FONT, id);
+        char name[256];
+        rules_format(r, name, sizeof name);
+        diagram_escape(name, out);
+        strbuf_add(out, "\" role=\"img\" aria-label=\"");
+        diagram_escape(strbuf_str(&cap), out);
+        strbuf_addf(out, "\">\n<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", DIAGRAM_WIDTH,
+                    DIAGRAM_HEIGHT);
+    } else {
+        diagram_svg_open(DIAGRAM_WIDTH, DIAGRAM_HEIGHT, strbuf_str(&cap), out);
+    }
     strbuf_add(out, "<defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"6\" "
                     "refY=\"5\" markerWidth=\"4\" "
                     "markerHeight=\"4\" orient=\"auto\"><path d=\"M0,0 L10,5 "
                     "L0,10 z\" fill=\"#1f6fb2\"/>"
                     "</marker></defs>\n");
     frame(&v, o->lang, out);
-    checkers(&v, out);
+    if (o->interactive)
+        checkers_marked(&v, out);
+    else
+        checkers(&v, out);
     if (o->have_roll)
-        dice(o->roll, out);
+        dice(o->roll, o->interactive, out);
     if (o->play)
         arrows(&v, mover_is_viewer, o->play, out);
     if (!o->caption_off)

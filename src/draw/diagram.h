@@ -42,6 +42,13 @@ typedef struct diagram_opts {
     const char *caption; /* a line under the board, or NULL for the default
                           * ("White to play 6-3 · lyckans-talisman · pips ...") */
     bool caption_off;    /* no caption line at all (worksheets write their own) */
+    /* for a page a person clicks (the web board, docs/web.md): no XML
+     * declaration; the <svg> carries data-board, data-position-id and
+     * data-rules; each point is a <g data-point="N"> (N in the mover's
+     * numbering; "bar", "off") holding a target the size of its half
+     * column and its checkers, each a <g data-checker="white|black">; each
+     * die a <g data-die="V">.  The view is the mover's (fixed is ignored). */
+    bool interactive;
 } diagram_opts_t;
 
 /* The options that draw a course item's position as its author asks

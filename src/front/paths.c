@@ -101,6 +101,34 @@ bool paths_course_dir(const char *flag, char *buf, size_t size)
     return false;
 }
 
+/* The web page's files (see paths.h). */
+bool paths_web_dir(char *buf, size_t size)
+{
+    const char *env = getenv("BRADE_WEB_DIR"); /* another copy of the page (tests, development) */
+    if (env && *env) {
+        snprintf(buf, size, "%s", env);
+        return true;
+    }
+    char near[PATH_MAX] = "";
+    exe_relative_data(near, sizeof near);
+    const char *order[3] = {near, BRADE_DATA_DIR, BRADE_SOURCE_DIR};
+    if (running_from_build()) {
+        order[0] = BRADE_SOURCE_DIR;
+        order[2] = near;
+    }
+    for (int i = 0; i < 3; i++) {
+        if (!order[i][0])
+            continue;
+        snprintf(buf, size, "%s/web", order[i]);
+        struct stat st;
+        char index[PATH_MAX + 16];
+        snprintf(index, sizeof index, "%s/index.html", buf);
+        if (stat(index, &st) == 0 && S_ISREG(st.st_mode))
+            return true;
+    }
+    return false;
+}
+
 /* mkdir -p with mode 0700 for the parts created. */
 static bool make_dirs(char *path)
 {

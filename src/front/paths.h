@@ -21,6 +21,10 @@
 /* The course directory; `flag` is the --course value or NULL.  Returns
  * false when none is found (buf then names the last place tried). */
 bool paths_course_dir(const char *flag, char *buf, size_t size);
+/* The folder of the web page's files (index.html and its modules): web/
+ * beside the course, found as the course is ($BRADE_WEB_DIR first).
+ * False when there is none. */
+bool paths_web_dir(char *buf, size_t size);
 /* The state directory, created (mode 0700) when missing.  Returns false
  * (with a reason in `why`) when there is no usable one. */
 bool paths_state_dir(char *buf, size_t size, char *why, size_t why_size);

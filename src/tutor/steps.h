@@ -1,0 +1,45 @@
+/*
+ * steps.h - a play made one click at a time: checker from here to there,
+ * each step checked as it is made, so a board a person touches can refuse
+ * an illegal step with the rule, as the typed play would be.
+ *
+ * A move from one point to another is one die or, where no single die
+ * takes it there, two or more dice in a row (the larger first, then the
+ * other order; a double's dice one after the other).  Each die is checked
+ * by movegen_check_step, the one place that decides a step; the whole play
+ * is judged afterwards as a typed one (its text is kept).
+ *
+ * Ownership: plain values in the caller's structs.
+ */
+#ifndef BRADE_TUTOR_STEPS_H
+#define BRADE_TUTOR_STEPS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/board.h"
+#include "engine/movegen.h"
+#include "engine/rules.h"
+#include "tutor/explain.h"
+
+enum { STEPS_MAX = MOVEGEN_MAX_STEPS };
+
+/* A play under way: the board after the steps made, the dice left. */
+typedef struct steps_state {
+    board_t board;               /* side[0] still the mover */
+    int left[4], nleft;          /* dice not yet used, highest first */
+    step_t made[STEPS_MAX];      /* the steps made, in order */
+    int nmade;
+    char text[160];              /* the play so far as typed ("1/7 7/9") */
+} steps_state_t;
+
+/* Starts a play of `roll` on b. */
+void steps_start(steps_state_t *s, const board_t *b, roll_t roll);
+/* Moves the mover's checker from `from` (0 = bar) to `to` (25 = off), in
+ * the mover's numbering, with one die or several in a row.  True when
+ * made (s updated; *dice gets how many dice it used); false with why in
+ * `why` (the rule, and the ruleset named) and s unchanged. */
+bool steps_move(steps_state_t *s, const rules_t *r, lang_t lang, int from, int to, int *dice, char *why,
+                size_t why_size);
+
+#endif

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""The tutor in a browser (issue 73, ../shared/web-contract.md), driven by
+Debian's chromium through selenium, by clicks only, and the access rules by
+plain HTTP:
+
+  - access: no token 403; another Host 403; a POST from another Origin 403;
+    `..`, `%2e%2e` and a link out of the page's folder 404; a bad JSON body
+    400; the token in the address sets a cookie that serves the rest;
+  - a lesson step (a choice) answered wrong, then right, by clicks;
+  - a puzzle solved by clicking checkers: 21 to off, 24 to off;
+  - an illegal step refused with the engine's rule, in words;
+  - Swedish switched on;
+  - SIGTERM: the server saves and exits 0, the progress record holding the
+    puzzle solved.
+
+A screenshot of each screen goes to $BRADE_SCREENSHOTS (default:
+build/web-screenshots/); the README's picture is the puzzle screen.  Run
+with Debian's python3 (python3-selenium); exits 77 (skipped) when chromium,
+chromedriver or selenium is missing, which .ci/setup.sh installs."""
+import http.client as httpc
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+BRADE = os.environ.get("BRADE") or os.path.join(REPO, "build", "brade")
+COURSE = os.path.join(REPO, "tests", "golden", "course")
+SHOTS = os.environ.get("BRADE_SCREENSHOTS") or os.path.join(os.path.dirname(BRADE), "web-screenshots")
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    print("skip: python3-selenium is not installed")
+    sys.exit(77)
+if not (os.path.exists("/usr/bin/chromium") and os.path.exists("/usr/bin/chromedriver")):
+    print("skip: chromium or chromium-driver is not installed")
+    sys.exit(77)
+
+failures = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    if not cond:
+        failures.append(what)
+
+
+def http(url, host=None, origin=None, body=None, cookie=None):
+    req = urllib.request.Request(url, data=None if body is None else body.encode(), method="POST" if body is not None
+                                 else "GET")
+    if host:
+        req.add_header("Host", host)
+    if origin:
+        req.add_header("Origin", origin)
+    if cookie:
+        req.add_header("Cookie", cookie)
+    if body is not None:
+        req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.read().decode(), r.headers
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode(), e.headers
+
+
+def access(url, tmp):
+    base, token = url.split("/?token=")
+    check(http(base + "/")[0] == 403, "no token: 403")
+    check(http(base + "/api/state")[0] == 403, "no token, API: 403")
+    code, _, headers = http(url)
+    check(code == 200 and "brade_token=" in (headers.get("Set-Cookie") or ""), "the token in the address: 200, a cookie")
+    csp = headers.get("Content-Security-Policy") or ""
+    check("default-src 'none'" in csp and "script-src 'self'" in csp, "a strict Content-Security-Policy")
+    cookie = "brade_token=" + token
+    check(http(base + "/app.js", cookie=cookie)[0] == 200, "the cookie serves the page's files")
+    check(http(url, host="evil.example:80")[0] == 403, "another Host (DNS rebinding): 403")
+    check(http(base + "/api/lesson", origin="http://evil.example", body="{}", cookie=cookie)[0] == 403,
+          "a POST from another Origin: 403")
+    check(http(base + "/api/lesson", origin=base, body="{}", cookie=cookie)[0] == 200, "a POST from the page: 200")
+    check(http(base + "/api/answer", body="{not json", cookie=cookie)[0] == 400, "malformed JSON: 400")
+    check(http(base + "/api/nonsense", body="{}", cookie=cookie)[0] == 404, "an unknown call: 404")
+    hostport = base[len("http://"):]
+    for path in ("/../meson.build", "/%2e%2e/meson.build", "/%2E%2E/%2e%2e/etc/passwd", "//etc/passwd",
+                 "/link-out/passwd"):
+        c = httpc.HTTPConnection(hostport, timeout=10)
+        c.putrequest("GET", path, skip_host=True)  # the path exactly as written
+        c.putheader("Host", hostport)
+        c.putheader("Cookie", cookie)
+        c.endheaders()
+        code = c.getresponse().status
+        c.close()
+        check(code == 404, f"{path}: 404 (got {code})")
+
+
+def shot(driver, name):
+    os.makedirs(SHOTS, exist_ok=True)
+    driver.save_screenshot(os.path.join(SHOTS, name + ".png"))
+
+
+def text_of(driver, sel):
+    return driver.find_element(By.CSS_SELECTOR, sel).text
+
+
+def click_point(driver, wait, p):
+    el = driver.find_element(By.CSS_SELECTOR, f'#board svg[data-board] [data-point="{p}"] rect')
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", el)
+    el.click()
+
+
+def browser(url):
+    opts = webdriver.ChromeOptions()
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000",
+              "--disable-dev-shm-usage"):
+        opts.add_argument(a)
+    opts.binary_location = "/usr/bin/chromium"
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+    wait = WebDriverWait(driver, 20)
+    step = "start"
+    try:
+        driver.get(url)
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#board svg[data-board]")))
+        # the contract's hooks
+        svg = driver.find_element(By.CSS_SELECTOR, "svg[data-board]")
+        check(bool(svg.get_attribute("data-position-id")) and bool(svg.get_attribute("data-rules")),
+              "the board carries data-position-id and data-rules")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "[data-point]")) == 26, "24 points, the bar and off")
+        check(driver.find_element(By.ID, "tutor-text").get_attribute("aria-live") == "polite", "#tutor-text is aria-live")
+        # a lesson step answered wrong, then right (a choice, by clicks)
+        step = "lesson"
+        driver.find_element(By.CSS_SELECTOR, '[data-action="lessons"]').click()
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#list li button")))
+        driver.find_element(By.CSS_SELECTOR, "#list li button").click()
+        wait.until(lambda d: "step 1 of" in text_of(d, "#heading"))
+        for _ in range(4):
+            driver.find_element(By.CSS_SELECTOR, '[data-action="next"]').click()
+            time.sleep(0.2)
+        wait.until(lambda d: "step 5 of" in text_of(d, "#heading"))
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-answer="1"]')))
+        driver.find_element(By.CSS_SELECTOR, '[data-answer="1"]').click()
+        wait.until(lambda d: "No, not 1)" in text_of(d, "#tutor-text"))
+        check(True, "a wrong choice is answered 'No'")
+        shot(driver, "lesson-wrong")
+        driver.find_element(By.CSS_SELECTOR, '[data-answer="2"]').click()
+        wait.until(lambda d: "Right" in text_of(d, "#tutor-text"))
+        check(True, "then the right one 'Right'")
+        shot(driver, "lesson-right")
+        # a puzzle solved by clicking checkers
+        step = "puzzle"
+        driver.find_element(By.CSS_SELECTOR, '[data-action="puzzles"]').click()
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#list li button")))
+        for b in driver.find_elements(By.CSS_SELECTOR, "#list li button"):
+            if b.text.startswith("play-author"):
+                b.click()
+                break
+        wait.until(lambda d: "play-author" in text_of(d, "#heading"))
+        check(len(driver.find_elements(By.CSS_SELECTOR, "[data-die]")) == 2, "the roll as two dice")
+        # an illegal step first (no checker of White's on 22): refused with
+        # the rule, the board unchanged
+        click_point(driver, wait, 22)
+        click_point(driver, wait, 24)
+        wait.until(lambda d: "rules: lyckans-talisman" in text_of(d, "#tutor-text"))
+        check(text_of(driver, "#partial") == "", "an illegal step is refused in words: " +
+              text_of(driver, "#tutor-text")[:90])
+        click_point(driver, wait, 21)
+        click_point(driver, wait, "off")
+        wait.until(lambda d: "21/off" in text_of(d, "#partial"))
+        check(True, "the partial play is shown: " + text_of(driver, "#partial"))
+        click_point(driver, wait, 24)
+        click_point(driver, wait, "off")
+        wait.until(lambda d: "Right" in text_of(d, "#tutor-text"))
+        check(True, "the puzzle is solved by clicks")
+        shot(driver, "puzzle-solved")
+        # Swedish
+        step = "swedish"
+        driver.find_element(By.CSS_SELECTOR, '[data-action="lang-sv"]').click()
+        wait.until(lambda d: "Problem" in text_of(d, "#heading"))
+        check(driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "sv", "Swedish switched on")
+        shot(driver, "swedish")
+        driver.set_window_size(360, 800)
+        shot(driver, "narrow-360")
+        driver.set_window_size(1280, 1000)
+        driver.find_element(By.CSS_SELECTOR, '[data-action="lang-en"]').click()
+        driver.find_element(By.CSS_SELECTOR, '[data-action="puzzle"]').click()
+        time.sleep(0.5)
+        shot(driver, "puzzle")
+    except Exception as e:  # a failing step leaves its screen
+        failures.append(f"{step}: {type(e).__name__}: {e}")
+        shot(driver, "failed-" + step)
+    finally:
+        driver.quit()
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, XDG_STATE_HOME=os.path.join(tmp, "state"), XDG_CONFIG_HOME=os.path.join(tmp, "cfg"),
+                   HOME=tmp, LANG="C", BRADE_TODAY="2026-11-21")
+        # the page from a copy with a link out of its folder, which must
+        # never be served
+        web = os.path.join(tmp, "web")
+        shutil.copytree(os.path.join(REPO, "web"), web)
+        os.symlink("/etc", os.path.join(web, "link-out"))
+        env["BRADE_WEB_DIR"] = web
+        p = subprocess.Popen([BRADE, "serve", "--port", "0", "--no-open", "--course", COURSE], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env)
+        url = None
+        t0 = time.time()
+        while time.time() - t0 < 30 and not url:
+            line = p.stdout.readline()
+            m = re.search(r"(http://\S+)", line or "")
+            if m:
+                url = m.group(1)
+        if not url:
+            p.kill()
+            print("FAIL the server printed no address:", p.stderr.read()[-500:])
+            return 1
+        try:
+            access(url, tmp)
+            browser(url)
+        finally:
+            p.send_signal(signal.SIGTERM)
+            try:
+                p.wait(30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        check(p.returncode == 0, f"SIGTERM: exit {p.returncode}")
+        rec = os.path.join(tmp, "state", "brade", "progress")
+        check(os.path.exists(rec) and "puzzle play-author result=solved" in open(rec).read(),
+              "the progress record holds the puzzle solved")
+    print(f"{0 if failures else 1} passed, {1 if failures else 0} failed")
+    for f in failures:
+        print("FAIL", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

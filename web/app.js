@@ -1,0 +1,175 @@
+// brade's page: draws what the server says and sends what the learner
+// does (docs/web.md).  No rule is decided here: a clicked step goes to the
+// server, which checks it with the engine and answers with the board.
+
+const $ = (sel) => document.querySelector(sel);
+let view = null;      // the last view the server sent
+let selected = null;  // the point clicked first (a checker to move)
+
+const WORDS = {
+  en: { answer: "Your answer", play: "Your play (click a checker, then where it goes; or type it)",
+        lessons: "Lessons", puzzles: "Puzzles", done: "done", solved: "solved", failed: "failed", new: "new",
+        yes: "Yes", no: "No" },
+  sv: { answer: "Ditt svar", play: "Ditt drag (klicka på en bricka och sedan dit den ska; eller skriv det)",
+        lessons: "Lektioner", puzzles: "Problem", done: "klar", solved: "löst", failed: "missat", new: "nytt",
+        yes: "Ja", no: "Nej" },
+};
+const words = () => WORDS[(view && view.lang) || "en"];
+
+// the buttons' words in each language
+const LABELS = {
+  en: { lessons: "Lessons", lesson: "Go on with a lesson", puzzles: "Puzzles", puzzle: "A puzzle", hint: "Hint",
+        solution: "Show the answer", undo: "Take back the steps", back: "Back", next: "Next" },
+  sv: { lessons: "Lektioner", lesson: "Fortsätt med en lektion", puzzles: "Problem", puzzle: "Ett problem",
+        hint: "Tips", solution: "Visa svaret", undo: "Ta tillbaka stegen", back: "Tillbaka", next: "Nästa" },
+};
+function relabel(lang) {
+  for (const [action, label] of Object.entries(LABELS[lang] || LABELS.en)) {
+    const b = document.querySelector(`button[data-action="${action}"]`);
+    if (b) b.textContent = label;
+  }
+  const send = document.querySelector("#answer-form button");
+  if (send) send.textContent = lang === "sv" ? "Skicka" : "Send";
+}
+
+// One call of the API: POST route with a JSON body, the answer as JSON.
+async function call(route, body) {
+  const r = await fetch("/api/" + route, {
+    method: "POST", credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body || {}),
+  });
+  const j = await r.json();
+  if (!r.ok) throw new Error(j.error || r.statusText);
+  return j;
+}
+
+function setText(id, text) { $(id).textContent = text || ""; }
+
+// Draws a view: the board (the server's SVG), the step, the tutor's words.
+function draw(v) {
+  view = v;
+  selected = null;
+  document.documentElement.lang = v.lang;
+  relabel(v.lang);
+  $("#board").innerHTML = v.board || "";
+  setText("#heading", v.heading);
+  setText("#step-title", v.title);
+  setText("#step-text", v.text);
+  setText("#prompt", v.prompt);
+  setText("#tutor-text", v.words);
+  setText("#partial", v.partial);
+  const q = v.question;
+  $("#play-label").textContent = q && q.play ? words().play : words().answer;
+  // a choice, or yes/no, answered by a click
+  const opts = $("#choices");
+  opts.innerHTML = "";
+  const answers = q && q.open ? (q.choices ? q.choices.map((c, i) => [String(i + 1), (i + 1) + ") " + c])
+                                 : q.yesno ? [["yes", words().yes], ["no", words().no]] : []) : [];
+  for (const [value, label] of answers) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.setAttribute("data-answer", value);
+    b.addEventListener("click", async () => {
+      try { draw(await call("answer", { text: value })); } catch (e) { showError(e); }
+    });
+    opts.appendChild(b);
+  }
+  for (const el of document.querySelectorAll("#board [data-point]")) {
+    el.setAttribute("tabindex", "0");
+    el.addEventListener("click", () => clickPoint(el));
+    el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickPoint(el); } });
+  }
+}
+
+function showError(e) { setText("#tutor-text", String(e.message || e)); }
+
+// A click on a point: the first picks the checker, the second its target.
+async function clickPoint(el) {
+  const p = el.getAttribute("data-point");
+  if (selected === null) {
+    if (p === "off") return;
+    selected = p;
+    el.classList.add("selected");
+    return;
+  }
+  const from = selected;
+  selected = null;
+  if (from === p) { el.classList.remove("selected"); return; }
+  const num = (x) => (x === "bar" || x === "off") ? x : Number(x);
+  try { draw(await call("step", { from: num(from), to: num(p) })); } catch (e) { showError(e); }
+}
+
+function list(title, items, render) {
+  const box = $("#list");
+  box.innerHTML = "";
+  const h = document.createElement("h2");
+  h.textContent = title;
+  const ul = document.createElement("ul");
+  for (const it of items) {
+    const li = document.createElement("li");
+    li.appendChild(render(it));
+    ul.appendChild(li);
+  }
+  box.append(h, ul);
+}
+
+function itemButton(label, note, action) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  if (note) {
+    const s = document.createElement("span");
+    s.className = "done";
+    s.textContent = note;
+    b.appendChild(s);
+  }
+  b.addEventListener("click", action);
+  return b;
+}
+
+const ACTIONS = {
+  lessons: async () => {
+    const j = await call("lessons");
+    list(words().lessons, j.lessons, (l) => itemButton(l.title, l.done ? words().done : "", async () => {
+      $("#list").innerHTML = "";
+      draw(await call("lesson", { id: l.id }));
+    }));
+  },
+  puzzles: async () => {
+    const j = await call("puzzles");
+    list(words().puzzles, j.puzzles, (p) => itemButton(p.id + " · " + p.title, words()[p.state], async () => {
+      $("#list").innerHTML = "";
+      draw(await call("puzzle", { id: p.id }));
+    }));
+  },
+  lesson: async () => { $("#list").innerHTML = ""; draw(await call("lesson")); },
+  puzzle: async () => { $("#list").innerHTML = ""; draw(await call("puzzle")); },
+  hint: async () => draw(await call("hint")),
+  solution: async () => draw(await call("solution")),
+  undo: async () => draw(await call("undo")),
+  next: async () => draw(await call("next")),
+  back: async () => draw(await call("back")),
+  "lang-en": async () => draw(await call("lang", { lang: "en" })),
+  "lang-sv": async () => draw(await call("lang", { lang: "sv" })),
+};
+
+document.addEventListener("click", (e) => {
+  const b = e.target.closest("[data-action]");
+  if (!b) return;
+  const f = ACTIONS[b.getAttribute("data-action")];
+  if (f) f().catch(showError);
+});
+
+$("#answer-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const box = $("#play-input");
+  const text = box.value.trim();
+  if (!text) return;
+  box.value = "";
+  try { draw(await call("answer", { text })); } catch (err) { showError(err); }
+});
+
+// the state the server holds (a reload keeps the learner's place)
+fetch("/api/state", { credentials: "same-origin" }).then((r) => r.json()).then(draw).catch(showError);
