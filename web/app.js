@@ -16,11 +16,21 @@ const WORDS = {
 };
 const words = () => WORDS[(view && view.lang) || "en"];
 
+// the words of a game, as buttons
+const GAME_WORDS = {
+  en: { roll: "Roll", double: "Double", take: "Take", drop: "Drop", resign: "Give up", "one-die": "Declare one die",
+        pass: "Pass", leave: "Leave the game" },
+  sv: { roll: "Slå", double: "Dubbla", take: "Ta emot", drop: "Passa", resign: "Ge upp", "one-die": "Begär en tärning",
+        pass: "Passa", leave: "Lämna partiet" },
+};
+
 // the buttons' words in each language
 const LABELS = {
-  en: { lessons: "Lessons", lesson: "Go on with a lesson", puzzles: "Puzzles", puzzle: "A puzzle", hint: "Hint",
+  en: { lessons: "Lessons", lesson: "Go on with a lesson", puzzles: "Puzzles", puzzle: "A puzzle", play: "Play the engine",
+        hint: "Hint",
         solution: "Show the answer", undo: "Take back the steps", back: "Back", next: "Next" },
   sv: { lessons: "Lektioner", lesson: "Fortsätt med en lektion", puzzles: "Problem", puzzle: "Ett problem",
+        play: "Spela mot motorn",
         hint: "Tips", solution: "Visa svaret", undo: "Ta tillbaka stegen", back: "Tillbaka", next: "Nästa" },
 };
 function relabel(lang) {
@@ -75,6 +85,18 @@ function draw(v) {
       try { draw(await call("answer", { text: value })); } catch (e) { showError(e); }
     });
     opts.appendChild(b);
+  }
+  const ga = $("#game-actions");
+  ga.innerHTML = "";
+  if (v.mode === "game") {
+    const names = (v.game_actions || []).filter((w) => w !== "hint" && w !== "undo").concat(["leave"]);
+    for (const w of names) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = (GAME_WORDS[v.lang] || GAME_WORDS.en)[w] || w;
+      b.setAttribute("data-action", w);
+      ga.appendChild(b);
+    }
   }
   for (const el of document.querySelectorAll("#board [data-point]")) {
     el.setAttribute("tabindex", "0");
@@ -146,14 +168,19 @@ const ACTIONS = {
   },
   lesson: async () => { $("#list").innerHTML = ""; draw(await call("lesson")); },
   puzzle: async () => { $("#list").innerHTML = ""; draw(await call("puzzle")); },
-  hint: async () => draw(await call("hint")),
+  hint: async () => draw(await (view && view.mode === "game" ? call("game", { word: "hint" }) : call("hint"))),
   solution: async () => draw(await call("solution")),
-  undo: async () => draw(await call("undo")),
+  undo: async () => draw(await (view && view.mode === "game" ? call("game", { word: "undo" }) : call("undo"))),
+  play: async () => { $("#list").innerHTML = ""; draw(await call("play")); },
+  leave: async () => draw(await call("leave")),
   next: async () => draw(await call("next")),
   back: async () => draw(await call("back")),
   "lang-en": async () => draw(await call("lang", { lang: "en" })),
   "lang-sv": async () => draw(await call("lang", { lang: "sv" })),
 };
+
+for (const w of ["roll", "double", "take", "drop", "resign", "one-die", "pass"])
+  ACTIONS[w] = async () => draw(await call("game", { word: w }));
 
 document.addEventListener("click", (e) => {
   const b = e.target.closest("[data-action]");

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "front/args.h"
+#include "front/gamefile.h"
 #include "front/paths.h"
 #include "front/savefile.h"
 #include "content/readfile.h"
@@ -32,30 +33,14 @@ static void put(play_view_t *v, strbuf_t *sb)
  * no such place. */
 static bool record_place(play_view_t *v)
 {
-    lang_t lang = v->ro.lang;
     if (v->record_path[0])
         return true;
-    char dir[4096], why[256];
-    if (!paths_state_dir(dir, sizeof dir, why, sizeof why)) {
-        printf(T(lang, "The game record was not saved: %s\n", "Partiprotokollet sparades inte: %s\n"), why);
+    char why[4400];
+    if (!gamefile_new_path(v->record_path, sizeof v->record_path, why, sizeof why)) {
+        printf(T(v->ro.lang, "The game record was not saved: %s\n", "Partiprotokollet sparades inte: %s\n"), why);
+        v->record_path[0] = '\0';
         return false;
     }
-    char games[4150];
-    snprintf(games, sizeof games, "%s/games", dir);
-    if (mkdir(games, 0700) != 0 && errno != EEXIST) {
-        printf(T(lang, "The game record was not saved: %s: %s\n", "Partiprotokollet sparades inte: %s: %s\n"),
-               games, strerror(errno));
-        return false;
-    }
-    char day[16], path[4200];
-    paths_format_day(paths_today(), day, sizeof day);
-    struct stat st;
-    for (int i = 1; i < 100000; i++) {
-        snprintf(path, sizeof path, "%s/%s-%d.txt", games, day, i);
-        if (stat(path, &st) != 0)
-            break;
-    }
-    snprintf(v->record_path, sizeof v->record_path, "%.4095s", path);
     return true;
 }
 

@@ -19,6 +19,7 @@
 
 #include "content/course.h"
 #include "tutor/progress.h"
+#include "tutor/play.h"
 #include "tutor/steps.h"
 #include "tutor/tutor.h"
 
@@ -45,6 +46,9 @@ typedef struct web_app {
     strbuf_t words;        /* the tutor's words for the last call */
     steps_state_t steps;   /* a play being made by clicks */
     bool stepping;
+    play_game_t *game;     /* a game against the engine, or NULL (owned) */
+    char game_path[4200];  /* where its record is written as it goes */
+    size_t game_stored;    /* how much of it is written */
 } web_app_t;
 
 /* Opens the learner's tutor (course dir: NULL for the bundled one).

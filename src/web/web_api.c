@@ -7,11 +7,15 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "draw/diagram.h"
 #include "front/config.h"
 #include "front/course_env.h"
+#include "front/gamefile.h"
+#include "front/savefile.h"
 #include "front/paths.h"
+#include "tutor/playrec.h"
 #include "tutor/words.h"
 
 /* Opens the learner's tutor (see web.h). */
@@ -52,6 +56,8 @@ bool web_app_open(web_app_t *a, const char *course, lang_t lang)
 /* Closes it: the progress record is saved as it goes. */
 void web_app_close(web_app_t *a)
 {
+    play_free(a->game);
+    a->game = NULL;
     tutor_done(&a->tutor);
     progress_free(&a->progress);
     course_free(&a->course);
@@ -83,10 +89,187 @@ static json_t *board_svg(web_app_t *a)
     return s;
 }
 
+/* Writes the game's record as it stands (atomically), where games go: after
+ * every call that changed it, so a killed server loses at most the play
+ * being made. */
+static void game_store(web_app_t *a)
+{
+    play_game_t *g = a->game;
+    if (!g || g->record.len == a->game_stored || g->turns == 0)
+        return;
+    char why[4400];
+    if (!a->game_path[0] && !gamefile_new_path(a->game_path, sizeof a->game_path, why, sizeof why)) {
+        strbuf_addf(&a->words, T(a->lang, "(The game record is not saved: %s.)\n", "(Partiprotokollet sparas inte: %s.)\n"),
+                    why);
+        a->game_stored = g->record.len;
+        return;
+    }
+    if (savefile_write(a->game_path, strbuf_str(&g->record), g->record.len))
+        a->game_stored = g->record.len;
+}
+
+/* The engine's turns, then the record written. */
+static void game_advance(web_app_t *a)
+{
+    play_game_t *g = a->game;
+    while (g->state == PS_ENGINE)
+        play_engine(g, &a->words);
+    game_store(a);
+}
+
+/* The game's view: the board from the person's side (the engine has
+ * answered by the time the page asks), what it waits for, the words that
+ * may be said now. */
+static json_t *game_view(web_app_t *a)
+{
+    play_game_t *g = a->game;
+    lang_t L = a->lang;
+    char rules[256], h[512];
+    rules_format(&g->o.rules, rules, sizeof rules);
+    int me = g->o.seat[BOARD_WHITE].kind == SEAT_HUMAN ? BOARD_WHITE : BOARD_BLACK;
+    snprintf(h, sizeof h, T(L, "A game of %s: you play %s against the engine (level %d)",
+                            "Ett parti %s: du spelar %s mot motorn (nivå %d)"),
+             rules, words_colour(L, me, false), g->o.seat[1 - me].level);
+    json_t *v = json_pack("{s:s, s:s, s:s, s:s, s:s}", "mode", "game", "lang", L == LANG_SV ? "sv" : "en", "heading", h,
+                          "title", "", "text", "");
+    strbuf_t sb;
+    strbuf_init(&sb);
+    char dice[16];
+    playrec_dice_text(g->roll, dice, sizeof dice);
+    json_t *acts = json_array();
+    switch (g->state) {
+    case PS_HUMAN:
+        strbuf_addf(&sb, T(L, "%s to play %s: click a checker, then where it goes (or type the play).",
+                           "%s ska spela %s: klicka på en bricka och sedan dit den ska (eller skriv draget)."),
+                    words_colour(L, play_on_roll(g), true), dice);
+        json_array_append_new(acts, json_string("hint"));
+        json_array_append_new(acts, json_string("resign"));
+        if (movegen_no_play(g->legal, g->nlegal))
+            json_array_append_new(acts, json_string("pass"));
+        break;
+    case PS_ROLL:
+    case PS_TEKA:
+        strbuf_add(&sb, T(L, "Your roll.", "Ditt slag."));
+        json_array_append_new(acts, json_string("roll"));
+        if (play_may_double(g))
+            json_array_append_new(acts, json_string("double"));
+        if (g->ndice == 2 && game_one_die_eligible(&g->game))
+            json_array_append_new(acts, json_string("one-die"));
+        json_array_append_new(acts, json_string("resign"));
+        break;
+    case PS_CUBE:
+        strbuf_add(&sb, T(L, "A double: take it or drop it.", "En dubblering: ta emot eller passa."));
+        json_array_append_new(acts, json_string("take"));
+        json_array_append_new(acts, json_string("drop"));
+        json_array_append_new(acts, json_string("hint"));
+        break;
+    case PS_OVER:
+        play_result_text(g, &sb);
+        if (a->game_path[0])
+            strbuf_addf(&sb, T(L, " Review it: brade review %s", " Granska det: brade review %s"), a->game_path);
+        break;
+    case PS_ENGINE:
+        break;
+    }
+    if (g->state != PS_OVER)
+        json_array_append_new(acts, json_string("undo"));
+    json_object_set_new(v, "prompt", json_string(strbuf_str(&sb)));
+    strbuf_free(&sb);
+    json_object_set_new(v, "game_actions", acts);
+    json_object_set_new(v, "question", json_pack("{s:b, s:b}", "open", g->state == PS_HUMAN, "play", true));
+    json_object_set_new(v, "words", json_string(strbuf_str(&a->words)));
+    json_object_set_new(v, "record", json_string(a->game_path));
+    diagram_opts_t o = {.lang = L, .interactive = true, .have_roll = g->state == PS_HUMAN, .roll = g->roll};
+    strbuf_init(&sb);
+    diagram_svg(a->stepping ? &a->steps.board : &g->game.board, &g->o.rules, &o, &sb);
+    json_object_set_new(v, "board", json_string(strbuf_str(&sb)));
+    strbuf_free(&sb);
+    json_object_set_new(v, "partial", json_string(a->stepping ? a->steps.text : ""));
+    json_object_set_new(v, "to_move", json_string(play_on_roll(g) == BOARD_WHITE ? "white" : "black"));
+    return v;
+}
+
+/* Starts a game against the engine: the person white, the engine at
+ * `level` (default 2), under `rules` (default the learner's setting, else
+ * Lyckans Talisman), with a new seed each game. */
+static json_t *game_start(web_app_t *a, json_t *body, int *status)
+{
+    play_opts_t o;
+    play_default_opts(&o);
+    config_t cfg;
+    config_load(&cfg, NULL);
+    config_play_opts(&cfg, &o);
+    o.lang = a->lang;
+    const char *rules = body ? json_string_value(json_object_get(body, "rules")) : NULL;
+    if (rules) {
+        rules_error_t re;
+        if (!rules_parse(rules, &o.rules, &re)) {
+            *status = 400;
+            return json_pack("{s:s}", "error", "unknown ruleset");
+        }
+    }
+    json_t *lv = body ? json_object_get(body, "level") : NULL;
+    if (json_is_integer(lv)) {
+        json_int_t n = json_integer_value(lv);
+        if (n < 0 || n >= PLAY_LEVELS) {
+            *status = 400;
+            return json_pack("{s:s}", "error", "level is 0 to 3");
+        }
+        o.seat[BOARD_BLACK] = (play_seat_t){SEAT_ENGINE, (int)n};
+    }
+    o.seat[BOARD_WHITE] = (play_seat_t){SEAT_HUMAN, 0};
+    o.seed = (uint64_t)time(NULL) % 2147483648u;
+    play_free(a->game);
+    a->stepping = false;
+    a->game_path[0] = '\0';
+    a->game_stored = 0;
+    a->game = play_new(&o, &a->words);
+    if (!a->game) {
+        *status = 500;
+        return json_pack("{s:s}", "error", "out of memory");
+    }
+    game_advance(a);
+    return game_view(a);
+}
+
+/* A word of the game said by a button: roll, double, take, drop, resign,
+ * one-die, hint, undo, pass. */
+static json_t *game_word(web_app_t *a, const char *w, int *status)
+{
+    play_game_t *g = a->game;
+    a->stepping = false;
+    if (strcmp(w, "roll") == 0)
+        play_dice(g, NULL, 0, &a->words);
+    else if (strcmp(w, "double") == 0)
+        play_double(g, &a->words);
+    else if (strcmp(w, "take") == 0)
+        play_take(g, &a->words);
+    else if (strcmp(w, "drop") == 0)
+        play_drop(g, &a->words);
+    else if (strcmp(w, "resign") == 0)
+        play_resign(g, &a->words);
+    else if (strcmp(w, "one-die") == 0)
+        play_one_die(g, &a->words);
+    else if (strcmp(w, "hint") == 0)
+        play_hint(g, &a->words);
+    else if (strcmp(w, "undo") == 0)
+        play_undo(g, &a->words);
+    else if (strcmp(w, "pass") == 0)
+        play_move(g, "pass", &a->words);
+    else {
+        *status = 400;
+        return json_pack("{s:s}", "error", "no such word of a game");
+    }
+    game_advance(a);
+    return game_view(a);
+}
+
 /* What the page shows now: where the learner is, the board, the question
  * and the tutor's last words. */
 static json_t *view(web_app_t *a)
 {
+    if (a->game)
+        return game_view(a);
     tutor_t *t = &a->tutor;
     lang_t L = a->lang;
     const char *modes[] = {"free", "lesson", "puzzle", "drill"};
@@ -213,11 +396,37 @@ json_t *web_app_call(web_app_t *a, const char *route, json_t *body, int *status)
     if (strcmp(route, "puzzles") == 0)
         return puzzles(a);
     strbuf_clear(&a->words);
+    if (strcmp(route, "play") == 0)
+        return game_start(a, body, status);
+    if (strcmp(route, "game") == 0) {
+        const char *w = body ? json_string_value(json_object_get(body, "word")) : NULL;
+        if (!a->game || !w)
+            return fail(status, 400, a->game ? "game needs \"word\"" : "no game is under way");
+        return game_word(a, w, status);
+    }
+    if (strcmp(route, "leave") == 0) {
+        if (a->game) {
+            game_store(a);
+            if (a->game_path[0])
+                strbuf_addf(&a->words, T(a->lang, "The game record is in %s.\n", "Partiprotokollet finns i %s.\n"),
+                            a->game_path);
+            play_free(a->game);
+            a->game = NULL;
+        }
+        return view(a);
+    }
+    if (a->game && (strcmp(route, "lesson") == 0 || strcmp(route, "puzzle") == 0)) {
+        game_store(a); /* the game is left (its record kept) */
+        play_free(a->game);
+        a->game = NULL;
+    }
     if (strcmp(route, "lang") == 0) {
         const char *l = body ? json_string_value(json_object_get(body, "lang")) : NULL;
         if (!l || (strcmp(l, "en") != 0 && strcmp(l, "sv") != 0))
             return fail(status, 400, "lang is \"en\" or \"sv\"");
         a->lang = t->lang = strcmp(l, "sv") == 0 ? LANG_SV : LANG_EN;
+        if (a->game)
+            a->game->o.lang = a->lang;
         return view(a);
     }
     if (strcmp(route, "lesson") == 0) {
@@ -265,6 +474,11 @@ json_t *web_app_call(web_app_t *a, const char *route, json_t *body, int *status)
         if (!text)
             return fail(status, 400, "answer needs \"text\"");
         stop_stepping(a);
+        if (a->game) { /* a typed play of the game's roll */
+            play_move(a->game, text, &a->words);
+            game_advance(a);
+            return view(a);
+        }
         tutor_answer(t, text, &a->words);
         return view(a);
     }
@@ -287,16 +501,18 @@ json_t *web_app_call(web_app_t *a, const char *route, json_t *body, int *status)
         int to = body ? point_of(json_object_get(body, "to")) : -1;
         if (from < 0 || to < 1 || from == 25)
             return fail(status, 400, "step needs \"from\" (1-24 or \"bar\") and \"to\" (1-24 or \"off\")");
-        if (!t->have_pos || !t->have_roll)
+        play_game_t *g = a->game;
+        if (g ? g->state != PS_HUMAN : (!t->have_pos || !t->have_roll))
             return fail(status, 400, "no roll to play on the board");
+        const rules_t *rules = g ? &g->o.rules : &t->rules;
         if (!a->stepping) {
-            steps_start(&a->steps, &t->board, t->roll);
+            steps_start(&a->steps, g ? &g->game.board : &t->board, g ? g->roll : t->roll);
             a->stepping = true;
         }
         int dice;
         char why[1024];
         json_t *res;
-        if (!steps_move(&a->steps, &t->rules, a->lang, from, to, &dice, why, sizeof why)) {
+        if (!steps_move(&a->steps, rules, a->lang, from, to, &dice, why, sizeof why)) {
             strbuf_addf(&a->words, "%s\n", why);
             res = view(a);
             json_object_set_new(res, "refused", json_true());
@@ -309,15 +525,17 @@ json_t *web_app_call(web_app_t *a, const char *route, json_t *body, int *status)
             for (int i = 0; i < a->steps.nleft && !any; i++)
                 for (int p = 0; p <= 24 && !any; p++)
                     any = (p == 0 || a->steps.board.side[0][p] > 0) &&
-                          movegen_check_step(&a->steps.board, &t->rules, p, a->steps.left[i], NULL, NULL) ==
-                              RSN_OK;
+                          movegen_check_step(&a->steps.board, rules, p, a->steps.left[i], NULL, NULL) == RSN_OK;
             used_up = !any;
         }
         if (used_up) {
             char play[160];
             snprintf(play, sizeof play, "%s", a->steps.text);
             stop_stepping(a);
-            if (t->q && !t->answered) {
+            if (g) {
+                play_move(g, play, &a->words);
+                game_advance(a);
+            } else if (t->q && !t->answered) {
                 tutor_answer(t, play, &a->words);
             } else {
                 strbuf_addf(&a->words, "%s\n", play);

@@ -125,14 +125,18 @@ static void a_result_must_follow_from_the_plays(void **state)
     review_free(&rv);
     playrec_free(&pr);
     /* the same record claiming another result does not */
-    strcpy(res + 1, "result black backgammon 99\n");
-    assert_true(playrec_parse(rec, strlen(rec), &pr, &line, msg, sizeof msg));
+    strbuf_t lie;
+    strbuf_init(&lie);
+    strbuf_addn(&lie, rec, (size_t)(res + 1 - rec));
+    strbuf_add(&lie, "result black backgammon 99\n");
+    assert_true(playrec_parse(strbuf_str(&lie), lie.len, &pr, &line, msg, sizeof msg));
     assert_false(review_run(&pr, &ro, NULL, &rv));
     assert_int_equal(rv.error_line, want);
     assert_non_null(strstr(rv.error, "black backgammon 99"));
     assert_non_null(strstr(rv.error, "but the plays end in"));
     review_free(&rv);
     playrec_free(&pr);
+    strbuf_free(&lie);
     free(rec);
 }
 
