@@ -43,15 +43,24 @@ function relabel(lang) {
 }
 
 // One call of the API: POST route with a JSON body, the answer as JSON.
+// While a call is under way the page says so (aria-busy), and the board
+// waits for the answer before it takes another click.
+let pending = 0;
 async function call(route, body) {
-  const r = await fetch("/api/" + route, {
-    method: "POST", credentials: "same-origin",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body || {}),
-  });
-  const j = await r.json();
-  if (!r.ok) throw new Error(j.error || r.statusText);
-  return j;
+  pending++;
+  document.querySelector("main").setAttribute("aria-busy", "true");
+  try {
+    const r = await fetch("/api/" + route, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body || {}),
+    });
+    const j = await r.json();
+    if (!r.ok) throw new Error(j.error || r.statusText);
+    return j;
+  } finally {
+    if (--pending === 0) document.querySelector("main").setAttribute("aria-busy", "false");
+  }
 }
 
 function setText(id, text) { $(id).textContent = text || ""; }
@@ -109,6 +118,7 @@ function showError(e) { setText("#tutor-text", String(e.message || e)); }
 
 // A click on a point: the first picks the checker, the second its target.
 async function clickPoint(el) {
+  if (pending) return;
   const p = el.getAttribute("data-point");
   if (selected === null) {
     if (p === "off") return;

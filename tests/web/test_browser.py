@@ -39,6 +39,7 @@ SHOTS = os.environ.get("BRADE_SCREENSHOTS") or os.path.join(os.path.dirname(BRAD
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.support.ui import WebDriverWait
@@ -115,9 +116,83 @@ def text_of(driver, sel):
 
 
 def click_point(driver, wait, p):
-    el = driver.find_element(By.CSS_SELECTOR, f'#board svg[data-board] [data-point="{p}"] rect')
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", el)
-    el.click()
+    """Clicks the point's group (its target, or a checker on it, as a hand
+    would), once the page has its last answer."""
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "main").get_attribute("aria-busy") != "true")
+    for attempt in range(5):
+        try:
+            el = driver.find_element(By.CSS_SELECTOR, f'#board svg[data-board] [data-point="{p}"]')
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", el)
+            el.click()
+            break
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    time.sleep(0.05)
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "main").get_attribute("aria-busy") != "true")
+
+
+def hops(play):
+    """The clicks of a play as `brade moves` writes it: 1/7 7/11, bar/3*,
+    20/off, 1/7(2), 1/7/9 -> [(from, to), ...]."""
+    out = []
+    for tok in play.split():
+        tok = tok.replace("*", "")
+        n = 1
+        m = re.fullmatch(r"(.*)\((\d)\)", tok)
+        if m:
+            tok, n = m.group(1), int(m.group(2))
+        pts = tok.split("/")
+        for _ in range(n):
+            for a, b in zip(pts, pts[1:]):
+                out.append((a, b))
+    return out
+
+
+def whole_game(driver, wait):
+    """A game against the engine to its end, by clicks: each roll's first
+    legal play (from `brade moves` on the board's own position id) clicked
+    checker by checker; a warning answered by the same play again."""
+    driver.find_element(By.CSS_SELECTOR, '[data-action="play"]').click()
+    wait.until(lambda d: "A game of" in text_of(d, "#heading"))
+    shot(driver, "game-start")
+    plays = 0
+    read = """
+      const svg = document.querySelector('svg[data-board]');
+      return {actions: [...document.querySelectorAll('#game-actions button')].map(b => b.dataset.action),
+              prompt: document.querySelector('#prompt').textContent,
+              words: document.querySelector('#tutor-text').textContent,
+              pid: svg ? svg.dataset.positionId : '', rules: svg ? svg.dataset.rules : '',
+              dice: [...document.querySelectorAll('[data-die]')].map(d => d.dataset.die)};"""
+    for _ in range(400):
+        st = driver.execute_script(read)
+        if "roll" in st["actions"] or "pass" in st["actions"]:
+            w = "roll" if "roll" in st["actions"] else "pass"
+            driver.find_element(By.CSS_SELECTOR, f'#game-actions [data-action="{w}"]').click()
+            wait.until(lambda d: d.execute_script(read)["actions"] != st["actions"] or
+                       d.execute_script(read)["pid"] != st["pid"])
+            continue
+        if "to play" not in st["prompt"]:
+            break  # over
+        roll = "-".join(st["dice"]) if len(st["dice"]) == 2 else st["dice"][0]
+        out = subprocess.run([BRADE, "moves", "--rules", st["rules"], "--position-id", st["pid"], "--roll", roll],
+                             capture_output=True, text=True, timeout=60).stdout
+        m = re.search(r"^\s+1\. (\S+(?: \S+)*?)\s{2,}", out, re.M)
+        if not m:
+            raise AssertionError("no legal play listed for " + st["pid"] + " " + roll + ":\n" + out)
+        for a, b in hops(m.group(1)):
+            click_point(driver, wait, a)
+            time.sleep(0.05)
+            click_point(driver, wait, b)
+            time.sleep(0.05)
+        wait.until(lambda d: d.execute_script(read)["words"] != st["words"] or
+                   d.execute_script(read)["pid"] != st["pid"])
+        plays += 1
+    over = text_of(driver, "#prompt")
+    check("wins" in over or "vinner" in over, f"a whole game by clicks to its end ({plays} plays): {over[:80]}")
+    shot(driver, "game-over")
+    driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="leave"]').click()
+    wait.until(lambda d: "record is in" in text_of(d, "#tutor-text"))
+    check(True, "leaving the game names its record")
 
 
 def browser(url):
@@ -127,7 +202,7 @@ def browser(url):
         opts.add_argument(a)
     opts.binary_location = "/usr/bin/chromium"
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
-    wait = WebDriverWait(driver, 20)
+    wait = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,))
     step = "start"
     try:
         driver.get(url)
@@ -183,6 +258,9 @@ def browser(url):
         wait.until(lambda d: "Right" in text_of(d, "#tutor-text"))
         check(True, "the puzzle is solved by clicks")
         shot(driver, "puzzle-solved")
+        # a game against the engine, to its end
+        step = "game"
+        whole_game(driver, wait)
         # Swedish
         step = "swedish"
         driver.find_element(By.CSS_SELECTOR, '[data-action="lang-sv"]').click()
