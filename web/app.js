@@ -19,9 +19,9 @@ const words = () => WORDS[(view && view.lang) || "en"];
 // the words of a game, as buttons
 const GAME_WORDS = {
   en: { roll: "Roll", double: "Double", take: "Take", drop: "Drop", resign: "Give up", "one-die": "Declare one die",
-        pass: "Pass", leave: "Leave the game" },
+        pass: "Pass", review: "Review the game", leave: "Leave the game" },
   sv: { roll: "Slå", double: "Dubbla", take: "Ta emot", drop: "Passa", resign: "Ge upp", "one-die": "Begär en tärning",
-        pass: "Passa", leave: "Lämna partiet" },
+        pass: "Passa", review: "Granska partiet", leave: "Lämna partiet" },
 };
 
 // the buttons' words in each language
@@ -95,10 +95,16 @@ function draw(v) {
     });
     opts.appendChild(b);
   }
+  // the lesson's own buttons are not a game's
+  for (const act of ["solution", "back", "next"]) {
+    const b = document.querySelector(`.actions [data-action="${act}"]`);
+    if (b) b.hidden = v.mode === "game";
+  }
   const ga = $("#game-actions");
   ga.innerHTML = "";
   if (v.mode === "game") {
     const names = (v.game_actions || []).filter((w) => w !== "hint" && w !== "undo").concat(["leave"]);
+    $("#list").innerHTML = v.game_actions && v.game_actions.includes("review") ? $("#list").innerHTML : "";
     for (const w of names) {
       const b = document.createElement("button");
       b.type = "button";
@@ -187,6 +193,39 @@ const ACTIONS = {
   back: async () => draw(await call("back")),
   "lang-en": async () => draw(await call("lang", { lang: "en" })),
   "lang-sv": async () => draw(await call("lang", { lang: "sv" })),
+};
+
+// the review of a finished game: each mistake on its own board, the
+// better play drawn as arrows
+ACTIONS.review = async () => {
+  const j = await call("review");
+  const box = $("#list");
+  box.innerHTML = "";
+  const h = document.createElement("h2");
+  const sv = view && view.lang === "sv";
+  h.textContent = sv ? `Granskning (${j.plies} drag framåt): ${j.errors} fel, ${j.lost.toFixed(3)} poäng bort`
+                     : `Review (${j.plies}-ply): ${j.errors} errors, ${j.lost.toFixed(3)} points given away`;
+  box.appendChild(h);
+  if (!j.mistakes.length) {
+    const p = document.createElement("p");
+    p.textContent = sv ? "Inga misstag att visa." : "No mistakes to show.";
+    box.appendChild(p);
+  }
+  for (const m of j.mistakes) {
+    const sec = document.createElement("section");
+    sec.className = "mistake";
+    sec.setAttribute("data-review-line", String(m.line));
+    const t = document.createElement("h3");
+    t.textContent = `${m.roll}: ${m.play} (${m.grade}; ${m.best})`;
+    const b = document.createElement("div");
+    b.className = "review-board";
+    b.innerHTML = m.board;
+    const w = document.createElement("p");
+    w.className = "prose";
+    w.textContent = m.words;
+    sec.append(t, b, w);
+    box.appendChild(sec);
+  }
 };
 
 for (const w of ["roll", "double", "take", "drop", "resign", "one-die", "pass"])

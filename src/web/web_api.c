@@ -16,6 +16,7 @@
 #include "front/savefile.h"
 #include "front/paths.h"
 #include "tutor/playrec.h"
+#include "tutor/review.h"
 #include "tutor/words.h"
 
 /* Opens the learner's tutor (see web.h). */
@@ -165,8 +166,7 @@ static json_t *game_view(web_app_t *a)
         break;
     case PS_OVER:
         play_result_text(g, &sb);
-        if (a->game_path[0])
-            strbuf_addf(&sb, T(L, " Review it: brade review %s", " Granska det: brade review %s"), a->game_path);
+        json_array_append_new(acts, json_string("review"));
         break;
     case PS_ENGINE:
         break;
@@ -181,7 +181,11 @@ static json_t *game_view(web_app_t *a)
     json_object_set_new(v, "record", json_string(a->game_path));
     diagram_opts_t o = {.lang = L, .interactive = true, .have_roll = g->state == PS_HUMAN, .roll = g->roll};
     strbuf_init(&sb);
-    diagram_svg(a->stepping ? &a->steps.board : &g->game.board, &g->o.rules, &o, &sb);
+    /* the person's side at the bottom throughout, the final position too */
+    board_t shown = a->stepping ? a->steps.board : g->game.board;
+    if (shown.turn != me)
+        board_swap(&shown);
+    diagram_svg(&shown, &g->o.rules, &o, &sb);
     json_object_set_new(v, "board", json_string(strbuf_str(&sb)));
     strbuf_free(&sb);
     json_object_set_new(v, "partial", json_string(a->stepping ? a->steps.text : ""));
@@ -230,6 +234,62 @@ static json_t *game_start(web_app_t *a, json_t *body, int *status)
     }
     game_advance(a);
     return game_view(a);
+}
+
+/* The review of the finished game: each decision of the person's that
+ * gave something away, on its own board with the better play drawn as
+ * arrows, with the tutor's words (tutor/review.h, at the tutor's depth or
+ * `plies`). */
+static json_t *game_review(web_app_t *a, json_t *body, int *status)
+{
+    play_game_t *g = a->game;
+    playrec_t rec;
+    int line, col;
+    char msg[256];
+    if (!playrec_parse_at(strbuf_str(&g->record), g->record.len, &rec, &line, &col, msg, sizeof msg)) {
+        *status = 500;
+        return json_pack("{s:s}", "error", msg);
+    }
+    review_opts_t o;
+    review_default_opts(&o);
+    o.lang = a->lang;
+    json_t *pl = body ? json_object_get(body, "plies") : NULL;
+    if (json_is_integer(pl) && json_integer_value(pl) >= 0 && json_integer_value(pl) <= 2)
+        o.plies = (int)json_integer_value(pl);
+    review_t rv;
+    bool ok = review_run(&rec, &o, NULL, &rv);
+    playrec_free(&rec);
+    if (!ok) {
+        review_free(&rv);
+        *status = 500;
+        return json_pack("{s:s}", "error", rv.error);
+    }
+    static const char *const GRADE[] = {"fine", "doubtful", "bad", "very-bad"};
+    json_t *items = json_array();
+    for (int i = 0; i < rv.nitems; i++) {
+        const review_item_t *it = &rv.items[i];
+        if (it->kind != REVIEW_PLAY || it->d.grade == GRADE_FINE)
+            continue;
+        diagram_opts_t d = {.lang = a->lang, .interactive = true, .have_roll = true, .roll = it->roll,
+                            .play = &it->d.best};
+        strbuf_t sb;
+        strbuf_init(&sb);
+        diagram_svg(&it->before, &g->o.rules, &d, &sb);
+        char dice[16];
+        playrec_dice_text(it->roll, dice, sizeof dice);
+        json_array_append_new(items, json_pack("{s:i, s:s, s:s, s:s, s:f, s:s, s:s, s:s}", "line", it->line, "roll",
+                                               dice, "play", it->d.mine_text, "best", it->d.best_text, "lost",
+                                               it->d.lost, "grade", GRADE[it->d.grade], "words", it->d.words,
+                                               "board", strbuf_str(&sb)));
+        strbuf_free(&sb);
+    }
+    int me = g->o.seat[BOARD_WHITE].kind == SEAT_HUMAN ? BOARD_WHITE : BOARD_BLACK;
+    const review_side_t *side = &rv.side[me];
+    json_t *res = json_pack("{s:o, s:i, s:i, s:f, s:i}", "mistakes", items, "plies", rv.plies, "decisions",
+                            side->decisions, "lost", side->lost, "errors",
+                            side->errors[1] + side->errors[2] + side->errors[3]);
+    review_free(&rv);
+    return res;
 }
 
 /* A word of the game said by a button: roll, double, take, drop, resign,
@@ -403,6 +463,11 @@ json_t *web_app_call(web_app_t *a, const char *route, json_t *body, int *status)
         if (!a->game || !w)
             return fail(status, 400, a->game ? "game needs \"word\"" : "no game is under way");
         return game_word(a, w, status);
+    }
+    if (strcmp(route, "review") == 0) {
+        if (!a->game || a->game->state != PS_OVER)
+            return fail(status, 400, "a game is reviewed once it is over");
+        return game_review(a, body, status);
     }
     if (strcmp(route, "leave") == 0) {
         if (a->game) {

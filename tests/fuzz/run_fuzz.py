@@ -93,6 +93,15 @@ def seeds(name):
         # and without manual dice and warnings, a person on either side
         words = open(os.path.join(HERE, "seeds", "words-game.txt"), "rb").read()
         return [bytes([r, f]) + words for r in range(5) for f in (0, 3, 4, 9, 0x16)]
+    if name == "webapi":
+        # the page's calls: a lesson answered, a puzzle by clicks, a game
+        return [b"lessons\nlesson {\"id\": \"basics\", \"step\": 5}\nanswer {\"text\": \"1\"}\n"
+                b"answer {\"text\": \"2\"}\nnext\nback\nhint\nsolution\n",
+                b"puzzles\npuzzle {\"id\": \"play-author\"}\nstep {\"from\": 22, \"to\": 24}\n"
+                b"step {\"from\": 21, \"to\": \"off\"}\nundo\nstep {\"from\": \"bar\", \"to\": 3}\n"
+                b"lang {\"lang\": \"sv\"}\n",
+                b"play {}\ngame {\"word\": \"hint\"}\nstep {\"from\": 1, \"to\": 7}\n"
+                b"game {\"word\": \"resign\"}\nreview {\"plies\": 0}\nleave\n"]
     raise SystemExit(f"no seeds for harness '{name}'")
 
 

@@ -190,6 +190,13 @@ def whole_game(driver, wait):
     over = text_of(driver, "#prompt")
     check("wins" in over or "vinner" in over, f"a whole game by clicks to its end ({plays} plays): {over[:80]}")
     shot(driver, "game-over")
+    # its review: each mistake on its own board, the better play as arrows
+    driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="review"]').click()
+    wait.until(lambda d: "Review" in d.find_element(By.CSS_SELECTOR, "#list").text)
+    boards = driver.find_elements(By.CSS_SELECTOR, "#list .mistake svg[data-board]")
+    check(len(boards) == len(driver.find_elements(By.CSS_SELECTOR, "#list .mistake")),
+          f"the review opened: {len(boards)} mistakes, each on its own board")
+    shot(driver, "review")
     driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="leave"]').click()
     wait.until(lambda d: "record is in" in text_of(d, "#tutor-text"))
     check(True, "leaving the game names its record")
