@@ -271,8 +271,8 @@ bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, con
     return true;
 }
 
-bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *ro, int width,
-                     const char *record_path)
+/* A fresh view (the caller's stop flag kept). */
+static void view_reset(play_view_t *v, const render_opts_t *ro, int width)
 {
     const volatile sig_atomic_t *stop = v->stop; /* the caller's, set before */
     memset(v, 0, sizeof *v);
@@ -280,6 +280,12 @@ bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *
     v->shown_turn = -1;
     v->ro = *ro;
     v->width = width;
+}
+
+bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *ro, int width,
+                     const char *record_path)
+{
+    view_reset(v, ro, width);
     if (record_path)
         snprintf(v->record_path, sizeof v->record_path, "%s", record_path);
     strbuf_t sb;
@@ -324,12 +330,7 @@ bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *
 bool play_view_resume(play_view_t *v, const char *path, const play_opts_t *base, const render_opts_t *ro,
                       int width)
 {
-    const volatile sig_atomic_t *stop = v->stop; /* the caller's, set before */
-    memset(v, 0, sizeof *v);
-    v->stop = stop;
-    v->shown_turn = -1;
-    v->ro = *ro;
-    v->width = width;
+    view_reset(v, ro, width);
     lang_t lang = ro->lang;
     size_t len;
     char *text = readfile_regular(path, PLAYREC_MAX_FILE, &len);

@@ -103,11 +103,6 @@ static void off_xy(bool viewer, int k, double *x, double *y)
 
 /* A checker of `colour` at (x, y); `label` (or NULL) written on it;
  * marked as a checker for a page (`mark`). */
-static void checker_marked(int colour, double x, double y, const char *label, bool mark, strbuf_t *out);
-static void checker(int colour, double x, double y, const char *label, strbuf_t *out)
-{
-    checker_marked(colour, x, y, label, false, out);
-}
 static void checker_marked(int colour, double x, double y, const char *label, bool mark, strbuf_t *out)
 {
     bool white = colour == BOARD_WHITE;
@@ -195,108 +190,97 @@ static void frame(const board_t *v, lang_t L, strbuf_t *out)
     diagram_text(TX + TW / 2.0, BY + FH + 39, 12, false, "#777777", "middle", words_colour(L, you, true), out);
 }
 
+/* The checkers of the viewer's point p (marked for a page when `mark`). */
+static void point_stack(const board_t *v, int p, bool mark, strbuf_t *out)
+{
+    int me = v->turn, you = 1 - v->turn;
+    int mine = v->side[0][p], theirs = board_opp_at(v, p);
+    int n = mine ? mine : theirs, colour = mine ? me : you;
+    for (int k = 0; k < n && k < STACK; k++) {
+        double x, y;
+        checker_xy(p, k, &x, &y);
+        char num[16];
+        snprintf(num, sizeof num, "%d", n);
+        checker_marked(colour, x, y, k == STACK - 1 && n > STACK ? num : NULL, mark, out);
+    }
+}
+
+/* Side s's checkers on the bar (s 0: the viewer's). */
+static void bar_stack(const board_t *v, int s, bool mark, strbuf_t *out)
+{
+    int n = v->side[s][BOARD_BAR], colour = s == 0 ? v->turn : 1 - v->turn;
+    for (int k = 0; k < n && k < STACK; k++) {
+        double x, y;
+        bar_xy(s == 0, k, &x, &y);
+        char num[16];
+        snprintf(num, sizeof num, "%d", n);
+        checker_marked(colour, x, y, k == STACK - 1 && n > STACK ? num : NULL, mark, out);
+    }
+}
+
+/* Side s's checkers borne off, as slabs with their count. */
+static void off_stack(const board_t *v, int s, bool mark, strbuf_t *out)
+{
+    int off = v->side[s][BOARD_OFF], colour = s == 0 ? v->turn : 1 - v->turn;
+    bool white = colour == BOARD_WHITE;
+    for (int k = 0; k < off; k++) {
+        double x, y;
+        off_xy(s == 0, k, &x, &y);
+        if (mark)
+            strbuf_addf(out, "<g data-checker=\"%s\">", white ? "white" : "black");
+        strbuf_addf(out,
+                    "<rect x=\"%.1f\" y=\"%.1f\" width=\"40\" height=\"10\" "
+                    "rx=\"2\" fill=\"%s\" stroke=\"%s\" "
+                    "stroke-width=\"1.5\"/>\n",
+                    x - 20, y - 5, white ? "#f7f3e8" : "#262626", white ? "#3a3a3a" : "#000000");
+        if (mark)
+            strbuf_add(out, "</g>\n");
+    }
+    if (off) {
+        char num[16];
+        snprintf(num, sizeof num, "%d", off);
+        double x, y;
+        off_xy(s == 0, off, &x, &y);
+        diagram_text(x, s == 0 ? y - 2 : y + 10, 14, true, "#1a1a1a", "middle", num, out);
+    }
+}
+
 /* The checkers: on the points, on the bar and borne off. */
 static void checkers(const board_t *v, strbuf_t *out)
 {
-    int me = v->turn, you = 1 - v->turn;
-    for (int p = 1; p <= 24; p++) {
-        int mine = v->side[0][p], theirs = board_opp_at(v, p);
-        int n = mine ? mine : theirs, colour = mine ? me : you;
-        for (int k = 0; k < n && k < STACK; k++) {
-            double x, y;
-            checker_xy(p, k, &x, &y);
-            char num[16];
-            snprintf(num, sizeof num, "%d", n);
-            checker(colour, x, y, k == STACK - 1 && n > STACK ? num : NULL, out);
-        }
-    }
+    for (int p = 1; p <= 24; p++)
+        point_stack(v, p, false, out);
     for (int s = 0; s < 2; s++) {
-        int n = v->side[s][BOARD_BAR], colour = s == 0 ? me : you;
-        for (int k = 0; k < n && k < STACK; k++) {
-            double x, y;
-            bar_xy(s == 0, k, &x, &y);
-            char num[16];
-            snprintf(num, sizeof num, "%d", n);
-            checker(colour, x, y, k == STACK - 1 && n > STACK ? num : NULL, out);
-        }
-        int off = v->side[s][BOARD_OFF];
-        bool white = colour == BOARD_WHITE;
-        for (int k = 0; k < off; k++) {
-            double x, y;
-            off_xy(s == 0, k, &x, &y);
-            strbuf_addf(out,
-                        "<rect x=\"%.1f\" y=\"%.1f\" width=\"40\" height=\"10\" "
-                        "rx=\"2\" fill=\"%s\" stroke=\"%s\" "
-                        "stroke-width=\"1.5\"/>\n",
-                        x - 20, y - 5, white ? "#f7f3e8" : "#262626", white ? "#3a3a3a" : "#000000");
-        }
-        if (off) {
-            char num[16];
-            snprintf(num, sizeof num, "%d", off);
-            double x, y;
-            off_xy(s == 0, off, &x, &y);
-            diagram_text(x, s == 0 ? y - 2 : y + 10, 14, true, "#1a1a1a", "middle", num, out);
-        }
+        bar_stack(v, s, false, out);
+        off_stack(v, s, false, out);
     }
 }
 
 /* The checkers for a page (see diagram_opts_t.interactive): each point a
  * group with its click target and checkers; the bar and the borne-off
- * tray likewise.  The same places as checkers(). */
+ * tray likewise. */
 static void checkers_marked(const board_t *v, strbuf_t *out)
 {
-    int me = v->turn, you = 1 - v->turn;
     for (int p = 1; p <= 24; p++) {
         int row, col;
         point_cell(p, &row, &col);
-        strbuf_addf(out, "<g data-point=\"%d\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"transparent\"/>\n",
+        strbuf_addf(out,
+                    "<g data-point=\"%d\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"transparent\"/>\n",
                     p, col_x(col), row == 0 ? TOP : BOT - HALF, PW, HALF);
-        int mine = v->side[0][p], theirs = board_opp_at(v, p);
-        int n = mine ? mine : theirs, colour = mine ? me : you;
-        for (int k = 0; k < n && k < STACK; k++) {
-            double x, y;
-            checker_xy(p, k, &x, &y);
-            char num[16];
-            snprintf(num, sizeof num, "%d", n);
-            checker_marked(colour, x, y, k == STACK - 1 && n > STACK ? num : NULL, true, out);
-        }
+        point_stack(v, p, true, out);
         strbuf_add(out, "</g>\n");
     }
-    strbuf_addf(out, "<g data-point=\"bar\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"transparent\"/>\n",
+    strbuf_addf(out,
+                "<g data-point=\"bar\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"transparent\"/>\n",
                 BX + F + 6 * PW, TOP, BARW, IH);
-    for (int s = 0; s < 2; s++) {
-        int n = v->side[s][BOARD_BAR], colour = s == 0 ? me : you;
-        for (int k = 0; k < n && k < STACK; k++) {
-            double x, y;
-            bar_xy(s == 0, k, &x, &y);
-            char num[16];
-            snprintf(num, sizeof num, "%d", n);
-            checker_marked(colour, x, y, k == STACK - 1 && n > STACK ? num : NULL, true, out);
-        }
-    }
+    bar_stack(v, 0, true, out);
+    bar_stack(v, 1, true, out);
     strbuf_add(out, "</g>\n");
-    strbuf_addf(out, "<g data-point=\"off\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"transparent\"/>\n",
+    strbuf_addf(out,
+                "<g data-point=\"off\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"transparent\"/>\n",
                 TX, TOP, TW, IH);
-    for (int s = 0; s < 2; s++) {
-        int off = v->side[s][BOARD_OFF], colour = s == 0 ? me : you;
-        bool white = colour == BOARD_WHITE;
-        for (int k = 0; k < off; k++) {
-            double x, y;
-            off_xy(s == 0, k, &x, &y);
-            strbuf_addf(out,
-                        "<g data-checker=\"%s\"><rect x=\"%.1f\" y=\"%.1f\" width=\"40\" height=\"10\" rx=\"2\" "
-                        "fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"/></g>\n",
-                        white ? "white" : "black", x - 20, y - 5, white ? "#f7f3e8" : "#262626",
-                        white ? "#3a3a3a" : "#000000");
-        }
-        if (off) {
-            char num[16];
-            snprintf(num, sizeof num, "%d", off);
-            double x, y;
-            off_xy(s == 0, off, &x, &y);
-            diagram_text(x, s == 0 ? y - 2 : y + 10, 14, true, "#1a1a1a", "middle", num, out);
-        }
-    }
+    off_stack(v, 0, true, out);
+    off_stack(v, 1, true, out);
     strbuf_add(out, "</g>\n");
 }
 

@@ -73,6 +73,20 @@ static bool is_course(const char *dir)
 }
 
 /* Finds the course directory (see paths.h for the order). */
+/* Where the program's data may be, in the order to look: beside the
+ * program (an installed tree, wherever it is), then where it was
+ * installed, then the source tree; the source tree first when the program
+ * runs from its build directory.  An empty entry is none. */
+static void data_dirs(char order[3][PATH_MAX])
+{
+    char near[PATH_MAX] = "";
+    exe_relative_data(near, sizeof near);
+    bool build = running_from_build();
+    snprintf(order[0], PATH_MAX, "%s", build ? BRADE_SOURCE_DIR : near);
+    snprintf(order[1], PATH_MAX, "%s", BRADE_DATA_DIR);
+    snprintf(order[2], PATH_MAX, "%s", build ? near : BRADE_SOURCE_DIR);
+}
+
 bool paths_course_dir(const char *flag, char *buf, size_t size)
 {
     const char *env = getenv("BRADE_COURSE");
@@ -81,16 +95,8 @@ bool paths_course_dir(const char *flag, char *buf, size_t size)
         snprintf(buf, size, "%s", first);
         return is_course(first);
     }
-    /* beside the program (an installed tree, wherever it is), then where
-     * it was installed, then the source tree; the source tree first when
-     * the program runs from its build directory */
-    char near[PATH_MAX] = "";
-    exe_relative_data(near, sizeof near);
-    const char *order[3] = {near, BRADE_DATA_DIR, BRADE_SOURCE_DIR};
-    if (running_from_build()) {
-        order[0] = BRADE_SOURCE_DIR;
-        order[2] = near;
-    }
+    char order[3][PATH_MAX];
+    data_dirs(order);
     for (int i = 0; i < 3; i++) {
         if (!order[i][0])
             continue;
@@ -109,13 +115,8 @@ bool paths_web_dir(char *buf, size_t size)
         snprintf(buf, size, "%s", env);
         return true;
     }
-    char near[PATH_MAX] = "";
-    exe_relative_data(near, sizeof near);
-    const char *order[3] = {near, BRADE_DATA_DIR, BRADE_SOURCE_DIR};
-    if (running_from_build()) {
-        order[0] = BRADE_SOURCE_DIR;
-        order[2] = near;
-    }
+    char order[3][PATH_MAX];
+    data_dirs(order);
     for (int i = 0; i < 3; i++) {
         if (!order[i][0])
             continue;
