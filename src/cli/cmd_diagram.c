@@ -26,6 +26,7 @@
 #include "cli/cmd.h"
 #include "front/course_env.h"
 #include "draw/diagram.h"
+#include "draw/worksheet.h"
 #include "front/paths.h"
 #include "draw/render.h"
 #include "front/savefile.h"
@@ -316,31 +317,6 @@ static bool ws_parse(int argc, char **argv, ws_args_t *w)
     return true;
 }
 
-/* Writes s as HTML text: escaped, line breaks kept. */
-static void html_text(const char *s, strbuf_t *out)
-{
-    for (; *s; s++) {
-        if (*s == '\n')
-            strbuf_add(out, s[1] ? "<br>\n" : "\n");
-        else {
-            char c[2] = {*s, 0};
-            diagram_escape(c, out);
-        }
-    }
-}
-
-/* The picture of pos as an inline <svg> element (no XML declaration). */
-static void inline_svg(const position_t *pos, const diagram_opts_t *o, strbuf_t *out)
-{
-    strbuf_t svg;
-    strbuf_init(&svg);
-    diagram_svg(&pos->board, &pos->rules, o, &svg);
-    const char *s = strbuf_str(&svg);
-    const char *tag = strstr(s, "<svg");
-    strbuf_add(out, tag ? tag : s);
-    strbuf_free(&svg);
-}
-
 /* True when id is one of the comma-separated list. */
 static bool in_list(const char *list, const char *id)
 {
@@ -370,20 +346,12 @@ static bool ids_known(const course_t *c, const char *list)
     return true;
 }
 
-static const char *const WS_STYLE = "<style>\n"
-                                    "body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; margin: "
-                                    "1.5em; color: #1a1a1a; }\n"
-                                    "h1 { font-size: 1.5em; margin-bottom: 0.2em; }\n"
-                                    ".sub { color: #555; margin-top: 0; }\n"
-                                    ".grid { display: flex; flex-wrap: wrap; gap: 1.5em 2em; }\n"
-                                    ".puzzle { width: 46%; break-inside: avoid; page-break-inside: avoid; }\n"
-                                    ".puzzle svg { width: 100%; height: auto; }\n"
-                                    ".puzzle h2 { font-size: 1.05em; margin: 0 0 0.3em 0; }\n"
-                                    ".answers { break-before: page; page-break-before: always; }\n"
-                                    ".answers li { margin-bottom: 0.8em; break-inside: avoid; }\n"
-                                    ".answer-diagram svg { width: 45%; height: auto; }\n"
-                                    "@media print { body { margin: 0; } }\n"
-                                    "</style>\n";
+/* True when the worksheet's arguments take puzzle p (--ids, or --theme). */
+static bool ws_wanted(const puzzle_t *p, const void *ud)
+{
+    const ws_args_t *w = ud;
+    return w->ids ? in_list(w->ids, p->id) : !w->theme || course_puzzle_has_theme(p, w->theme);
+}
 
 /* `brade worksheet` (see above). */
 int cmd_worksheet(int argc, char **argv)
@@ -396,10 +364,9 @@ int cmd_worksheet(int argc, char **argv)
         return 1;
     int rc = 0;
     progress_t prog; /* in memory only: a worksheet records nothing */
-    strbuf_t msg, html, answers;
+    strbuf_t msg, html;
     strbuf_init(&msg);
     strbuf_init(&html);
-    strbuf_init(&answers);
     progress_open(&prog, NULL, w.lang == LANG_SV, &msg);
     tutor_t t;
     if (!tutor_init(&t, &c, &prog, w.lang, paths_today())) {
@@ -424,74 +391,12 @@ int cmd_worksheet(int argc, char **argv)
             goto done_tutor;
         }
     }
-    lang_t L = w.lang;
-    const char *title = w.title ? w.title : T(L, "Bräde puzzles", "Brädproblem");
-    strbuf_addf(&html,
-                "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta "
-                "charset=\"utf-8\">\n<title>",
-                L == LANG_SV ? "sv" : "en");
-    diagram_escape(title, &html);
-    strbuf_addf(&html, "</title>\n%s</head>\n<body>\n<h1>", WS_STYLE);
-    diagram_escape(title, &html);
-    strbuf_add(&html, "</h1>\n<p class=\"sub\">");
-    html_text(T(L,
-                "Each diagram is drawn from the side to play; the small grey "
-                "numbers are the other side's. "
-                "Answers are on the last page.",
-                "Varje diagram är ritat från den sida som ska spela; de små grå "
-                "talen är motståndarens. "
-                "Svaren står på sista sidan."),
-              &html);
-    strbuf_add(&html, "</p>\n<div class=\"grid\">\n");
-    strbuf_addf(&answers, "<div class=\"answers\">\n<h1>%s</h1>\n<ol>\n", T(L, "Answers", "Svar"));
-    int shown = 0;
-    for (int i = 0; i < c.npuzzles && shown < w.count; i++) {
-        const puzzle_t *p = &c.puzzles[i];
-        if (w.ids ? !in_list(w.ids, p->id) : w.theme && !course_puzzle_has_theme(p, w.theme))
-            continue;
-        tutor_open_puzzle(&t, i);
-        shown++;
-        char name[256];
-        rules_format(&p->pos.rules, name, sizeof name);
-        strbuf_addf(&html, "<div class=\"puzzle\">\n<h2>%d. ", shown);
-        diagram_escape(text_pick(&p->title, L), &html);
-        strbuf_addf(&html, " <small>(%s, %s %d/5)</small></h2>\n", name, T(L, "difficulty", "svårighet"),
-                    p->difficulty);
-        diagram_opts_t o;
-        diagram_opts_for(&p->pos, &p->diagram, p->q.kind == QK_PLAY, false, L, &o);
-        inline_svg(&p->pos, &o, &html);
-        strbuf_t q;
-        strbuf_init(&q);
-        tutor_prompt_paper(&t, &q);
-        strbuf_add(&html, "<p>");
-        html_text(strbuf_str(&q), &html);
-        strbuf_add(&html, "</p>\n</div>\n");
-        strbuf_clear(&q);
-        tutor_answer_key(&t, &q);
-        strbuf_addf(&answers, "<li><b>");
-        diagram_escape(text_pick(&p->title, L), &answers);
-        strbuf_add(&answers, "</b> <small>(");
-        diagram_escape(p->id, &answers);
-        strbuf_add(&answers, ")</small><br>\n");
-        html_text(strbuf_str(&q), &answers);
-        if (p->diagram.arrows_text && p->q.kind == QK_PLAY) { /* the author's picture of the answer */
-            diagram_opts_for(&p->pos, &p->diagram, true, true, L, &o);
-            strbuf_add(&answers, "<div class=\"answer-diagram\">\n");
-            inline_svg(&p->pos, &o, &answers);
-            strbuf_add(&answers, "</div>\n");
-        }
-        strbuf_add(&answers, "</li>\n");
-        strbuf_free(&q);
-    }
+    int shown = worksheet_html(&c, &t, &(worksheet_opts_t){w.lang, w.title, w.theme, w.count, ws_wanted, &w}, &html);
     if (shown == 0) {
         fprintf(stderr, "brade: worksheet: no puzzle to put on it\n");
         rc = 1;
         goto done_tutor;
     }
-    strbuf_add(&html, "</div>\n");
-    strbuf_add(&answers, "</ol>\n</div>\n");
-    strbuf_add(&html, strbuf_str(&answers));
-    strbuf_add(&html, "</body>\n</html>\n");
     if (!write_out(w.out, &html))
         rc = 1;
     else if (strcmp(w.out, "-") != 0)
@@ -502,7 +407,6 @@ done:
     progress_free(&prog);
     strbuf_free(&msg);
     strbuf_free(&html);
-    strbuf_free(&answers);
     course_free(&c);
     return rc;
 }
