@@ -188,11 +188,12 @@ const ACTIONS = {
   solution: async () => draw(await call("solution")),
   undo: async () => draw(await (view && view.mode === "game" ? call("game", { word: "undo" }) : call("undo"))),
   play: async () => { $("#list").innerHTML = ""; draw(await call("play")); },
-  leave: async () => draw(await call("leave")),
+  leave: async () => { $("#list").innerHTML = ""; draw(await call("leave")); },
   next: async () => draw(await call("next")),
   back: async () => draw(await call("back")),
-  "lang-en": async () => draw(await call("lang", { lang: "en" })),
-  "lang-sv": async () => draw(await call("lang", { lang: "sv" })),
+  // a list or review on screen is in the old language: it goes
+  "lang-en": async () => { $("#list").innerHTML = ""; draw(await call("lang", { lang: "en" })); },
+  "lang-sv": async () => { $("#list").innerHTML = ""; draw(await call("lang", { lang: "sv" })); },
 };
 
 // the review of a finished game: each mistake on its own board, the

@@ -127,8 +127,7 @@ void repl_show_current(repl_t *r, bool full)
         if (!text_empty(&st->text))
             repl_prose(r, text_pick(&st->text, L));
         /* the board when the step brings it or asks about it (a choice needs none) */
-        bool about_board = st->q.kind != QK_NONE && st->q.kind != QK_CHOICE;
-        if (st->pos.present && (full || st->own_position || about_board)) {
+        if (st->pos.present && (full || tutor_step_shows_board(t))) {
             printf("\n");
             repl_draw_board(r);
         }

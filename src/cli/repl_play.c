@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli/cmd.h"
+#include "front/gamefile.h"
 #include "front/interrupt.h"
 #include "front/paths.h"
 
@@ -194,8 +194,7 @@ int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest)
     for (int i = 1; i < argc; i++)
         seeded |= strcmp(argv[i], "--seed") == 0;
     if (!seeded) {
-        uint64_t base = getenv("BRADE_TODAY") ? (uint64_t)paths_today() * 1000u : (uint64_t)time(NULL);
-        o.seed = (base + (uint64_t)r->games_started) % 2147483648u;
+        o.seed = gamefile_seed(r->games_started);
     }
     r->games_started++;
     r->game.stop = interrupt_flag();

@@ -5,7 +5,9 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 
 #include "front/paths.h"
@@ -31,4 +33,11 @@ bool gamefile_new_path(char *path, size_t size, char *why, size_t why_size)
             break;
     }
     return true;
+}
+
+/* A new game's seed (see gamefile.h). */
+uint64_t gamefile_seed(int started)
+{
+    uint64_t base = getenv("BRADE_TODAY") ? (uint64_t)paths_today() * 1000u : (uint64_t)time(NULL);
+    return (base + (uint64_t)started) % 2147483648u;
 }

@@ -11,9 +11,15 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* The path for a new game record in path; false with why ("no state
  * directory: ...", "cannot create DIR: ...") when there is none. */
 bool gamefile_new_path(char *path, size_t size, char *why, size_t why_size);
+
+/* A new game's seed when none is given: from the clock, or, when
+ * BRADE_TODAY fixes the day (as in the tests), from the day; `started` is
+ * how many games this program has started before, so each differs. */
+uint64_t gamefile_seed(int started);
 
 #endif

@@ -10,7 +10,7 @@
 #include "tutor/words.h"
 
 /* The question in words, and how to answer it (see tutor.h). */
-static void prompt(const tutor_t *t, bool paper, strbuf_t *out)
+static void prompt(const tutor_t *t, bool paper, bool page, strbuf_t *out)
 {
     const question_t *q = t->q;
     lang_t L = t->lang;
@@ -127,7 +127,7 @@ static void prompt(const tutor_t *t, bool paper, strbuf_t *out)
                               "(Svara ja (begär den) eller nej (slå båda tärningarna).)\n"));
         break;
     case QK_CHOICE:
-        for (int i = 0; i < q->nchoices; i++)
+        for (int i = 0; i < q->nchoices && !page; i++) /* a page shows them as buttons */
             strbuf_addf(out, "  %d) %s\n", i + 1, text_pick(&q->choices[i], L));
         if (!paper)
             strbuf_add(out, T(L, "(Type the number of your choice.)\n", "(Skriv numret på ditt val.)\n"));
@@ -141,7 +141,7 @@ static void prompt(const tutor_t *t, bool paper, strbuf_t *out)
  * question answered on an earlier visit says so. */
 void tutor_prompt(const tutor_t *t, strbuf_t *out)
 {
-    prompt(t, false, out);
+    prompt(t, false, false, out);
     if (t->q && t->mode == TUTOR_LESSON && t->step < 32 && t->earned_lesson == t->lesson &&
         (t->earned >> t->step & 1u))
         strbuf_add(out, T(t->lang, "(You have answered this one before; answer again, or type 'next'.)\n",
@@ -149,4 +149,7 @@ void tutor_prompt(const tutor_t *t, strbuf_t *out)
 }
 
 /* The question for paper: no typing instructions (see tutor.h). */
-void tutor_prompt_paper(const tutor_t *t, strbuf_t *out) { prompt(t, true, out); }
+void tutor_prompt_paper(const tutor_t *t, strbuf_t *out) { prompt(t, true, false, out); }
+
+/* The question for a page (see tutor.h). */
+void tutor_prompt_page(const tutor_t *t, strbuf_t *out) { prompt(t, true, true, out); }

@@ -454,6 +454,16 @@ bool tutor_answer_pending(const tutor_t *t, const char *what, strbuf_t *out)
     return true;
 }
 
+/* Whether the lesson step shows its board unasked (see tutor.h). */
+bool tutor_step_shows_board(const tutor_t *t)
+{
+    if (t->mode != TUTOR_LESSON)
+        return t->have_pos;
+    const lesson_step_t *st = &t->course->lessons[t->lesson].steps[t->step];
+    bool about_board = st->q.kind != QK_NONE && st->q.kind != QK_CHOICE;
+    return st->pos.present && (st->own_position || about_board);
+}
+
 /* Sets the open question aside for the board (see tutor.h). */
 bool tutor_set_aside(tutor_t *t, strbuf_t *out)
 {

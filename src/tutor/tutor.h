@@ -167,6 +167,13 @@ void tutor_prompt(const tutor_t *t, strbuf_t *out);
 /* The same for paper (a worksheet): without the line saying how to type
  * the answer, except where it says what the answer must contain. */
 void tutor_prompt_paper(const tutor_t *t, strbuf_t *out);
+/* The same for a web page, whose buttons hold a choice's options: without
+ * the typing line and without the list of choices. */
+void tutor_prompt_page(const tutor_t *t, strbuf_t *out);
+/* True when the open lesson step shows its board unasked: the step brings
+ * a position of its own, or its question is about the board (a choice is
+ * not).  The REPL and the page draw it by this. */
+bool tutor_step_shows_board(const tutor_t *t);
 /* Judges a reply and says why. */
 tutor_result_t tutor_answer(tutor_t *t, const char *text, strbuf_t *out);
 /* The next hint grade: the author's hints (or a nudge made from the

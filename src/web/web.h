@@ -49,6 +49,7 @@ typedef struct web_app {
     play_game_t *game;     /* a game against the engine, or NULL (owned) */
     char game_path[4200];  /* where its record is written as it goes */
     size_t game_stored;    /* how much of it is written */
+    int games_started;     /* for each new game's seed */
 } web_app_t;
 
 /* Opens the learner's tutor (course dir: NULL for the bundled one).

@@ -7,7 +7,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "draw/diagram.h"
 #include "front/config.h"
@@ -77,7 +76,7 @@ static json_t *fail(int *status, int code, const char *why)
 static json_t *board_svg(web_app_t *a)
 {
     tutor_t *t = &a->tutor;
-    if (!t->have_pos)
+    if (!t->have_pos || (t->mode == TUTOR_LESSON && !tutor_step_shows_board(t)))
         return json_null();
     diagram_opts_t o = {.lang = a->lang, .interactive = true, .have_roll = t->have_roll, .roll = t->roll};
     if (tutor_hides_pips(t))
@@ -222,7 +221,7 @@ static json_t *game_start(web_app_t *a, json_t *body, int *status)
         o.seat[BOARD_BLACK] = (play_seat_t){SEAT_ENGINE, (int)n};
     }
     o.seat[BOARD_WHITE] = (play_seat_t){SEAT_HUMAN, 0};
-    o.seed = (uint64_t)time(NULL) % 2147483648u;
+    o.seed = gamefile_seed(a->games_started++);
     play_free(a->game);
     a->stepping = false;
     a->game_path[0] = '\0';
@@ -359,7 +358,7 @@ static json_t *view(web_app_t *a)
     strbuf_t sb;
     strbuf_init(&sb);
     if (t->q)
-        tutor_prompt(t, &sb);
+        tutor_prompt_page(t, &sb);
     json_object_set_new(v, "prompt", json_string(strbuf_str(&sb)));
     strbuf_free(&sb);
     json_t *q = t->q ? json_pack("{s:b, s:b}", "open", !t->answered, "play", t->q->kind == QK_PLAY) : json_null();

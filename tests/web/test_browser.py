@@ -132,11 +132,11 @@ def click_point(driver, wait, p):
 
 
 def hops(play):
-    """The clicks of a play as `brade moves` writes it: 1/7 7/11, bar/3*,
+    """The clicks of a play as `brade moves` writes it: 1/7 7/11, bar/3*, 2/5#,
     20/off, 1/7(2), 1/7/9 -> [(from, to), ...]."""
     out = []
     for tok in play.split():
-        tok = tok.replace("*", "")
+        tok = tok.replace("*", "").replace("#", "")  # hits and blasts marked
         n = 1
         m = re.fullmatch(r"(.*)\((\d)\)", tok)
         if m:
