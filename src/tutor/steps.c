@@ -145,3 +145,14 @@ made:;
     snprintf(s->text + len, sizeof s->text - len, "%s%s", len ? " " : "", note);
     return true;
 }
+
+/* Whether the play under way is complete (see steps.h). */
+bool steps_complete(const steps_state_t *s, const rules_t *r)
+{
+    for (int i = 0; i < s->nleft; i++)
+        for (int p = 0; p <= 24; p++)
+            if ((p == 0 || s->board.side[0][p] > 0) &&
+                movegen_check_step(&s->board, r, p, s->left[i], NULL, NULL) == RSN_OK)
+                return false;
+    return true;
+}

@@ -42,4 +42,8 @@ void steps_start(steps_state_t *s, const board_t *b, roll_t roll);
 bool steps_move(steps_state_t *s, const rules_t *r, lang_t lang, int from, int to, int *dice, char *why,
                 size_t why_size);
 
+/* True when the play under way is complete: no die is left, or no die
+ * left can move any checker (the rest of the roll is forfeited). */
+bool steps_complete(const steps_state_t *s, const rules_t *r);
+
 #endif

@@ -582,17 +582,7 @@ json_t *web_app_call(web_app_t *a, const char *route, json_t *body, int *status)
             json_object_set_new(res, "refused", json_true());
             return res;
         }
-        bool used_up = a->steps.nleft == 0;
-        if (!used_up) {
-            /* no further step at all: the play is complete as it stands */
-            bool any = false;
-            for (int i = 0; i < a->steps.nleft && !any; i++)
-                for (int p = 0; p <= 24 && !any; p++)
-                    any = (p == 0 || a->steps.board.side[0][p] > 0) &&
-                          movegen_check_step(&a->steps.board, rules, p, a->steps.left[i], NULL, NULL) == RSN_OK;
-            used_up = !any;
-        }
-        if (used_up) {
+        if (steps_complete(&a->steps, rules)) {
             char play[160];
             snprintf(play, sizeof play, "%s", a->steps.text);
             stop_stepping(a);
