@@ -294,10 +294,10 @@ bool play_view_start(play_view_t *v, const play_opts_t *o, const render_opts_t *
     bool random_colour = o->person_as == 2;
     int as = play_draw_colour(&drawn);
     o = &drawn;
-    char rules[256], w[32], b[32];
+    char rules[256], w[48], b[48];
     rules_format(&o->rules, rules, sizeof rules);
-    play_seat_format(&o->seat[BOARD_WHITE], w, sizeof w);
-    play_seat_format(&o->seat[BOARD_BLACK], b, sizeof b);
+    play_seat_words(ro->lang, &o->seat[BOARD_WHITE], w, sizeof w);
+    play_seat_words(ro->lang, &o->seat[BOARD_BLACK], b, sizeof b);
     if (o->match_length > 0 && o->rules.doubling_cube)
         strbuf_addf(&sb, T(ro->lang, "A match to %d points of %s: white %s, black %s, seed %llu%s.\n",
                            "En match till %d poäng %s: vit %s, svart %s, frö %llu%s.\n"),

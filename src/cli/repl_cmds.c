@@ -364,6 +364,8 @@ static int do_set(repl_t *r, int argc, char **argv, const char *rest)
         rules_format(&r->tutor.rules, name, sizeof name);
         printf(T(L, "Rules: %s.\n", "Regler: %s.\n"), name);
         remember(r, "rules", name);
+        r->cfg.rules = r->tutor.rules; /* the learner's ruleset: games use it */
+        r->cfg.have_rules = true;
         if (r->tutor.q)
             printf(
                 T(L,

@@ -106,6 +106,16 @@ void repl_game_line(repl_t *r, const char *line)
         repl_game_end(r);
 }
 
+/* True when the play command names a ruleset (its first word not a flag,
+ * or --rules). */
+static bool named_rules(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--rules") == 0 || (i == 1 && argv[i][0] != '-'))
+            return true;
+    return false;
+}
+
 /* `play [RULES] [--white ...] [--black ...] [--seed S] [--dice manual]
  * [--tutor off|warn] [--record FILE]`: a game against the engine, under
  * the REPL's ruleset unless one is named; `play end` leaves it. */
@@ -129,8 +139,9 @@ int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest)
     }
     play_opts_t o;
     play_default_opts(&o);
+    /* the learner's ruleset (`set rules`, remembered), not the one a lesson
+     * step last showed; a ruleset named in the command wins */
     config_play_opts(&r->cfg, &o);
-    o.rules = r->tutor.rules; /* the tutor's own, which `set` may have changed since */
     o.lang = lang;
     const char *record = NULL;
     /* --here: play on from the position on the tutor's board */
@@ -170,6 +181,8 @@ int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest)
     }
     if (here) {
         const tutor_t *t = &r->tutor;
+        if (!named_rules(argc, argv))
+            o.rules = t->rules; /* the board's position is its ruleset's */
         if (!t->have_pos) {
             printf("%s\n", T(lang, "There is no position on the board to play from.",
                              "Det finns ingen ställning på brädet att spela från."));
@@ -197,6 +210,11 @@ int repl_cmd_play(repl_t *r, int argc, char **argv, const char *rest)
         o.seed = gamefile_seed(r->games_started);
     }
     r->games_started++;
+    if (!here && !resume && !named_rules(argc, argv) && r->tutor.mode != TUTOR_FREE &&
+        strcmp(r->tutor.rules.name, o.rules.name) != 0)
+        printf(T(lang, "(The game is under your ruleset, %s; 'play %s' plays under the lesson's.)\n",
+                 "(Partiet spelas med dina regler, %s; 'play %s' spelar med lektionens.)\n"),
+               o.rules.name, r->tutor.rules.name);
     r->game.stop = interrupt_flag();
     if (!play_view_start(&r->game, &o, &r->ro, r->width, record))
         return 1;

@@ -47,6 +47,16 @@ void play_seat_format(const play_seat_t *s, char *buf, size_t size)
         snprintf(buf, size, "engine:%d", s->level);
 }
 
+void play_seat_words(lang_t lang, const play_seat_t *s, char *buf, size_t size)
+{
+    if (lang != LANG_SV)
+        play_seat_format(s, buf, size);
+    else if (s->kind == SEAT_HUMAN)
+        snprintf(buf, size, "människa");
+    else
+        snprintf(buf, size, "motorn på nivå %d", s->level);
+}
+
 void play_default_opts(play_opts_t *o)
 {
     memset(o, 0, sizeof *o);
@@ -758,9 +768,11 @@ void play_hint(play_game_t *g, strbuf_t *out)
     char buf[4096];
     int owed[2];
     explain_analysis_hint(g->o.lang, &g->game.board, &g->game.rules, g->roll, play_series_of(g, owed),
-                          search_default_plies(&g->game.rules), 5, NULL, buf,
-                          sizeof buf);
-    strbuf_addf(out, "%s", buf);
+                          search_default_plies(&g->game.rules), 5, NULL, g->stop, buf, sizeof buf);
+    if (g->stop && *g->stop)
+        strbuf_add(out, T(g->o.lang, "The hint was stopped.\n", "Tipset avbröts.\n"));
+    else
+        strbuf_addf(out, "%s", buf);
 }
 
 const char *play_set_position(play_opts_t *o, const char *id, int colour)

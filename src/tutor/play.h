@@ -58,6 +58,10 @@ typedef struct play_seat {
 bool play_seat_parse(const char *text, play_seat_t *out);
 /* Writes it back ("human", "engine:2"). */
 void play_seat_format(const play_seat_t *s, char *buf, size_t size);
+/* The seat as a learner reads it: in English as the record writes it
+ * ("human", "engine:2"), in Swedish in words ("människa", "motorn på nivå
+ * 2"). */
+void play_seat_words(lang_t lang, const play_seat_t *s, char *buf, size_t size);
 
 /* What the tutor does before a person's play is final. */
 typedef enum { PLAY_TUTOR_OFF = 0, PLAY_TUTOR_WARN } play_tutor_t;
