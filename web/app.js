@@ -8,9 +8,11 @@ let selected = null;  // the point clicked first (a checker to move)
 
 const WORDS = {
   en: { answer: "Your answer", play: "Your play (click a checker, then where it goes; or type it)",
+        targets: "Show where a checker may go",
         lessons: "Lessons", puzzles: "Puzzles", done: "done", solved: "solved", failed: "failed", new: "new",
         yes: "Yes", no: "No" },
   sv: { answer: "Ditt svar", play: "Ditt drag (klicka på en bricka och sedan dit den ska; eller skriv det)",
+        targets: "Visa vart en bricka kan gå",
         lessons: "Lektioner", puzzles: "Problem", done: "klar", solved: "löst", failed: "missat", new: "nytt",
         yes: "Ja", no: "Nej" },
 };
@@ -27,15 +29,18 @@ const GAME_WORDS = {
 // the buttons' words in each language
 const LABELS = {
   en: { lessons: "Lessons", lesson: "Go on with a lesson", puzzles: "Puzzles", puzzle: "A puzzle", play: "Play the engine",
+        drill: "Drill", review: "Review a game", progress: "Progress", glossary: "Glossary",
         hint: "Hint",
-        solution: "Show the answer", undo: "Take back the steps", back: "Back", next: "Next" },
+        solution: "Show the answer", undo: "Take back the steps", back: "Back", next: "Next", "job-stop": "Stop" },
   sv: { lessons: "Lektioner", lesson: "Fortsätt med en lektion", puzzles: "Problem", puzzle: "Ett problem",
+        drill: "Repetera", review: "Granska ett parti", progress: "Framsteg", glossary: "Ordlista",
         play: "Spela mot motorn",
-        hint: "Tips", solution: "Visa svaret", undo: "Ta tillbaka stegen", back: "Tillbaka", next: "Nästa" },
+        hint: "Tips", solution: "Visa svaret", undo: "Ta tillbaka stegen", back: "Tillbaka", next: "Nästa",
+        "job-stop": "Avbryt" },
 };
 function relabel(lang) {
   for (const [action, label] of Object.entries(LABELS[lang] || LABELS.en)) {
-    const b = document.querySelector(`button[data-action="${action}"]`);
+    const b = document.querySelector(`button[data-action="${action}"]`) || document.getElementById(action);
     if (b) b.textContent = label;
   }
   const send = document.querySelector("#answer-form button");
@@ -44,7 +49,10 @@ function relabel(lang) {
 
 // One call of the API: POST route with a JSON body, the answer as JSON.
 // While a call is under way the page says so (aria-busy), and the board
-// waits for the answer before it takes another click.
+// waits for the answer before it takes another click.  Long work (a
+// review, a game's hint) runs on the server's workers: the answer is 202,
+// and the page asks how far it is (`job`) until the result comes, showing
+// a progress bar and a stop button meanwhile.
 let pending = 0;
 async function call(route, body) {
   pending++;
@@ -56,6 +64,7 @@ async function call(route, body) {
       body: JSON.stringify(body || {}),
     });
     const j = await r.json();
+    if (r.status === 202 || (r.status === 409 && j.busy)) return await waitForJob();
     if (!r.ok) throw new Error(j.error || r.statusText);
     return j;
   } finally {
@@ -63,7 +72,37 @@ async function call(route, body) {
   }
 }
 
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+// Asks after the session's job until it is done; its result is the call's.
+async function waitForJob() {
+  const box = $("#job");
+  const bar = $("#job-progress");
+  box.hidden = false;
+  try {
+    for (;;) {
+      const r = await fetch("/api/job", { credentials: "same-origin" });
+      const j = await r.json();
+      if (!j.running) {
+        if (!r.ok) throw new Error(j.error || r.statusText);
+        if (j.stopped) throw new Error(view && view.lang === "sv" ? "Avbrutet." : "Stopped.");
+        return j;
+      }
+      if (j.total > 0) { bar.max = j.total; bar.value = j.done; } else bar.removeAttribute("value");
+      await sleep(150);
+    }
+  } finally {
+    box.hidden = true;
+  }
+}
+
 function setText(id, text) { $(id).textContent = text || ""; }
+
+// the stop button of long work
+$("#job-stop").addEventListener("click", () => {
+  fetch("/api/stop", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+                       body: "{}" }).catch(showError);
+});
 
 // Draws a view: the board (the server's SVG), the step, the tutor's words.
 function draw(v) {
@@ -80,6 +119,7 @@ function draw(v) {
   setText("#partial", v.partial);
   const q = v.question;
   $("#play-label").textContent = q && q.play ? words().play : words().answer;
+  $("#targets-label").textContent = words().targets;
   // a choice, or yes/no, answered by a click
   const opts = $("#choices");
   opts.innerHTML = "";
@@ -100,6 +140,7 @@ function draw(v) {
     const b = document.querySelector(`.actions [data-action="${act}"]`);
     if (b) b.hidden = v.mode === "game";
   }
+  $("#targets-option").hidden = v.mode !== "game";
   const ga = $("#game-actions");
   ga.innerHTML = "";
   if (v.mode === "game") {
@@ -130,10 +171,20 @@ async function clickPoint(el) {
     if (p === "off") return;
     selected = p;
     el.classList.add("selected");
+    // free play only: where it may go (in a lesson or puzzle that is the question)
+    if (view && view.mode === "game" && $("#show-targets").checked) {
+      const from = p === "bar" ? "bar" : Number(p);
+      call("targets", { from }).then((j) => {
+        if (selected !== p) return;
+        for (const t of j.targets)
+          document.querySelector(`#board [data-point="${t}"]`)?.classList.add("target");
+      }).catch(() => {});
+    }
     return;
   }
   const from = selected;
   selected = null;
+  for (const t of document.querySelectorAll("#board .target")) t.classList.remove("target");
   if (from === p) { el.classList.remove("selected"); return; }
   const num = (x) => (x === "bar" || x === "off") ? x : Number(x);
   try { draw(await call("step", { from: num(from), to: num(p) })); } catch (e) { showError(e); }
@@ -183,6 +234,7 @@ const ACTIONS = {
     }));
   },
   lesson: async () => { $("#list").innerHTML = ""; draw(await call("lesson")); },
+  drill: async () => { $("#list").innerHTML = ""; draw(await call("drill")); },
   puzzle: async () => { $("#list").innerHTML = ""; draw(await call("puzzle")); },
   hint: async () => draw(await (view && view.mode === "game" ? call("game", { word: "hint" }) : call("hint"))),
   solution: async () => draw(await call("solution")),
@@ -196,16 +248,33 @@ const ACTIONS = {
   "lang-sv": async () => { $("#list").innerHTML = ""; draw(await call("lang", { lang: "sv" })); },
 };
 
-// the review of a finished game: each mistake on its own board, the
-// better play drawn as arrows
+// the review of a game: in a game, that game; elsewhere the list of the
+// learner's game records, newest first, to pick one
 ACTIONS.review = async () => {
-  const j = await call("review");
+  if (view && view.mode === "game") return showReview(await call("review"));
+  const j = await call("games");
+  const sv = view && view.lang === "sv";
+  if (!j.games.length) {
+    list(sv ? "Granska ett parti" : "Review a game", [], () => null);
+    const p = document.createElement("p");
+    p.textContent = sv ? "Inga partier än: spela ett mot motorn först." : "No games yet: play one against the engine first.";
+    $("#list").appendChild(p);
+    return;
+  }
+  list(sv ? "Granska ett parti" : "Review a game", j.games, (g) => itemButton(g, "", async () => {
+    showReview(await call("review", { record: g }));
+  }));
+};
+
+// each mistake on its own board, the better play drawn as arrows
+function showReview(j) {
   const box = $("#list");
   box.innerHTML = "";
   const h = document.createElement("h2");
   const sv = view && view.lang === "sv";
-  h.textContent = sv ? `Granskning (${j.plies} drag framåt): ${j.errors} fel, ${j.lost.toFixed(3)} poäng bort`
-                     : `Review (${j.plies}-ply): ${j.errors} errors, ${j.lost.toFixed(3)} points given away`;
+  h.textContent = (j.record ? j.record + ": " : "") +
+    (sv ? `granskning (${j.plies} drag framåt): ${j.errors} fel, ${j.lost.toFixed(3)} poäng bort`
+        : `review (${j.plies}-ply): ${j.errors} errors, ${j.lost.toFixed(3)} points given away`);
   box.appendChild(h);
   if (!j.mistakes.length) {
     const p = document.createElement("p");
@@ -227,6 +296,57 @@ ACTIONS.review = async () => {
     sec.append(t, b, w);
     box.appendChild(sec);
   }
+}
+
+// the progress record: the same text as the terminal's, the ratings chart
+ACTIONS.progress = async () => {
+  const j = await call("progress");
+  const sv = view && view.lang === "sv";
+  const box = $("#list");
+  box.innerHTML = "";
+  const h = document.createElement("h2");
+  h.textContent = sv ? "Dina framsteg" : "Your progress";
+  const pre = document.createElement("pre");
+  pre.className = "report";
+  pre.textContent = j.text;
+  box.append(h, pre);
+  if (j.chart) {
+    const c = document.createElement("div");
+    c.className = "chart";
+    c.innerHTML = j.chart;
+    box.appendChild(c);
+  }
+};
+
+// the glossary: every term, or those matching what is typed
+ACTIONS.glossary = async () => {
+  const sv = view && view.lang === "sv";
+  const box = $("#list");
+  box.innerHTML = "";
+  const h = document.createElement("h2");
+  h.textContent = sv ? "Ordlista" : "Glossary";
+  const find = document.createElement("input");
+  find.type = "search";
+  find.id = "glossary-word";
+  find.setAttribute("aria-label", sv ? "Sök ett ord" : "Find a word");
+  find.placeholder = sv ? "Sök ett ord" : "Find a word";
+  const dl = document.createElement("dl");
+  dl.className = "glossary";
+  const fill = async () => {
+    const word = find.value.trim();
+    const j = await call("glossary", word ? { word } : {});
+    dl.innerHTML = "";
+    for (const t of j.terms) {
+      const dt = document.createElement("dt");
+      dt.textContent = t.term + (t.english ? " · " + t.english : "");
+      const dd = document.createElement("dd");
+      dd.textContent = (t.say ? (sv ? "uttal " : "say ") + t.say + ". " : "") + t.meaning;
+      dl.append(dt, dd);
+    }
+  };
+  find.addEventListener("input", () => fill().catch(showError));
+  box.append(h, find, dl);
+  await fill();
 };
 
 for (const w of ["roll", "double", "take", "drop", "resign", "one-die", "pass"])
@@ -248,5 +368,16 @@ $("#answer-form").addEventListener("submit", async (e) => {
   try { draw(await call("answer", { text })); } catch (err) { showError(err); }
 });
 
-// the state the server holds (a reload keeps the learner's place)
-fetch("/api/state", { credentials: "same-origin" }).then((r) => r.json()).then(draw).catch(showError);
+// the state the server holds (a reload keeps the learner's place; a job
+// under way is waited for)
+(async () => {
+  const r = await fetch("/api/state", { credentials: "same-origin" });
+  const j = await r.json();
+  if (r.status === 409 && j.busy) { await waitForJob().catch(showError); return start(); }
+  if (!r.ok) throw new Error(j.error || r.statusText);
+  draw(j);
+})().catch(showError);
+async function start() {
+  const r = await fetch("/api/state", { credentials: "same-origin" });
+  draw(await r.json());
+}

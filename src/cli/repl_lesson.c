@@ -11,6 +11,7 @@
 
 #include "front/paths.h"
 #include "cli/repl.h"
+#include "front/drill.h"
 #include "tutor/words.h"
 
 #define L_(r) ((r)->ro.lang)
@@ -229,33 +230,13 @@ void repl_drill_heading(repl_t *r, char *buf, size_t size)
  * due (see repl.h). */
 int repl_drill_pick(repl_t *r, int avoid_lesson, int avoid_step)
 {
-    lang_t L = L_(r);
-    int l, k;
-    long next_day;
-    if (!tutor_pick_drill(&r->tutor, avoid_lesson, avoid_step, &l, &k, &next_day)) {
-        if (next_day < 0) {
-            printf("%s\n", T(L, "No lesson question is in the review schedule yet: the questions you answer in "
-                                "the lessons come back here on later days ('lesson' opens one).",
-                             "Ingen lektionsfråga finns i repetitionsschemat än: frågorna du besvarar i "
-                             "lektionerna kommer tillbaka hit senare dagar ('lesson' öppnar en)."));
-        } else {
-            char day[16];
-            paths_format_day(next_day, day, sizeof day);
-            printf(T(L, "No lesson question is due today; the next one is due on %s.\n",
-                     "Ingen lektionsfråga står på tur i dag; nästa står på tur %s.\n"),
-                   day);
-        }
-        return 0;
-    }
-    char id[96];
-    progress_question_id(id, sizeof id, r->course.lessons[l].id, k);
-    const progress_item_t *it = progress_get(&r->progress, id, false);
-    printf("%s\n", it && it->last_failed ? T(L, "(A lesson question you missed before, back for another try.)",
-                                             "(En lektionsfråga du missade förut, tillbaka för ett nytt försök.)")
-                                       : T(L, "(A lesson question due for review.)",
-                                           "(En lektionsfråga som står på tur för repetition.)"));
-    tutor_open_drill(&r->tutor, l, k);
-    repl_show_current(r, true);
+    strbuf_t sb;
+    strbuf_init(&sb);
+    bool opened = drill_open_next(&r->tutor, avoid_lesson, avoid_step, &sb);
+    fputs(strbuf_str(&sb), stdout);
+    strbuf_free(&sb);
+    if (opened)
+        repl_show_current(r, true);
     return 0;
 }
 

@@ -1,130 +1,16 @@
 /*
  * repl_progress.c - `progress`: what the learner has done and what is due,
- * his ratings per puzzle theme, and `progress --svg FILE`, the ratings over
- * time as a chart (diagram.h) from the history the progress record keeps.
+ * his ratings per puzzle theme (draw/report.h), and `progress --svg FILE`,
+ * the ratings over time as a chart.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "draw/diagram.h"
-#include "front/paths.h"
-#include "draw/render.h"
 #include "cli/repl.h"
+#include "draw/report.h"
 #include "tutor/words.h"
 
 #define L_(r) ((r)->ro.lang)
-
-/* The learner's ratings, overall and per theme, weakest theme first, and
- * which theme to practise. */
-static void print_ratings(repl_t *r)
-{
-    lang_t L = L_(r);
-    const progress_t *p = &r->progress;
-    const progress_rating_t *all = progress_rating(p, PROGRESS_RATING_ALL);
-    if (!all)
-        return;
-    printf("%s\n",
-           T(L,
-             "Your ratings (Glicko-2, as Lichess rates puzzle solvers: a puzzle of difficulty 1 to 5\n"
-             "is rated 1100 to 1900; the rating is within ± of the figure shown with 95% certainty):",
-             "Dina värdetal (Glicko-2, som Lichess värderar problemlösare: ett problem med svårighet\n"
-             "1 till 5 har värdetal 1100 till 1900; värdetalet ligger inom ± med 95 % säkerhet):"));
-    const progress_rating_t *order[64];
-    int n = 0;
-    for (int i = 0; i < p->nratings && n < 64; i++)
-        if (p->ratings[i].attempts > 0 && strcmp(p->ratings[i].theme, PROGRESS_RATING_ALL) != 0)
-            order[n++] = &p->ratings[i];
-    for (int i = 1; i < n; i++) /* weakest first */
-        for (int k = i; k > 0 && order[k]->g.rating < order[k - 1]->g.rating; k--) {
-            const progress_rating_t *x = order[k];
-            order[k] = order[k - 1];
-            order[k - 1] = x;
-        }
-    for (int i = -1; i < n; i++) {
-        const progress_rating_t *pr = i < 0 ? all : order[i];
-        const char *name = i < 0 ? T(L, "all puzzles", "alla problem") : words_theme(L, pr->theme);
-        int pad = 18 - render_width(name);
-        printf("  %s%*s %4.0f ± %3.0f  (%d %s)\n", name, pad > 0 ? pad : 0, "", pr->g.rating,
-               2.0 * pr->g.deviation, pr->attempts,
-               pr->attempts == 1 ? T(L, "attempt", "försök") : T(L, "attempts", "försök"));
-    }
-    /* weak: well below the overall rating, on enough attempts to say so */
-    if (n > 0 && order[0]->attempts >= 3 && order[0]->g.rating < all->g.rating - 100.0)
-        printf(T(L, "Weakest theme: %s, %.0f below your overall rating ('puzzles %s' practises it).\n",
-                 "Svagaste temat: %s, %.0f under ditt samlade värdetal ('puzzles %s' övar det).\n"),
-               words_theme(L, order[0]->theme), all->g.rating - order[0]->g.rating, order[0]->theme);
-    else
-        printf("%s\n", T(L, "No theme stands out as weak yet.", "Inget tema sticker ut som svagt än."));
-}
-
-/* The themes rated, most attempts first (ties: the order first rated),
- * into out[0..max); returns how many there are in all. */
-static int themes_by_attempts(const progress_t *p, const progress_rating_t **out, int max)
-{
-    int n = 0;
-    for (int i = 0; i < p->nratings; i++) {
-        const progress_rating_t *x = &p->ratings[i];
-        if (x->attempts <= 0 || strcmp(x->theme, PROGRESS_RATING_ALL) == 0)
-            continue;
-        /* insert x after every kept theme with at least its attempts */
-        int k = n < max ? n : max;
-        while (k > 0 && out[k - 1]->attempts < x->attempts)
-            k--;
-        if (k < max) {
-            int last = n < max ? n : max - 1;
-            memmove(&out[k + 1], &out[k], (size_t)(last - k) * sizeof *out);
-            out[k] = x;
-        }
-        n++;
-    }
-    return n;
-}
-
-/* `progress --svg FILE`: the overall rating and the most practised themes'
- * over time, one point a day practised. */
-static int progress_svg(repl_t *r, int argc, char **argv)
-{
-    lang_t L = L_(r);
-    if (argc != 3 || strcmp(argv[1], "--svg") != 0) {
-        printf("%s\n",
-               T(L,
-                 "Write: progress (the record), or progress --svg FILE (your ratings over time as a "
-                 "picture).",
-                 "Skriv: progress (det du gjort), eller progress --svg FIL (dina värdetal över tiden som "
-                 "bild)."));
-        return 1;
-    }
-    const progress_t *p = &r->progress;
-    const progress_rating_t *all = progress_rating(p, PROGRESS_RATING_ALL);
-    if (!all || all->nhistory == 0) {
-        printf("%s\n", T(L, "There is nothing to draw yet: your ratings start with your first puzzle.",
-                         "Det finns inget att rita än: dina värdetal börjar med ditt första problem."));
-        return 1;
-    }
-    const progress_rating_t *themes[DIAGRAM_MAX_SERIES - 1] = {0};
-    int total = themes_by_attempts(p, themes, DIAGRAM_MAX_SERIES - 1);
-    int shown = total < DIAGRAM_MAX_SERIES - 1 ? total : DIAGRAM_MAX_SERIES - 1;
-    diagram_series_t s[DIAGRAM_MAX_SERIES];
-    s[0] = (diagram_series_t){T(L, "all puzzles", "alla problem"), all->history, all->nhistory, true};
-    for (int i = 0; i < shown; i++)
-        s[i + 1] = (diagram_series_t){words_theme(L, themes[i]->theme), themes[i]->history,
-                                      themes[i]->nhistory, false};
-    /* the puzzles' levels: difficulty 1 to 5 is rated 1100 to 1900 */
-    static const double LEVELS[] = {1100.0, 1300.0, 1500.0, 1700.0, 1900.0};
-    char note[320];
-    int n =
-        snprintf(note, sizeof note, "%s",
-                 T(L, "A point a day you practised. Grey: overall ± 95%. Dotted: puzzles of difficulty 1-5.",
-                   "En punkt per dag du övat. Grått: samlat ± 95 %. Prickat: problem med svårighet 1-5."));
-    if (total > shown && n > 0 && (size_t)n < sizeof note)
-        snprintf(note + n, sizeof note - (size_t)n, T(L, " %d more in 'progress'.", " %d till i 'progress'."),
-                 total - shown);
-    strbuf_t svg;
-    strbuf_init(&svg);
-    diagram_lines_svg(T(L, "Your puzzle ratings over time", "Dina problemvärdetal över tiden"), note, s,
-                      shown + 1, LEVELS, 5, &svg);
-    return repl_write_picture(r, argv[2], &svg, T(L, "The chart is in", "Diagrammet finns i"));
-}
 
 /* `progress [--svg FILE]`: lessons completed, puzzles solved and failed,
  * what is due and the ratings; or the ratings over time as a picture. */
@@ -132,71 +18,29 @@ int repl_cmd_progress(repl_t *r, int argc, char **argv, const char *rest)
 {
     (void)rest;
     lang_t L = L_(r);
-    if (argc >= 2)
-        return progress_svg(r, argc, argv);
-    const course_t *c = &r->course;
-    long today = r->tutor.today;
-    int done = 0;
-    for (int i = 0; i < c->nlessons; i++) {
-        const progress_item_t *it = progress_get(&r->progress, c->lessons[i].id, true);
-        done += it && it->done >= 0;
+    strbuf_t sb;
+    strbuf_init(&sb);
+    if (argc == 1) {
+        report_progress_text(&r->tutor, &sb);
+        fputs(strbuf_str(&sb), stdout);
+        strbuf_free(&sb);
+        return 0;
     }
-    int solved = 0, failed = 0, fresh = 0, due = 0;
-    long next_due = -1;
-    for (int i = 0; i < c->npuzzles; i++) {
-        const progress_item_t *it = progress_get(&r->progress, c->puzzles[i].id, false);
-        if (!it || it->last < 0) {
-            fresh++;
-            continue;
-        }
-        if (it->last_failed)
-            failed++;
-        else
-            solved++;
-        if (it->due <= today)
-            due++;
-        else if (next_due < 0 || it->due < next_due)
-            next_due = it->due;
+    if (argc != 3 || strcmp(argv[1], "--svg") != 0) {
+        printf("%s\n",
+               T(L,
+                 "Write: progress (the record), or progress --svg FILE (your ratings over time as a "
+                 "picture).",
+                 "Skriv: progress (det du gjort), eller progress --svg FIL (dina värdetal över tiden som "
+                 "bild)."));
+        strbuf_free(&sb);
+        return 1;
     }
-    printf(T(L, "Lessons completed: %d of %d.\n", "Avklarade lektioner: %d av %d.\n"), done, c->nlessons);
-    for (int i = 0; i < c->nlessons; i++) {
-        const progress_item_t *it = progress_get(&r->progress, c->lessons[i].id, true);
-        if (it && it->done >= 0) {
-            char day[16];
-            paths_format_day(it->done, day, sizeof day);
-            printf("  %-18s %s\n", c->lessons[i].id, day);
-        }
+    if (!report_progress_chart(&r->progress, L, &sb)) {
+        printf("%s\n", T(L, "There is nothing to draw yet: your ratings start with your first puzzle.",
+                         "Det finns inget att rita än: dina värdetal börjar med ditt första problem."));
+        strbuf_free(&sb);
+        return 1;
     }
-    printf(T(L, "Puzzles: %d solved, %d failed at the last try, %d not tried yet (of %d).\n",
-             "Problem: %d lösta, %d missade senast, %d inte försökta än (av %d).\n"),
-           solved, failed, fresh, c->npuzzles);
-    for (int i = 0; i < c->npuzzles; i++) {
-        const progress_item_t *it = progress_get(&r->progress, c->puzzles[i].id, false);
-        if (!it || it->last < 0)
-            continue;
-        char last[16], d2[16];
-        paths_format_day(it->last, last, sizeof last);
-        paths_format_day(it->due, d2, sizeof d2);
-        printf(T(L, "  %-22s %s on %s (solved %d, failed %d), due %s\n",
-                 "  %-22s %s %s (löst %d, missat %d), åter %s\n"),
-               c->puzzles[i].id, it->last_failed ? T(L, "failed", "missat") : T(L, "solved", "löst"), last,
-               it->solved, it->failed, d2);
-    }
-    printf(T(L, "Due for review today: %d.", "Att repetera i dag: %d."), due);
-    if (next_due >= 0) {
-        char d[16];
-        paths_format_day(next_due, d, sizeof d);
-        printf(T(L, " The next one after that is due on %s.", " Nästa därefter står på tur %s."), d);
-    }
-    printf("\n");
-    int scheduled, qdue;
-    tutor_drill_counts(&r->tutor, &scheduled, &qdue);
-    printf(T(L, "Lesson questions in the review schedule: %d, due today: %d ('drill' asks them).\n",
-             "Lektionsfrågor i repetitionsschemat: %d, på tur i dag: %d ('drill' ställer dem).\n"),
-           scheduled, qdue);
-    print_ratings(r);
-    if (!r->progress.path)
-        printf("%s\n", T(L, "(Progress is not saved: there is no state directory.)",
-                         "(Framstegen sparas inte: det finns ingen tillståndskatalog.)"));
-    return 0;
+    return repl_write_picture(r, argv[2], &sb, T(L, "The chart is in", "Diagrammet finns i"));
 }

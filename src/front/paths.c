@@ -107,6 +107,22 @@ bool paths_course_dir(const char *flag, char *buf, size_t size)
     return false;
 }
 
+/* The glossary file (see paths.h). */
+FILE *paths_glossary_open(const char *course_dir)
+{
+    const char *dirs[3] = {course_dir ? course_dir : "", BRADE_DATA_DIR, BRADE_SOURCE_DIR};
+    for (int i = 0; i < 3; i++) {
+        char path[PATH_MAX + 32];
+        if (!dirs[i][0])
+            continue;
+        snprintf(path, sizeof path, "%s/docs/glossary.md", dirs[i]);
+        FILE *f = fopen(path, "r");
+        if (f)
+            return f;
+    }
+    return NULL;
+}
+
 /* The web page's files (see paths.h). */
 bool paths_web_dir(char *buf, size_t size)
 {
@@ -226,41 +242,68 @@ long paths_today(void)
     return days_from_civil(tm.tm_year + 1900L, tm.tm_mon + 1L, tm.tm_mday);
 }
 
-/* The newest game record in state_dir/games (see paths.h): the names the
- * play mode gives (DATE-N.txt) are compared by day, then by N, so the
- * answer does not depend on file times or on the directory's order. */
+/* The day and number of a game record's name (YYYY-MM-DD-N.txt); false
+ * when the name is not one. */
+static bool game_name(const char *name, long *day_no, long *n)
+{
+    size_t len = strlen(name);
+    char day[11];
+    if (len < 16 || len >= 32 || name[10] != '-' || strcmp(name + len - 4, ".txt") != 0)
+        return false;
+    memcpy(day, name, 10);
+    day[10] = '\0';
+    *day_no = paths_parse_day(day);
+    char *end;
+    *n = strtol(name + 11, &end, 10);
+    return *day_no >= 0 && end == name + len - 4 && *n >= 1 && name[11] >= '1' && name[11] <= '9';
+}
+
+/* The newest game record (see paths.h). */
 bool paths_newest_game(const char *state_dir, char *buf, size_t size)
+{
+    char names[1][32];
+    if (paths_list_games(state_dir, names, 1) < 1)
+        return false;
+    int w = snprintf(buf, size, "%s/games/%s", state_dir, names[0]);
+    return w > 0 && (size_t)w < size;
+}
+
+/* The game records, newest first (see paths.h). */
+int paths_list_games(const char *state_dir, char names[][32], int max)
 {
     char games[4200];
     snprintf(games, sizeof games, "%s/games", state_dir);
     DIR *d = opendir(games);
     if (!d)
-        return false;
-    long best_day = -1, best_n = -1;
-    char best[256] = "";
+        return 0;
+    int n = 0;
+    long keys[256][2];
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        const char *name = e->d_name;
-        size_t len = strlen(name);
-        char day[11];
-        if (len < 16 || len >= sizeof best || name[10] != '-' || strcmp(name + len - 4, ".txt") != 0)
+        long day, k;
+        if (!game_name(e->d_name, &day, &k))
             continue;
-        memcpy(day, name, 10);
-        day[10] = '\0';
-        long dn = paths_parse_day(day);
-        char *end;
-        long n = strtol(name + 11, &end, 10);
-        if (dn < 0 || end != name + len - 4 || n < 1 || name[11] < '1' || name[11] > '9')
+        /* insertion into the newest-first list of at most max (and 256) */
+        int cap = max < 256 ? max : 256, at = n < cap ? n : cap;
+        while (at > 0 && (keys[at - 1][0] < day || (keys[at - 1][0] == day && keys[at - 1][1] < k)))
+            at--;
+        if (at >= cap)
             continue;
-        if (dn > best_day || (dn == best_day && n > best_n)) {
-            best_day = dn;
-            best_n = n;
-            snprintf(best, sizeof best, "%s", name);
-        }
+        int last = n < cap ? n : cap - 1;
+        memmove(&keys[at + 1], &keys[at], sizeof keys[0] * (size_t)(last - at));
+        memmove(&names[at + 1], &names[at], sizeof names[0] * (size_t)(last - at));
+        keys[at][0] = day, keys[at][1] = k;
+        memcpy(names[at], e->d_name, strlen(e->d_name) + 1); /* game_name: under 32 */
+        if (n < cap)
+            n++;
     }
     closedir(d);
-    if (best_day < 0)
-        return false;
-    int w = snprintf(buf, size, "%s/%s", games, best);
-    return w > 0 && (size_t)w < size;
+    return n;
+}
+
+/* A game record's name (see paths.h). */
+bool paths_is_game_name(const char *name)
+{
+    long day, n;
+    return game_name(name, &day, &n);
 }

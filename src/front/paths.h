@@ -16,6 +16,7 @@
 #define BRADE_CLI_PATHS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 
 /* The course directory; `flag` is the --course value or NULL.  Returns
@@ -25,6 +26,10 @@ bool paths_course_dir(const char *flag, char *buf, size_t size);
  * beside the course, found as the course is ($BRADE_WEB_DIR first).
  * False when there is none. */
 bool paths_web_dir(char *buf, size_t size);
+/* The glossary (docs/glossary.md) opened for reading, from the first of:
+ * COURSE_DIR/docs/, the installed data directory's docs/, the source
+ * tree's docs/; NULL when there is none.  The caller closes it. */
+FILE *paths_glossary_open(const char *course_dir);
 /* The state directory, created (mode 0700) when missing.  Returns false
  * (with a reason in `why`) when there is no usable one. */
 bool paths_state_dir(char *buf, size_t size, char *why, size_t why_size);
@@ -32,6 +37,12 @@ bool paths_state_dir(char *buf, size_t size, char *why, size_t why_size);
  * YYYY-MM-DD-N.txt: the latest day, then the highest N), written into buf;
  * false when there is none. */
 bool paths_newest_game(const char *state_dir, char *buf, size_t size);
+/* The names of the game records in state_dir/games (YYYY-MM-DD-N.txt),
+ * newest first, at most max (and 256); returns how many. */
+int paths_list_games(const char *state_dir, char names[][32], int max);
+/* True when `name` is a game record's name as the play mode writes them
+ * (so no path: safe to join to the games folder). */
+bool paths_is_game_name(const char *name);
 /* Today as a day number (days since 1970-01-01, local time), or the date
  * in $BRADE_TODAY (YYYY-MM-DD) when set, which the tests use. */
 long paths_today(void);

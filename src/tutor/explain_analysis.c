@@ -469,7 +469,8 @@ size_t explain_analysis_series(lang_t lang, const rules_t *r, const rollrank_pla
 }
 
 size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll, const int *series,
-                             int plies, int show, const char *yours, char *buf, size_t size)
+                             int plies, int show, const char *yours, const volatile sig_atomic_t *stop, char *buf,
+                             size_t size)
 {
     bool sv = lang == LANG_SV;
     size_t u = 0;
@@ -512,7 +513,7 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
      * (every play of a single die, the best of both dice); a race under
      * vasa or theboard: the best plays (rollrank.h) */
     rollout_opts_t ro;
-    ro.stop = NULL;
+    ro.stop = stop;
     rollrank_by_t by = n > 1 ? rollrank_wanted(b, roll, r, EVAL_DEFAULT, series) : ROLLRANK_BY_SEARCH;
     if (rollrank_by(by, b, roll, r, series, sp, n, have_mine ? &after : NULL, rk, &ro) != 0) {
         free(rk);

@@ -105,8 +105,10 @@ size_t explain_analysis_series(lang_t lang, const rules_t *r, const rollrank_pla
  * with the series instead (rollrank_series): every play of a single die,
  * the best plays of both dice while the other side owes single dice.  Returns the length
  * needed, or 0 when the analysis could not run (out of memory; an illegal
- * `yours` is reported in the text). */
+ * `yours` is reported in the text, or when *stop (may be NULL) was set
+ * while the rollouts ran: a front end's stop button or Ctrl-C). */
 size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll, const int *series,
-                             int plies, int show, const char *yours, char *buf, size_t size);
+                             int plies, int show, const char *yours, const volatile sig_atomic_t *stop, char *buf,
+                             size_t size);
 
 #endif

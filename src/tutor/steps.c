@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/notation.h"
+#include "engine/verdict.h"
 
 /* Starts a play (see steps.h). */
 void steps_start(steps_state_t *s, const board_t *b, roll_t roll)
@@ -155,4 +156,28 @@ bool steps_complete(const steps_state_t *s, const rules_t *r)
                 movegen_check_step(&s->board, r, p, s->left[i], NULL, NULL) == RSN_OK)
                 return false;
     return true;
+}
+
+/* Where a checker may go next (see steps.h). */
+int steps_targets(const steps_state_t *s, const rules_t *r, const board_t *start, roll_t roll,
+                  const movegen_buf_t *legal, int nlegal, int from, int out[25])
+{
+    int n = 0;
+    if (from < 0 || from > 24 || s->board.side[0][from] == 0)
+        return 0;
+    for (int to = 1; to <= 25; to++) {
+        steps_state_t t = *s;
+        int dice;
+        char why[512];
+        if (!steps_move(&t, r, LANG_EN, from, to, &dice, why, sizeof why))
+            continue;
+        if (steps_complete(&t, r)) {
+            verdict_t v;
+            verdict_judge(start, r, roll, t.text, legal, nlegal, &v);
+            if (v.kind != VERDICT_LEGAL)
+                continue;
+        }
+        out[n++] = to;
+    }
+    return n;
 }

@@ -46,4 +46,13 @@ bool steps_move(steps_state_t *s, const rules_t *r, lang_t lang, int from, int t
  * left can move any checker (the rest of the roll is forfeited). */
 bool steps_complete(const steps_state_t *s, const rules_t *r);
 
+/* Where the checker on `from` may go next (free play's "show where it may
+ * go", never a lesson's or puzzle's, where that is the question): each
+ * point steps_move takes it to (out, ascending, 25 = off) that does not
+ * complete a play the engine refuses (judged as typed, against the legal
+ * plays `legal` of `roll` from `start`, the board before the play).
+ * Returns how many. */
+int steps_targets(const steps_state_t *s, const rules_t *r, const board_t *start, roll_t roll,
+                  const movegen_buf_t *legal, int nlegal, int from, int out[25]);
+
 #endif

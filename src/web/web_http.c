@@ -25,17 +25,18 @@
 
 #include "front/config.h"
 #include "front/paths.h"
+#include "web/web_session.h"
 
 enum { BODY_MAX = 64 * 1024, FILE_MAX = 4 << 20 };
 
-/* The server: its one learner's tutor behind a lock. */
+/* The server: the course and the sessions, each with its tutor. */
 typedef struct web {
     char token[65];
     char root[PATH_MAX];   /* the page's folder, resolved */
     char hosts[4][300];    /* the Host values served */
     int nhosts;
-    pthread_mutex_t lock;
-    web_app_t app;
+    web_home_t home;
+    web_sessions_t *sessions;
 } web_t;
 
 /* A request's body as it arrives. */
@@ -186,15 +187,18 @@ static enum MHD_Result serve_api(web_t *w, struct MHD_Connection *c, const char 
         }
     }
     int status;
-    pthread_mutex_lock(&w->lock);
-    json_t *res = web_app_call(&w->app, route, body, &status);
-    pthread_mutex_unlock(&w->lock);
+    char id[WEB_SESSION_ID + 1], cookie[120];
+    const char *sid = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, "brade_session");
+    json_t *res = web_sessions_call(w->sessions, sid, route, body, &status, id);
     json_decref(body);
     char *text = json_dumps(res, JSON_COMPACT);
     json_decref(res);
     if (!text)
         return plain(c, 500, "out of memory\n");
-    enum MHD_Result ok = answer(c, (unsigned)status, "application/json", text, strlen(text), NULL);
+    if (id[0])
+        snprintf(cookie, sizeof cookie, "brade_session=%s; Path=/; HttpOnly; SameSite=Strict", id);
+    enum MHD_Result ok =
+        answer(c, (unsigned)status, "application/json", text, strlen(text), id[0] ? cookie : NULL);
     free(text);
     return ok;
 }
@@ -243,7 +247,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (up && up->too_big)
         return plain(c, 413, "the body is too large\n");
     if (strncmp(url, "/api/", 5) == 0) {
-        if (!post && strcmp(url, "/api/state") != 0)
+        if (!post && strcmp(url, "/api/state") != 0 && strcmp(url, "/api/job") != 0)
             return plain(c, 405, "API calls are POST\n");
         return serve_api(w, c, url + 5, up);
     }
@@ -309,11 +313,14 @@ int web_serve(const web_opts_t *o)
         free(w);
         return 2;
     }
-    if (!web_app_open(&w->app, o->course, lang)) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (!web_home_open(&w->home, o->course) ||
+        !(w->sessions = web_sessions_new(&w->home, lang, cores < 1 ? 1 : (int)cores))) {
+        fprintf(stderr, "brade: out of memory\n");
+        web_home_close(&w->home);
         free(w);
         return 1;
     }
-    pthread_mutex_init(&w->lock, NULL);
     /* SIGINT and SIGTERM are waited for below; the server's threads never
      * see them */
     sigset_t sigs;
@@ -324,12 +331,13 @@ int web_serve(const web_opts_t *o)
     struct MHD_Daemon *d = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, (uint16_t)o->port, NULL, NULL, handle, w,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa, MHD_OPTION_NOTIFY_COMPLETED, done, NULL,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)64, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)32,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)256, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)128,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)2, MHD_OPTION_END);
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)4, MHD_OPTION_END);
     if (!d) {
         fprintf(stderr, "brade: cannot listen on %s:%d: %s\n", listen, o->port, strerror(errno));
-        web_app_close(&w->app);
+        web_sessions_close(w->sessions);
+        web_home_close(&w->home);
         free(w);
         return 1;
     }
@@ -356,19 +364,17 @@ int web_serve(const web_opts_t *o)
             _exit(127);
         }
     }
-    int sig = 0;
-    sigwait(&sigs, &sig);
+    /* housekeeping once a second until a signal: jobs nobody asks after
+     * are stopped */
+    struct timespec second = {1, 0};
+    while (sigtimedwait(&sigs, NULL, &second) < 0)
+        web_sessions_tick(w->sessions);
+    /* the jobs stopped, every session saved (its progress and its game's
+     * record), then no more requests */
+    web_sessions_quit(w->sessions);
     MHD_stop_daemon(d);
-    pthread_mutex_lock(&w->lock);
-    strbuf_t msg;
-    strbuf_init(&msg);
-    progress_save(&w->app.progress, lang == LANG_SV, &msg);
-    if (msg.len)
-        fputs(strbuf_str(&msg), stderr);
-    strbuf_free(&msg);
-    web_app_close(&w->app);
-    pthread_mutex_unlock(&w->lock);
-    pthread_mutex_destroy(&w->lock);
+    web_sessions_close(w->sessions);
+    web_home_close(&w->home);
     printf("brade serve: stopped.\n");
     free(w);
     return 0;

@@ -5,7 +5,7 @@
  * the server's 400 before the tutor).  Promises: every answer is a JSON
  * object with a known status; an error answer says why; the tutor keeps
  * answering afterwards (a `state` call at the end).  Games start at level
- * 0 (the engine's cheapest) so a run stays short.
+ * 0 (the engine's cheapest) and reviews at 0 plies, so a run stays short.
  */
 #include "fuzz_common.h"
 
@@ -15,6 +15,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    static web_home_t home;
     static web_app_t app;
     static bool open;
     if (!open) {
@@ -23,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         setenv("XDG_STATE_HOME", dir, 1);
         setenv("XDG_CONFIG_HOME", dir, 1);
-        if (!web_app_open(&app, FUZZ_COURSE, LANG_EN))
+        if (!web_home_open(&home, FUZZ_COURSE) || !web_app_open(&app, &home, LANG_EN))
             abort();
         open = true;
     }
@@ -49,10 +50,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 continue; /* the server's 400, before the tutor */
             }
         }
-        if (strcmp(route, "play") == 0) {
+        if (strcmp(route, "play") == 0 || strcmp(route, "review") == 0) {
             if (!body)
                 body = json_object();
-            json_object_set_new(body, "level", json_integer(0));
+            json_object_set_new(body, route[0] == 'p' ? "level" : "plies", json_integer(0));
         }
         int status = 0;
         json_t *res = web_app_call(&app, route, body, &status);

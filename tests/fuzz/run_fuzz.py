@@ -101,7 +101,10 @@ def seeds(name):
                 b"step {\"from\": 21, \"to\": \"off\"}\nundo\nstep {\"from\": \"bar\", \"to\": 3}\n"
                 b"lang {\"lang\": \"sv\"}\n",
                 b"play {}\ngame {\"word\": \"hint\"}\nstep {\"from\": 1, \"to\": 7}\n"
-                b"game {\"word\": \"resign\"}\nreview {\"plies\": 0}\nleave\n"]
+                b"game {\"word\": \"resign\"}\nreview {\"plies\": 0}\nleave\n",
+                b"drill\nprogress\nglossary {\"word\": \"jan\"}\ngames\nreview {\"record\": \"2026-11-29-1.txt\"}\n"
+                b"play {}\ntargets\ntargets {\"from\": 1}\ntargets {\"from\": \"bar\"}\nstep {\"from\": 1, \"to\": 7}\n"
+                b"targets {\"from\": 7}\nleave\ntargets {}\n"]
     raise SystemExit(f"no seeds for harness '{name}'")
 
 

@@ -18,6 +18,7 @@ build/web-screenshots/); the README's picture is the puzzle screen.  Run
 with Debian's python3 (python3-selenium); exits 77 (skipped) when chromium,
 chromedriver or selenium is missing, which .ci/setup.sh installs."""
 import http.client as httpc
+from http import cookiejar
 import json
 import os
 import re
@@ -179,8 +180,18 @@ def whole_game(driver, wait):
         m = re.search(r"^\s+1\. (\S+(?: \S+)*?)\s{2,}", out, re.M)
         if not m:
             raise AssertionError("no legal play listed for " + st["pid"] + " " + roll + ":\n" + out)
-        for a, b in hops(m.group(1)):
+        for i, (a, b) in enumerate(hops(m.group(1))):
             click_point(driver, wait, a)
+            if plays == 0 and i == 0:  # free play: where the checker may go, when asked
+                check(not driver.find_elements(By.CSS_SELECTOR, "#board .target"), "no target shown unasked")
+                driver.find_element(By.CSS_SELECTOR, '[data-action="lessons"]')  # (the page is there)
+                driver.find_element(By.ID, "show-targets").click()
+                click_point(driver, wait, a)  # unselect
+                click_point(driver, wait, a)
+                wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board .target"))
+                shown = [e.get_attribute("data-point") for e in driver.find_elements(By.CSS_SELECTOR, "#board .target")]
+                check(str(b) in shown, f"asked, the page shows where it may go: {shown}")
+                shot(driver, "game-targets")
             time.sleep(0.05)
             click_point(driver, wait, b)
             time.sleep(0.05)
@@ -192,7 +203,7 @@ def whole_game(driver, wait):
     shot(driver, "game-over")
     # its review: each mistake on its own board, the better play as arrows
     driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="review"]').click()
-    wait.until(lambda d: "Review" in d.find_element(By.CSS_SELECTOR, "#list").text)
+    wait.until(lambda d: "review (" in d.find_element(By.CSS_SELECTOR, "#list").text)
     boards = driver.find_elements(By.CSS_SELECTOR, "#list .mistake svg[data-board]")
     check(len(boards) == len(driver.find_elements(By.CSS_SELECTOR, "#list .mistake")),
           f"the review opened: {len(boards)} mistakes, each on its own board")
@@ -200,6 +211,96 @@ def whole_game(driver, wait):
     driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="leave"]').click()
     wait.until(lambda d: "record is in" in text_of(d, "#tutor-text"))
     check(True, "leaving the game names its record")
+
+
+class Learner:
+    """One browser's session over plain HTTP: its own cookies."""
+
+    def __init__(self, url):
+        self.base = url.split("/?")[0]
+        jar = cookiejar.CookieJar()
+        self.op = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        self.op.open(url, timeout=10).read()
+
+    def api(self, route, body=None, get=False):
+        data = None if get else json.dumps(body or {}).encode()
+        req = urllib.request.Request(self.base + "/api/" + route, data=data,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with self.op.open(req, timeout=60) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    def wait_job(self, limit=120):
+        t0 = time.time()
+        while time.time() - t0 < limit:
+            code, j = self.api("job", get=True)
+            if not j.get("running"):
+                return code, j
+            time.sleep(0.05)
+        raise AssertionError("the job did not end")
+
+
+def sessions(url):
+    """Two browsers are two sessions; long work runs as a job that can be
+    stopped, the session busy meanwhile; free play shows where a checker
+    may go, a lesson never; a flood of sessions is refused without
+    costing the ones in use."""
+    a, b = Learner(url), Learner(url)
+    first = a.api("lessons")[1]["lessons"][0]["id"]
+    a.api("lesson", {"id": first})
+    b.api("puzzle", {"id": "play-author"})
+    ha, hb = a.api("state", get=True)[1]["heading"], b.api("state", get=True)[1]["heading"]
+    check("lesson 1 of" in ha and hb.startswith("Puzzle play-author"),
+          f"two browsers, two sessions: {ha[:30]!r} / {hb[:30]!r}")
+    code, j = a.api("targets", {"from": 1})
+    check(code == 400 and "question" in j["error"], "a lesson never shows where a checker may go: " + j["error"][:60])
+    code, games = a.api("games")
+    check(code == 200 and len(games["games"]) >= 1, f"the game records listed: {games['games'][:3]}")
+    # a review as a job: 202, the session busy, stopped by the stop button
+    code, j = a.api("review", {"record": games["games"][0]})
+    check(code == 202 and j.get("job") == "review", f"a review runs as a job: {code} {j}")
+    code2, busy = a.api("state", get=True)
+    code3, stop = a.api("stop")
+    code4, res = a.wait_job()
+    check(code2 == 409 and busy.get("busy") and stop.get("stopping") and res.get("stopped"),
+          f"meanwhile the session is busy (409), and the stop button stops it: {code2} {stop} {res}")
+    check(b.api("state", get=True)[0] == 200, "another session is served meanwhile")
+    code, j = a.api("review", {"record": games["games"][0]})
+    code, res = a.wait_job()
+    check(code == 200 and res.get("job_done") == "review" and res["decisions"] > 0 and
+          len(res["mistakes"]) == res["errors"] and all("<svg" in m["board"] for m in res["mistakes"]),
+          f"the review run to its end: {res.get('decisions')} decisions, {res.get('errors')} errors, each on its board")
+    check(a.api("review", {"record": "../../progress"})[0] in (202, 400) and a.wait_job()[0] == 400,
+          "a record outside the games folder is refused")
+    # free play: where a checker may go
+    a.api("play", {"level": 0})
+    for _ in range(5):
+        st = a.api("state", get=True)[1]
+        if "roll" in st.get("game_actions", []):
+            a.api("game", {"word": "roll"})
+    code, mv = a.api("targets")
+    code2, tg = a.api("targets", {"from": mv["movable"][0]}) if mv.get("movable") else (0, {})
+    check(code == 200 and code2 == 200 and tg["targets"], f"in a game: checkers that may move {mv.get('movable')}, "
+          f"and where the first may go {tg.get('targets')}")
+    a.api("leave")
+    # a flood of sessions: bounded, and the sessions in use keep working
+    refused = 0
+    for _ in range(80):
+        code, _j = http_json(url.split("/?")[0] + "/api/state", url.split("token=")[1])
+        refused += code == 503
+    check(refused >= 80 - 64 and a.api("state", get=True)[0] == 200 and b.api("state", get=True)[0] == 200,
+          f"a flood of 80 new sessions: {refused} refused (503), the two in use still served")
+
+
+def http_json(url, token):
+    req = urllib.request.Request(url, headers={"Cookie": "brade_token=" + token})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
 
 
 def browser(url):
@@ -278,6 +379,34 @@ def browser(url):
         shot(driver, "narrow-360")
         driver.set_window_size(1280, 1000)
         driver.find_element(By.CSS_SELECTOR, '[data-action="lang-en"]').click()
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
+        # the contract's other buttons: drill, progress, glossary, review
+        step = "drill"
+        driver.find_element(By.CSS_SELECTOR, '[data-action="drill"]').click()
+        wait.until(lambda d: "lesson question" in text_of(d, "#tutor-text") or "Drill" in text_of(d, "#heading"))
+        check(True, "Drill: " + (text_of(driver, "#tutor-text") or text_of(driver, "#heading"))[:70])
+        step = "progress"
+        driver.find_element(By.CSS_SELECTOR, '[data-action="progress"]').click()
+        wait.until(lambda d: "Lessons completed" in text_of(d, "#list"))
+        check("1 solved" in text_of(driver, "#list .report") and
+              driver.find_elements(By.CSS_SELECTOR, "#list .chart svg"),
+              "Progress: the record (the puzzle solved) and the ratings chart")
+        shot(driver, "progress")
+        step = "glossary"
+        driver.find_element(By.CSS_SELECTOR, '[data-action="glossary"]').click()
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#list dt")) > 20)
+        driver.find_element(By.ID, "glossary-word").send_keys("janb")
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#list dt")) < 5)
+        terms = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#list dt")]
+        check(any(t.startswith("janband") for t in terms), f"Glossary, searched: {terms}")
+        shot(driver, "glossary")
+        step = "review"
+        driver.find_element(By.CSS_SELECTOR, 'nav [data-action="review"]').click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#list li button"))
+        driver.find_element(By.CSS_SELECTOR, "#list li button").click()
+        wait.until(lambda d: "review (" in text_of(d, "#list"))
+        check(True, "Review a game: the record picked from the list, reviewed: " +
+              text_of(driver, "#list h2")[:70])
         driver.find_element(By.CSS_SELECTOR, '[data-action="puzzle"]').click()
         time.sleep(0.5)
         shot(driver, "puzzle")
@@ -314,6 +443,10 @@ def main():
         try:
             access(url, tmp)
             browser(url)
+            try:
+                sessions(url)
+            except Exception as e:
+                failures.append(f"sessions: {type(e).__name__}: {e}")
         finally:
             p.send_signal(signal.SIGTERM)
             try:

@@ -1,0 +1,47 @@
+/*
+ * web_internal.h - what the API's files share (web_api.c: the session's
+ * tutor, the view, the dispatch; web_game.c: a game and its review;
+ * web_study.c: drill, progress, glossary).
+ *
+ * Ownership: every json_t returned is a new reference for the caller.
+ */
+#ifndef BRADE_WEB_WEB_INTERNAL_H
+#define BRADE_WEB_WEB_INTERNAL_H
+
+#include "web/web.h"
+
+/* {"error": why}, *status set to code. */
+json_t *web_fail(int *status, int code, const char *why);
+/* A point of the mover's as the page names it: "bar" 0, "off" 25, 1..24;
+ * -1 when it is none. */
+int web_point_of(json_t *j);
+/* The view of the open lesson, puzzle or drill, or of the game. */
+json_t *web_view(web_app_t *a);
+
+/* Writes the game's record as it stands (atomically) where games go. */
+void web_game_store(web_app_t *a);
+/* The engine's turns (until the person's, or the stop flag), then the
+ * record written. */
+void web_game_advance(web_app_t *a);
+/* The game's view: the board from the person's side throughout. */
+json_t *web_game_view(web_app_t *a);
+/* `play`: a new game against the engine ({"rules"?, "level"?}). */
+json_t *web_game_start(web_app_t *a, json_t *body, int *status);
+/* `game`: a word of the game (roll, double, take, ...). */
+json_t *web_game_word(web_app_t *a, const char *w, int *status);
+/* `targets`: where a checker may go (a game only). */
+json_t *web_game_targets(web_app_t *a, json_t *body, int *status);
+/* `review`: the session's game, or a record of the games folder
+ * ({"record": NAME}), or the newest one; each mistake on its own board. */
+json_t *web_game_review(web_app_t *a, json_t *body, int *status);
+/* `games`: the records in the games folder, newest first. */
+json_t *web_games(web_app_t *a);
+
+/* `drill`: the next lesson question the review schedule asks again. */
+json_t *web_drill(web_app_t *a, int *status);
+/* `progress`: the record as text, the counts, and the ratings' chart. */
+json_t *web_progress(web_app_t *a);
+/* `glossary`: the terms ({"word"?}: those that match). */
+json_t *web_glossary(web_app_t *a, json_t *body, int *status);
+
+#endif
