@@ -12,7 +12,8 @@ Prints the number of plays, hints, errors, and the median and
 tutor's verdict, the engine's reply, the record written), and of a hint.
 
     python3 bench/web/load.py [--learners 50] [--seconds 60] [--level 2]
-                              [--think 1.0] [--hint-every 10] [--brade build/brade]
+                              [--think 1.0] [--hint-every 10] [--tutor warn|off]
+                              [--brade build/brade]
 
 Not a test: its figures depend on the machine.  Goal on the 2-core
 machine: no error, nothing lost, median under 50 ms and 95th percentile
@@ -119,8 +120,9 @@ class Learner:
         return None
 
     def run(self, stop_at, level, think, hint_every):
+        self.tutor = self.tutor_on
         while time.time() < stop_at:
-            code, v = self.api("play", {"level": level})
+            code, v = self.api("play", {"level": level, "tutor": self.tutor})
             if not self.ok(code, v, "play"):
                 time.sleep(think)
                 continue
@@ -169,6 +171,8 @@ def main():
     ap.add_argument("--learners", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--level", type=int, default=2)
+    ap.add_argument("--tutor", choices=["warn", "off"], default="warn",
+                    help="warn: the tutor judges each play before it is made (2-ply), as by default")
     ap.add_argument("--think", type=float, default=1.0, help="seconds a learner pauses between actions (mean)")
     ap.add_argument("--hint-every", type=int, default=10, help="a hint before about one play in N (0: none)")
     ap.add_argument("--brade", default=os.environ.get("BRADE", os.path.join(REPO, "build", "brade")))
@@ -180,6 +184,8 @@ def main():
                              stderr=subprocess.PIPE, text=True, env=env)
         url = re.search(r"http://\S+", p.stdout.readline()).group(0)
         learners = [Learner(url, random.Random(i)) for i in range(a.learners)]
+        for l in learners:
+            l.tutor_on = a.tutor == "warn"
         stop_at = time.time() + a.seconds
         threads = [threading.Thread(target=l.run, args=(stop_at, a.level, a.think, a.hint_every)) for l in learners]
         t0 = time.time()
@@ -203,10 +209,13 @@ def main():
                 made = sum(1 for line in open(path) if re.match(r"^white \d-\d ", line))
                 if made < n:
                     lost.append(f"{name}: {made} plays on disk of {n} made")
+                    if os.environ.get("BRADE_LOAD_KEEP"):  # for a look
+                        import shutil
+                        shutil.copy(path, os.environ["BRADE_LOAD_KEEP"])
     plays = [x for l in learners for x in l.plays]
     hints = [x for l in learners for x in l.hints]
     errors = [e for l in learners for e in l.errors]
-    print(f"brade serve under load: {a.learners} learners, {wall:.0f} s, level {a.level}, "
+    print(f"brade serve under load: {a.learners} learners, {wall:.0f} s, level {a.level}, tutor {a.tutor}, "
           f"think {a.think} s, a hint before about 1 play in {a.hint_every}")
     print(f"  games {sum(l.games for l in learners)}, plays {len(plays)}, hints {len(hints)}, "
           f"errors {len(errors)}, lost {len(lost)}, server exit {rc}")

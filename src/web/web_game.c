@@ -150,6 +150,11 @@ json_t *web_game_start(web_app_t *a, json_t *body, int *status)
         }
         o.seat[BOARD_BLACK] = (play_seat_t){SEAT_ENGINE, (int)n};
     }
+    json_t *tu = body ? json_object_get(body, "tutor") : NULL;
+    if (tu && !json_is_boolean(tu))
+        return web_fail(status, 400, "tutor is true (warn before a bad play) or false");
+    if (tu)
+        o.tutor = json_is_true(tu) ? PLAY_TUTOR_WARN : PLAY_TUTOR_OFF;
     o.seat[BOARD_WHITE] = (play_seat_t){SEAT_HUMAN, 0};
     o.seed = gamefile_seed(a->games_started++);
     play_free(a->game);
