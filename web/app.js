@@ -31,11 +31,11 @@ const LABELS = {
   en: { lessons: "Lessons", lesson: "Go on with a lesson", puzzles: "Puzzles", puzzle: "A puzzle", play: "Play the engine",
         drill: "Drill", review: "Review a game", progress: "Progress", glossary: "Glossary",
         hint: "Hint",
-        solution: "Show the answer", undo: "Take back the steps", back: "Back", next: "Next", "job-stop": "Stop" },
+        solution: "Show the answer", undo: "Take back a move", back: "Back", next: "Next", "job-stop": "Stop" },
   sv: { lessons: "Lektioner", lesson: "Fortsätt med en lektion", puzzles: "Problem", puzzle: "Ett problem",
         drill: "Repetera", review: "Granska ett parti", progress: "Framsteg", glossary: "Ordlista",
         play: "Spela mot motorn",
-        hint: "Tips", solution: "Visa svaret", undo: "Ta tillbaka stegen", back: "Tillbaka", next: "Nästa",
+        hint: "Tips", solution: "Visa svaret", undo: "Ta tillbaka ett drag", back: "Tillbaka", next: "Nästa",
         "job-stop": "Avbryt" },
 };
 function relabel(lang) {
@@ -238,7 +238,9 @@ const ACTIONS = {
   puzzle: async () => { $("#list").innerHTML = ""; draw(await call("puzzle")); },
   hint: async () => draw(await (view && view.mode === "game" ? call("game", { word: "hint" }) : call("hint"))),
   solution: async () => draw(await call("solution")),
-  undo: async () => draw(await (view && view.mode === "game" ? call("game", { word: "undo" }) : call("undo"))),
+  // a move made by clicks taken back; in a game with none, the last play
+  undo: async () => draw(await (view && view.mode === "game" && !view.partial ? call("game", { word: "undo" })
+                                                                             : call("undo"))),
   play: async () => { $("#list").innerHTML = ""; draw(await call("play")); },
   leave: async () => { $("#list").innerHTML = ""; draw(await call("leave")); },
   next: async () => draw(await call("next")),
@@ -332,9 +334,12 @@ ACTIONS.glossary = async () => {
   find.placeholder = sv ? "Sök ett ord" : "Find a word";
   const dl = document.createElement("dl");
   dl.className = "glossary";
+  let asked = 0;  // answers may come back out of order: only the last counts
   const fill = async () => {
     const word = find.value.trim();
+    const mine = ++asked;
     const j = await call("glossary", word ? { word } : {});
+    if (mine !== asked) return;
     dl.innerHTML = "";
     for (const t of j.terms) {
       const dt = document.createElement("dt");

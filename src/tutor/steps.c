@@ -14,6 +14,8 @@ void steps_start(steps_state_t *s, const board_t *b, roll_t roll)
 {
     memset(s, 0, sizeof *s);
     s->board = *b;
+    s->start = *b;
+    s->roll = roll;
     s->nleft = movegen_roll_dice(roll, s->left);
 }
 
@@ -144,6 +146,28 @@ made:;
     char note[64];
     notation_format(&s->made[start], *dice, s->board.geom, note, sizeof note);
     snprintf(s->text + len, sizeof s->text - len, "%s%s", len ? " " : "", note);
+    if (s->moves < STEPS_MAX)
+        s->move_end[s->moves++] = s->nmade;
+    return true;
+}
+
+/* Takes back the last move (see steps.h): the moves before it made again
+ * from the start, so the board, dice and text are exactly theirs. */
+bool steps_back(steps_state_t *s, const rules_t *r)
+{
+    if (s->moves == 0)
+        return false;
+    steps_state_t t;
+    steps_start(&t, &s->start, s->roll);
+    for (int m = 0; m + 1 < s->moves; m++) {
+        int first = m ? s->move_end[m - 1] : 0;
+        int from = s->made[first].from, to = s->made[s->move_end[m] - 1].to;
+        int dice;
+        char why[256];
+        if (!steps_move(&t, r, LANG_EN, from, to, &dice, why, sizeof why))
+            return false; /* cannot happen: the same moves on the same board */
+    }
+    *s = t;
     return true;
 }
 

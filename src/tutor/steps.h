@@ -31,6 +31,10 @@ typedef struct steps_state {
     step_t made[STEPS_MAX];      /* the steps made, in order */
     int nmade;
     char text[160];              /* the play so far as typed ("1/7 7/9") */
+    board_t start;               /* the board before the play */
+    roll_t roll;
+    int moves;                   /* moves made (a move: one or more dice) */
+    int move_end[STEPS_MAX];     /* nmade after each move */
 } steps_state_t;
 
 /* Starts a play of `roll` on b. */
@@ -41,6 +45,10 @@ void steps_start(steps_state_t *s, const board_t *b, roll_t roll);
  * `why` (the rule, and the ruleset named) and s unchanged. */
 bool steps_move(steps_state_t *s, const rules_t *r, lang_t lang, int from, int to, int *dice, char *why,
                 size_t why_size);
+
+/* Takes back the last move (all the dice it used): the board, the dice
+ * and the text as they were before it.  False when no move was made. */
+bool steps_back(steps_state_t *s, const rules_t *r);
 
 /* True when the play under way is complete: no die is left, or no die
  * left can move any checker (the rest of the roll is forfeited). */

@@ -350,6 +350,12 @@ static json_t *call_route(web_app_t *a, const char *route, json_t *body, int *st
         return web_view(a);
     }
     if (strcmp(route, "undo") == 0) {
+        /* the last move made by clicks taken back ({"all": true}: every
+         * one); with none made, nothing */
+        json_t *all = body ? json_object_get(body, "all") : NULL;
+        const rules_t *rules = a->game ? &a->game->o.rules : &t->rules;
+        if (a->stepping && !json_is_true(all) && steps_back(&a->steps, rules) && a->steps.moves > 0)
+            return web_view(a);
         stop_stepping(a);
         return web_view(a);
     }

@@ -361,6 +361,13 @@ def browser(url):
         click_point(driver, wait, "off")
         wait.until(lambda d: "21/off" in text_of(d, "#partial"))
         check(True, "the partial play is shown: " + text_of(driver, "#partial"))
+        driver.find_element(By.CSS_SELECTOR, '.actions [data-action="undo"]').click()
+        wait.until(lambda d: text_of(d, "#partial") == "")
+        check(len(driver.find_elements(By.CSS_SELECTOR, '[data-point="21"] [data-checker="white"]')) == 1,
+              "the move taken back: the checker on 21 again")
+        click_point(driver, wait, 21)
+        click_point(driver, wait, "off")
+        wait.until(lambda d: "21/off" in text_of(d, "#partial"))
         click_point(driver, wait, 24)
         click_point(driver, wait, "off")
         wait.until(lambda d: "Right" in text_of(d, "#tutor-text"))
