@@ -110,8 +110,10 @@ function draw(v) {
   selected = null;
   document.documentElement.lang = v.lang;
   relabel(v.lang);
+  fillSettingsWords();
   $("#board").innerHTML = v.board || "";
   setText("#heading", v.heading);
+  setText("#score", v.mode === "game" ? v.score : "");
   setText("#step-title", v.title);
   setText("#step-text", v.text);
   setText("#prompt", v.prompt);
@@ -241,7 +243,7 @@ const ACTIONS = {
   // a move made by clicks taken back; in a game with none, the last play
   undo: async () => draw(await (view && view.mode === "game" && !view.partial ? call("game", { word: "undo" })
                                                                              : call("undo"))),
-  play: async () => { $("#list").innerHTML = ""; draw(await call("play")); },
+  play: async () => { $("#list").innerHTML = ""; draw(await call("play", await gameSettings())); },
   leave: async () => { $("#list").innerHTML = ""; draw(await call("leave")); },
   next: async () => draw(await call("next")),
   back: async () => draw(await call("back")),
@@ -249,6 +251,73 @@ const ACTIONS = {
   "lang-en": async () => { $("#list").innerHTML = ""; draw(await call("lang", { lang: "en" })); },
   "lang-sv": async () => { $("#list").innerHTML = ""; draw(await call("lang", { lang: "sv" })); },
 };
+
+// The game settings (rules, level, match, the tutor's warnings): filled
+// from the server's rulesets once, read when a game starts.
+let rulesets = null;
+const SETTINGS = {
+  en: { "game-settings-label": "Game settings", "set-rules-label": "Rules", "set-level-label": "Engine level",
+        "set-match-label": "Match", "set-tutor-label": "The tutor warns before a bad play",
+        one: "one game", games: "games", points: "points",
+        levels: ["0 (beginner)", "1", "2 (default)", "3 (strongest)"] },
+  sv: { "game-settings-label": "Partiinställningar", "set-rules-label": "Regler", "set-level-label": "Motorns nivå",
+        "set-match-label": "Match", "set-tutor-label": "Programmet varnar före ett dåligt drag",
+        one: "ett parti", games: "partier", points: "poäng",
+        levels: ["0 (nybörjare)", "1", "2 (förval)", "3 (starkast)"] },
+};
+async function loadSettings() {
+  if (rulesets) return;
+  rulesets = await call("rulesets");
+  const rs = $("#set-rules");
+  for (const r of rulesets.rulesets) {
+    const o = document.createElement("option");
+    o.value = r.name;
+    o.textContent = r.name;
+    o.title = r.summary;
+    rs.appendChild(o);
+  }
+  rs.value = rulesets.rules;
+  $("#set-tutor").checked = rulesets.tutor;
+  rs.addEventListener("change", fillMatches);
+  fillSettingsWords();
+}
+function fillMatches() {
+  const w = SETTINGS[(view && view.lang) || "en"];
+  const cube = rulesets.rulesets.find((r) => r.name === $("#set-rules").value)?.cube;
+  const m = $("#set-match");
+  const was = m.value;
+  m.innerHTML = "";
+  for (const n of cube ? [0, 1, 3, 5, 7, 11] : [0, 3, 5, 7]) {
+    const o = document.createElement("option");
+    o.value = String(n);
+    o.textContent = n === 0 ? w.one : `${n} ${cube ? w.points : w.games}`;
+    m.appendChild(o);
+  }
+  if ([...m.options].some((o) => o.value === was)) m.value = was;
+}
+function fillSettingsWords() {
+  if (!rulesets) return;
+  const w = SETTINGS[(view && view.lang) || "en"];
+  for (const id of ["game-settings-label", "set-rules-label", "set-level-label", "set-match-label", "set-tutor-label"])
+    $("#" + id).textContent = w[id];
+  const lv = $("#set-level");
+  const was = lv.value || String(rulesets.level);
+  lv.innerHTML = "";
+  for (let i = 0; i < rulesets.levels; i++) {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = w.levels[i] || String(i);
+    lv.appendChild(o);
+  }
+  lv.value = was;
+  fillMatches();
+}
+async function gameSettings() {
+  await loadSettings();
+  return { rules: $("#set-rules").value, level: Number($("#set-level").value), match: Number($("#set-match").value),
+           tutor: $("#set-tutor").checked };
+}
+$("#game-settings").addEventListener("toggle", () => loadSettings().catch(showError));
 
 // the review of a game: in a game, that game; elsewhere the list of the
 // learner's game records, newest first, to pick one

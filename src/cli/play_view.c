@@ -91,6 +91,10 @@ static void draw(play_view_t *v)
     render_opts_t ro = v->ro;
     ro.over = g->state == PS_OVER;
     render_board(&g->game.board, &g->game.rules, g->roll, g->state == PS_HUMAN, &ro, &b);
+    if (g->o.match_length > 0) {
+        strbuf_addf(&b, "   ");
+        play_match_line(g, &b);
+    }
     if (g->game.rules.doubling_cube) {
         strbuf_addf(&b, "   ");
         size_t at = b.len;

@@ -212,6 +212,10 @@ void play_hint(play_game_t *g, strbuf_t *out);
 void play_result_text(const play_game_t *g, strbuf_t *out);
 /* A match's score in words ("Score after game 3 of 5: white 4, black 2."). */
 void play_score_text(const play_game_t *g, strbuf_t *out);
+/* The match as it stands, one line to show with the board: "Match to 5
+ * points: white 2, black 1 (the Crawford game)." or "Match of 5 games,
+ * game 3: white 2, black 1."; nothing in a single game. */
+void play_match_line(const play_game_t *g, strbuf_t *out);
 /* Settles o->person_as: the person plays that colour (a draw from the
  * seed when 2) at the level the engine seat had, the engine the other.
  * Returns the colour, or -1 when person_as is -1 (seats as given). */

@@ -87,6 +87,25 @@ void play_result_text(const play_game_t *g, strbuf_t *out)
     strbuf_addf(out, " (%s).\n", gm->rules.name);
 }
 
+void play_match_line(const play_game_t *g, strbuf_t *out)
+{
+    const match_t *m = &g->match;
+    lang_t lang = g->o.lang;
+    if (g->o.match_length <= 0)
+        return;
+    if (m->to_points)
+        strbuf_addf(out, T(lang, "Match to %d points: white %d, black %d%s.\n",
+                           "Match till %d poäng: vit %d, svart %d%s.\n"),
+                    m->length, m->points[BOARD_WHITE], m->points[BOARD_BLACK],
+                    m->crawford ? T(lang, " (the Crawford game: no doubling)", " (Crawfordpartiet: ingen dubblering)")
+                                : "");
+    else
+        strbuf_addf(out, T(lang, "Match of %d games, game %d: white %d, black %d.\n",
+                           "Match på %d partier, parti %d: vit %d, svart %d.\n"),
+                    m->length + m->extra, m->over ? m->played : m->played + 1, m->points[BOARD_WHITE],
+                    m->points[BOARD_BLACK]);
+}
+
 void play_score_text(const play_game_t *g, strbuf_t *out)
 {
     const match_t *m = &g->match;

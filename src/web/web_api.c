@@ -244,6 +244,8 @@ static json_t *call_route(web_app_t *a, const char *route, json_t *body, int *st
         return puzzles(a);
     if (strcmp(route, "games") == 0)
         return web_games(a);
+    if (strcmp(route, "rulesets") == 0)
+        return web_rulesets(a);
     if (strcmp(route, "progress") == 0)
         return web_progress(a);
     if (strcmp(route, "glossary") == 0)

@@ -108,6 +108,10 @@ json_t *web_game_view(web_app_t *a)
     json_object_set_new(v, "question", json_pack("{s:b, s:b}", "open", g->state == PS_HUMAN, "play", true));
     json_object_set_new(v, "words", json_string(strbuf_str(&a->words)));
     json_object_set_new(v, "record", json_string(a->game_path));
+    strbuf_init(&sb);
+    play_match_line(g, &sb);
+    json_object_set_new(v, "score", json_string(strbuf_str(&sb)));
+    strbuf_free(&sb);
     diagram_opts_t o = {.lang = L, .interactive = true, .have_roll = g->state == PS_HUMAN, .roll = g->roll};
     strbuf_init(&sb);
     /* the person's side at the bottom throughout, the final position too */
@@ -155,6 +159,18 @@ json_t *web_game_start(web_app_t *a, json_t *body, int *status)
         return web_fail(status, 400, "tutor is true (warn before a bad play) or false");
     if (tu)
         o.tutor = json_is_true(tu) ? PLAY_TUTOR_WARN : PLAY_TUTOR_OFF;
+    json_t *ml = body ? json_object_get(body, "match") : NULL;
+    if (ml && !json_is_integer(ml))
+        return web_fail(status, 400, "match is a number: games (odd) in bräde, points in backgammon; 0 for one game");
+    if (ml) {
+        json_int_t n = json_integer_value(ml);
+        if (n < 0 || n > 99)
+            return web_fail(status, 400, "match is 0 (one game) to 99");
+        o.match_length = (int)n;
+        const char *why = play_match_problem(&o);
+        if (why)
+            return web_fail(status, 400, why);
+    }
     o.seat[BOARD_WHITE] = (play_seat_t){SEAT_HUMAN, 0};
     o.seed = gamefile_seed(a->games_started++);
     play_free(a->game);
@@ -358,4 +374,22 @@ json_t *web_games(web_app_t *a)
         free(mine);
     }
     return json_pack("{s:o}", "games", arr);
+}
+
+/* The rulesets a game may be played under, the levels, and the settings'
+ * choices (see web_internal.h). */
+json_t *web_rulesets(web_app_t *a)
+{
+    (void)a;
+    play_opts_t o;
+    play_default_opts(&o);
+    config_t cfg;
+    config_load(&cfg, NULL);
+    config_play_opts(&cfg, &o);
+    json_t *arr = json_array();
+    for (int i = 0; i < rules_preset_count(); i++)
+        json_array_append_new(arr, json_pack("{s:s, s:s, s:b}", "name", rules_preset_at(i)->name, "summary",
+                                             rules_preset_summary(i), "cube", rules_preset_at(i)->doubling_cube));
+    return json_pack("{s:o, s:s, s:i, s:i, s:b}", "rulesets", arr, "rules", o.rules.name, "level",
+                     o.seat[BOARD_BLACK].level, "levels", PLAY_LEVELS, "tutor", o.tutor == PLAY_TUTOR_WARN);
 }

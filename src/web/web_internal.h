@@ -34,6 +34,8 @@ json_t *web_game_targets(web_app_t *a, json_t *body, int *status);
 /* `review`: the session's game, or a record of the games folder
  * ({"record": NAME}), or the newest one; each mistake on its own board. */
 json_t *web_game_review(web_app_t *a, json_t *body, int *status);
+/* `rulesets`: the rulesets, levels and the settings' choices for a game. */
+json_t *web_rulesets(web_app_t *a);
 /* `games`: the records in the games folder, newest first. */
 json_t *web_games(web_app_t *a);
 

@@ -274,6 +274,15 @@ def sessions(url):
           f"the review run to its end: {res.get('decisions')} decisions, {res.get('errors')} errors, each on its board")
     check(a.api("review", {"record": "../../progress"})[0] in (202, 400) and a.wait_job()[0] == 400,
           "a record outside the games folder is refused")
+    # a match: its score with the board; a match the rules do not have refused
+    code, v = a.api("play", {"level": 0, "match": 3})
+    check(code == 200 and v.get("score", "").startswith("Match of 3 games, game 1: white 0, black 0"),
+          f"a match of 3 games: {v.get('score', '').strip()!r}")
+    code, j = a.api("play", {"match": 4})
+    check(code == 400 and "odd" in j.get("error", ""), f"a match of 4 games refused: {j.get('error')}")
+    code, rs = a.api("rulesets")
+    check(code == 200 and rs["rules"] == "lyckans-talisman" and len(rs["rulesets"]) >= 5,
+          f"the game settings offer {len(rs.get('rulesets', []))} rulesets")
     # free play: where a checker may go
     a.api("play", {"level": 0})
     for _ in range(5):
