@@ -29,11 +29,12 @@ const GAME_WORDS = {
 // the buttons' words in each language
 const LABELS = {
   en: { lessons: "Lessons", lesson: "Go on with a lesson", puzzles: "Puzzles", puzzle: "A puzzle", play: "Play the engine",
-        drill: "Drill", review: "Review a game", progress: "Progress", glossary: "Glossary",
+        drill: "Drill", review: "Review a game", progress: "Progress", glossary: "Glossary", editor: "Position editor",
         hint: "Hint",
         solution: "Show the answer", undo: "Take back a move", back: "Back", next: "Next", "job-stop": "Stop" },
   sv: { lessons: "Lektioner", lesson: "Fortsätt med en lektion", puzzles: "Problem", puzzle: "Ett problem",
         drill: "Repetera", review: "Granska ett parti", progress: "Framsteg", glossary: "Ordlista",
+        editor: "Ställningsredigerare",
         play: "Spela mot motorn",
         hint: "Tips", solution: "Visa svaret", undo: "Ta tillbaka ett drag", back: "Tillbaka", next: "Nästa",
         "job-stop": "Avbryt" },
@@ -143,6 +144,7 @@ function draw(v) {
     if (b) b.hidden = v.mode === "game";
   }
   $("#targets-option").hidden = v.mode !== "game";
+  drawEditor(v);
   const ga = $("#game-actions");
   ga.innerHTML = "";
   if (v.mode === "game") {
@@ -165,10 +167,19 @@ function draw(v) {
 
 function showError(e) { setText("#tutor-text", String(e.message || e)); }
 
-// A click on a point: the first picks the checker, the second its target.
+// A click on a point: the first picks the checker, the second its target;
+// in the position editor, a checker put there or taken away.
 async function clickPoint(el) {
   if (pending) return;
   const p = el.getAttribute("data-point");
+  if (view && view.mode === "editor") {
+    if (p === "off") return;
+    const colour = document.querySelector('input[name="ed-colour"]:checked').value;
+    try {
+      draw(await call("edit", { point: p === "bar" ? "bar" : Number(p), colour, place: !$("#ed-remove").checked }));
+    } catch (e) { showError(e); }
+    return;
+  }
   if (selected === null) {
     if (p === "off") return;
     selected = p;
@@ -237,6 +248,15 @@ const ACTIONS = {
   },
   lesson: async () => { $("#list").innerHTML = ""; draw(await call("lesson")); },
   drill: async () => { $("#list").innerHTML = ""; draw(await call("drill")); },
+  // the board on screen to edit when there is one, else the start position
+  editor: async () => {
+    $("#list").innerHTML = "";
+    await loadSettings();
+    const from = view && view.board && view.mode !== "editor" ? "board" : "start";
+    draw(await call("editor", { from }).catch(() => call("editor", { from: "start" })));
+  },
+  "ed-start": async () => draw(await call("editor", { from: "start" })),
+  "ed-empty": async () => draw(await call("editor", { from: "empty" })),
   puzzle: async () => { $("#list").innerHTML = ""; draw(await call("puzzle")); },
   hint: async () => draw(await (view && view.mode === "game" ? call("game", { word: "hint" }) : call("hint"))),
   solution: async () => draw(await call("solution")),
@@ -251,6 +271,64 @@ const ACTIONS = {
   "lang-en": async () => { $("#list").innerHTML = ""; draw(await call("lang", { lang: "en" })); },
   "lang-sv": async () => { $("#list").innerHTML = ""; draw(await call("lang", { lang: "sv" })); },
 };
+
+// The position editor: its tools and what it gives (the position id, the
+// notes of what the rules forbid, the YAML to paste into a course file).
+const EDITOR_WORDS = {
+  en: { "ed-colour-label": "Checker", "ed-white": "White", "ed-black": "Black", "ed-remove-label": "Remove",
+        "ed-turn-label": "On roll", "ed-roll-label": "Roll", "ed-rules-label": "Rules", "ed-id-label": "Position id",
+        "ed-puzzle-label": "As a puzzle", "ed-position-label": "As a lesson step's position",
+        none: "none", white: "White", black: "Black", start: "Start position", empty: "Empty board",
+        bad: "(The position cannot be exported until the notes above are dealt with.)" },
+  sv: { "ed-colour-label": "Bricka", "ed-white": "Vit", "ed-black": "Svart", "ed-remove-label": "Ta bort",
+        "ed-turn-label": "Ska slå", "ed-roll-label": "Slag", "ed-rules-label": "Regler", "ed-id-label": "Ställnings-id",
+        "ed-puzzle-label": "Som problem", "ed-position-label": "Som ställning i ett lektionssteg",
+        none: "inget", white: "Vit", black: "Svart", start: "Utgångsställning", empty: "Tomt bräde",
+        bad: "(Ställningen kan inte exporteras förrän anmärkningarna ovan är åtgärdade.)" },
+};
+function option(sel, value, label) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = label;
+  sel.appendChild(o);
+}
+function drawEditor(v) {
+  const box = $("#editor-tools");
+  box.hidden = v.mode !== "editor";
+  for (const act of ["hint", "solution", "undo", "back", "next"]) {
+    const b = document.querySelector(`.actions [data-action="${act}"]`);
+    if (b && v.mode === "editor") b.hidden = true;
+    else if (b && v.mode !== "game") b.hidden = false;
+  }
+  $("#answer-form").hidden = v.mode === "editor";
+  if (v.mode !== "editor") return;
+  const w = EDITOR_WORDS[v.lang] || EDITOR_WORDS.en;
+  for (const [id, text] of Object.entries(w)) if (document.getElementById(id)) $("#" + id).textContent = text;
+  document.querySelector('[data-action="ed-start"]').textContent = w.start;
+  document.querySelector('[data-action="ed-empty"]').textContent = w.empty;
+  const turn = $("#ed-turn");
+  turn.innerHTML = "";
+  option(turn, "white", w.white);
+  option(turn, "black", w.black);
+  turn.value = v.to_move;
+  const roll = $("#ed-roll");
+  roll.innerHTML = "";
+  option(roll, "none", w.none);
+  for (let a = 6; a >= 1; a--) for (let b = a; b >= 1; b--) option(roll, `${a}-${b}`, `${a}-${b}`);
+  roll.value = v.roll && v.roll.length === 2 ? `${Math.max(...v.roll)}-${Math.min(...v.roll)}` : "none";
+  const rs = $("#ed-rules");
+  if (rulesets && !rs.options.length) for (const r of rulesets.rulesets) option(rs, r.name, r.name);
+  rs.value = v.rules;
+  $("#ed-id").textContent = v.position_id;
+  setText("#ed-notes", v.notes);
+  $("#ed-puzzle").textContent = v.puzzle_yaml || w.bad;
+  $("#ed-position").textContent = v.position_yaml || w.bad;
+}
+const edit = (body) => call("edit", body).then(draw).catch(showError);
+$("#ed-turn").addEventListener("change", (e) => edit({ turn: e.target.value }));
+$("#ed-roll").addEventListener("change", (e) => edit({ roll: e.target.value }));
+$("#ed-rules").addEventListener("change", (e) =>
+  call("editor", { rules: e.target.value, from: "keep" }).then(draw).catch(showError));
 
 // The game settings (rules, level, match, the tutor's warnings): filled
 // from the server's rulesets once, read when a game starts.

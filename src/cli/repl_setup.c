@@ -18,6 +18,7 @@
 #include "cli/repl.h"
 #include "front/savefile.h"
 #include "engine/posid.h"
+#include "front/editor.h"
 #include "tutor/words.h"
 
 static const char *const SETUP_WORDS[] = {"start", "clear",   "place", "remove", "white",
@@ -55,25 +56,12 @@ static int point_arg(const board_t *b, const char *s)
 /* Points out what the rules forbid in the edited position, if anything. */
 static void note_position(repl_t *r)
 {
-    tutor_t *t = &r->tutor;
-    lang_t L = r->ro.lang;
-    board_error_t e;
-    board_err_t err = movegen_check_position(&t->board, &t->rules, &e);
-    if (err == BOARD_ERR_BAND_BANNED)
-        printf(
-            T(L,
-              "Note: %s has a band on its point %d, which %s forbids (points 2-11 hold one checker at most).\n",
-              "Obs: %s har ett band på sin tunga %d, vilket %s förbjuder (tunga 2-11 rymmer högst en bricka).\n"),
-            words_colour(L, e.side, false), e.point, t->rules.name);
-    else if (err == BOARD_ERR_PRIME)
-        printf(T(L, "Note: %s has %d bands in a row; %s allows at most %d.\n",
-                 "Obs: %s har %d band i rad; %s tillåter högst %d.\n"),
-               words_colour(L, e.side, false), e.count, t->rules.name, t->rules.max_prime);
-    else if (err == BOARD_ERR_BOTH_DONE || t->board.side[0][BOARD_OFF] == 15 ||
-             t->board.side[1][BOARD_OFF] == 15)
-        printf("%s\n",
-               T(L, "Note: a side has no checkers on the board; place some with 'setup place'.",
-                 "Obs: en sida har inga brickor på brädet; ställ ut några med 'setup place'."));
+    strbuf_t sb;
+    strbuf_init(&sb);
+    editor_note(&r->tutor.board, &r->tutor.rules, r->ro.lang, T(r->ro.lang, " with 'setup place'", " med 'setup place'"),
+                &sb);
+    fputs(strbuf_str(&sb), stdout);
+    strbuf_free(&sb);
 }
 
 /* `setup` alone: what it can do, and the position as side specs. */
@@ -112,40 +100,19 @@ static void setup_help(repl_t *r)
     printf(T(L, "Now: white \"%s\", black \"%s\".\n", "Nu: vit \"%s\", svart \"%s\".\n"), w, b);
 }
 
-/* Moves n checkers of colour c between `from` and `to` slots. */
+/* Places or removes n checkers of colour c on a slot (front/editor.h). */
 static bool shift(repl_t *r, int c, int slot, int n, bool place)
 {
     tutor_t *t = &r->tutor;
-    lang_t L = r->ro.lang;
     board_t b = t->board;
-    int s = side_of(&b, c);
-    if (place) {
-        if (b.side[s][BOARD_OFF] < n) {
-            printf(T(L, "%s has only %d %s left to place (15 in all).\n",
-                     "%s har bara %d %s kvar att ställa ut (15 totalt).\n"),
-                   words_colour(L, c, true), b.side[s][BOARD_OFF], words_checkers(L, b.side[s][BOARD_OFF]));
-            return false;
-        }
-        if (slot != BOARD_BAR && board_under(b.geom, slot) &&
-            b.side[1 - s][board_under(b.geom, slot)]) {
-            printf("%s\n", T(L, "The other colour has checkers on that point; remove them first.",
-                             "Den andra färgen har brickor på den tungan; ta bort dem först."));
-            return false;
-        }
-        b.side[s][BOARD_OFF] = (uint8_t)(b.side[s][BOARD_OFF] - n);
-        b.side[s][slot] = (uint8_t)(b.side[s][slot] + n);
-    } else {
-        if (b.side[s][slot] < n) {
-            printf(
-                T(L, "%s has only %d %s there.\n", "%s har bara %d %s där.\n"),
-                words_colour(L, c, true), b.side[s][slot], words_checkers(L, b.side[s][slot]));
-            return false;
-        }
-        b.side[s][slot] = (uint8_t)(b.side[s][slot] - n);
-        b.side[s][BOARD_OFF] = (uint8_t)(b.side[s][BOARD_OFF] + n);
-    }
-    tutor_set_position(t, &b, &t->rules, t->roll, t->have_roll);
-    return true;
+    strbuf_t why;
+    strbuf_init(&why);
+    bool ok = editor_shift(&b, c, slot, n, place, r->ro.lang, &why);
+    fputs(strbuf_str(&why), stdout);
+    strbuf_free(&why);
+    if (ok)
+        tutor_set_position(t, &b, &t->rules, t->roll, t->have_roll);
+    return ok;
 }
 
 /* Sets colour c's whole side from a spec. */
@@ -346,9 +313,7 @@ int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest)
     }
     if (argc >= 2 && strcmp(argv[1], "--svg") == 0)
         return export_svg(r, argc, argv);
-    board_error_t e;
-    if (movegen_check_position(&t->board, &t->rules, &e) != BOARD_OK ||
-        t->board.side[0][BOARD_OFF] == 15 || t->board.side[1][BOARD_OFF] == 15) {
+    if (!editor_exportable(&t->board, &t->rules)) {
         printf("%s\n", T(L, "This position would not pass 'brade check'; fix it first:",
                          "Ställningen skulle inte klara 'brade check'; rätta den först:"));
         note_position(r);
@@ -361,36 +326,11 @@ int repl_cmd_export(repl_t *r, int argc, char **argv, const char *rest)
                          "Ett problems id är små bokstäver a-z, siffror och '-' (högst 64); till exempel: export mitt-problem"));
         return 1;
     }
-    char w[128], b[128], name[256];
-    board_format_side(&t->board, side_of(&t->board, BOARD_WHITE), w, sizeof w);
-    board_format_side(&t->board, side_of(&t->board, BOARD_BLACK), b, sizeof b);
-    rules_format(&t->rules, name, sizeof name);
-    const char *ind = only_position ? "" : "  ";
-    if (!only_position) {
-        printf("%s\n", T(L, "# Paste under 'puzzles:' in a puzzle file; then fill in the question.",
-                         "# Klistra in under 'puzzles:' i en problemfil; fyll sedan i frågan."));
-        printf("- id: %s\n", argc >= 2 ? argv[1] : "new-puzzle");
-        printf("  title: {en: New puzzle, sv: Nytt problem}\n");
-        printf("  difficulty: 2\n");
-        printf("  themes: [new]\n");
-        if (strcmp(name, "lyckans-talisman") != 0)
-            printf("  rules: %s\n", name);
-    }
-    printf("%sposition:\n", ind);
-    printf("%s  white: \"%s\"\n", ind, w);
-    printf("%s  black: \"%s\"\n", ind, b);
-    printf("%s  to-move: %s\n", ind, t->board.turn == BOARD_WHITE ? "white" : "black");
-    if (t->have_roll) {
-        char rt[8];
-        words_roll(t->roll, rt, sizeof rt);
-        printf("%s  roll: %s\n", ind, rt);
-    }
-    if (!only_position) {
-        printf("  question:\n");
-        if (t->have_roll)
-            printf("    kind: play\n    goal: legal\n");
-        else
-            printf("    kind: count\n    what: pips\n");
-    }
+    strbuf_t sb;
+    strbuf_init(&sb);
+    editor_yaml(&t->board, &t->rules, t->roll, t->have_roll, only_position ? NULL : argc >= 2 ? argv[1] : "new-puzzle",
+                L, &sb);
+    fputs(strbuf_str(&sb), stdout);
+    strbuf_free(&sb);
     return 0;
 }

@@ -68,6 +68,12 @@ typedef struct web_app {
     char game_path[4200];  /* where its record is written as it goes */
     size_t game_stored;    /* how much of it is written */
     int games_started;     /* for each new game's seed */
+    /* the position editor (`editor`), when editing */
+    bool editing;
+    board_t ed_board;
+    rules_t ed_rules;
+    roll_t ed_roll;
+    bool ed_have_roll;
     /* a long call's stop button (set from another thread; cleared when a
      * call starts) and how far it is (turns reviewed of all) */
     volatile sig_atomic_t stop;

@@ -117,6 +117,8 @@ json_t *web_view(web_app_t *a)
 {
     if (a->game)
         return web_game_view(a);
+    if (a->editing)
+        return web_editor_view(a);
     tutor_t *t = &a->tutor;
     lang_t L = a->lang;
     const char *modes[] = {"free", "lesson", "puzzle", "drill"};
@@ -253,6 +255,12 @@ static json_t *call_route(web_app_t *a, const char *route, json_t *body, int *st
     if (strcmp(route, "review") == 0)
         return web_game_review(a, body, status);
     strbuf_clear(&a->words);
+    if (strcmp(route, "editor") == 0)
+        return web_editor_open(a, body, status);
+    if (strcmp(route, "edit") == 0)
+        return web_editor_edit(a, body, status);
+    if (strcmp(route, "lang") != 0)
+        a->editing = false; /* any other call leaves the editor */
     if (strcmp(route, "play") == 0)
         return web_game_start(a, body, status);
     if (strcmp(route, "game") == 0) {

@@ -39,6 +39,16 @@ json_t *web_rulesets(web_app_t *a);
 /* `games`: the records in the games folder, newest first. */
 json_t *web_games(web_app_t *a);
 
+/* `editor`: opens the position editor ({"rules"?, "from"?: "start",
+ * "empty" or "board"}); `edit`: a checker placed or removed ({"point",
+ * "colour", "place"}), who is on roll ({"turn"}), the roll ({"roll"}).
+ * Both answer with the editor's view (web_editor_view). */
+json_t *web_editor_open(web_app_t *a, json_t *body, int *status);
+json_t *web_editor_edit(web_app_t *a, json_t *body, int *status);
+/* The editor's view: the board, its position id, the notes of what the
+ * rules forbid, and the YAML of a puzzle and of a lesson step's position. */
+json_t *web_editor_view(web_app_t *a);
+
 /* `drill`: the next lesson question the review schedule asks again. */
 json_t *web_drill(web_app_t *a, int *status);
 /* `progress`: the record as text, the counts, and the ratings' chart. */

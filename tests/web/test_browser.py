@@ -283,6 +283,14 @@ def sessions(url):
     code, rs = a.api("rulesets")
     check(code == 200 and rs["rules"] == "lyckans-talisman" and len(rs["rulesets"]) >= 5,
           f"the game settings offer {len(rs.get('rulesets', []))} rulesets")
+    # the position editor: bad edits refused in words, the rules' notes
+    code, v = a.api("editor", {"from": "empty"})
+    check(code == 200 and v["mode"] == "editor" and v["puzzle_yaml"] is None and "no checkers" in v["notes"],
+          "the editor's empty board: no YAML, and the note says why: " + v["notes"].strip())
+    code, v = a.api("edit", {"point": 5, "colour": "black", "place": False})
+    check(code == 200 and "only 0 checkers there" in v["words"], "removing what is not there: " + v["words"].strip())
+    code, j = a.api("edit", {"roll": "7-1"})
+    check(code == 400, f"a roll of 7-1 refused: {j.get('error')}")
     # free play: where a checker may go
     a.api("play", {"level": 0})
     for _ in range(5):
@@ -416,6 +424,20 @@ def browser(url):
         terms = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#list dt")]
         check(any(t.startswith("janband") for t in terms), f"Glossary, searched: {terms}")
         shot(driver, "glossary")
+        step = "editor"
+        driver.find_element(By.CSS_SELECTOR, '[data-action="editor"]').click()
+        wait.until(lambda d: "Position editor" in text_of(d, "#heading"))
+        pid0 = driver.find_element(By.CSS_SELECTOR, "svg[data-board]").get_attribute("data-position-id")
+        yaml0 = text_of(driver, "#ed-position")
+        before = len(driver.find_elements(By.CSS_SELECTOR, '[data-point="20"] [data-checker="white"]'))
+        click_point(driver, wait, 20)
+        wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "svg[data-board]").get_attribute("data-position-id") != pid0)
+        after = len(driver.find_elements(By.CSS_SELECTOR, '[data-point="20"] [data-checker="white"]'))
+        check(after == before + 1 and text_of(driver, "#ed-position") != yaml0 and
+              "white:" in text_of(driver, "#ed-position") and "- id: new-puzzle" in text_of(driver, "#ed-puzzle"),
+              "Position editor: a click puts a white checker on 20; the id and the YAML follow: " +
+              text_of(driver, "#ed-position").replace("\n", " ")[:80])
+        shot(driver, "editor")
         step = "review"
         driver.find_element(By.CSS_SELECTOR, 'nav [data-action="review"]').click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#list li button"))
