@@ -30,11 +30,12 @@ const GAME_WORDS = {
 const LABELS = {
   en: { lessons: "Lessons", lesson: "Go on with a lesson", puzzles: "Puzzles", puzzle: "A puzzle", play: "Play the engine",
         drill: "Drill", review: "Review a game", progress: "Progress", glossary: "Glossary", editor: "Position editor",
+        preview: "Course preview",
         hint: "Hint",
         solution: "Show the answer", undo: "Take back a move", back: "Back", next: "Next", "job-stop": "Stop" },
   sv: { lessons: "Lektioner", lesson: "Fortsätt med en lektion", puzzles: "Problem", puzzle: "Ett problem",
         drill: "Repetera", review: "Granska ett parti", progress: "Framsteg", glossary: "Ordlista",
-        editor: "Ställningsredigerare",
+        editor: "Ställningsredigerare", preview: "Förhandsgranska kurs",
         play: "Spela mot motorn",
         hint: "Tips", solution: "Visa svaret", undo: "Ta tillbaka ett drag", back: "Tillbaka", next: "Nästa",
         "job-stop": "Avbryt" },
@@ -271,6 +272,80 @@ const ACTIONS = {
   "lang-en": async () => { $("#list").innerHTML = ""; draw(await call("lang", { lang: "en" })); },
   "lang-sv": async () => { $("#list").innerHTML = ""; draw(await call("lang", { lang: "sv" })); },
 };
+
+// The course preview: a lesson or puzzle file pasted, checked as `brade
+// check` checks it, and shown as the learner will meet it.
+ACTIONS.preview = async () => {
+  const sv = view && view.lang === "sv";
+  const box = $("#list");
+  box.innerHTML = "";
+  const h = document.createElement("h2");
+  h.textContent = sv ? "Förhandsgranska en kursfil" : "Preview a course file";
+  const p = document.createElement("p");
+  p.textContent = sv ? "Klistra in en lektions- eller problemfil (YAML); den kontrolleras som 'brade check' gör (utan att rulla ut igen)."
+                     : "Paste a lesson or puzzle file (YAML); it is checked as 'brade check' checks it (without rolling out again).";
+  const name = document.createElement("input");
+  name.id = "preview-name";
+  name.value = "mine.yaml";
+  name.setAttribute("aria-label", sv ? "Filens namn" : "The file's name");
+  const text = document.createElement("textarea");
+  text.id = "preview-text";
+  text.rows = 12;
+  text.spellcheck = false;
+  text.setAttribute("aria-label", sv ? "Filens innehåll" : "The file's text");
+  const go = document.createElement("button");
+  go.type = "button";
+  go.id = "preview-check";
+  go.textContent = sv ? "Kontrollera och visa" : "Check and show";
+  const out = document.createElement("div");
+  out.id = "preview-out";
+  go.addEventListener("click", async () => {
+    try { showPreview(out, await call("preview", { name: name.value, text: text.value })); } catch (e) { showError(e); }
+  });
+  box.append(h, p, name, text, go, out);
+};
+function showPreview(out, j) {
+  const sv = view && view.lang === "sv";
+  out.innerHTML = "";
+  const sum = document.createElement("p");
+  sum.className = j.errors ? "bad" : "good";
+  sum.textContent = j.errors ? (sv ? `${j.errors} fel:` : `${j.errors} error${j.errors === 1 ? "" : "s"}:`)
+                             : (sv ? "Inga fel." : "No errors.");
+  out.appendChild(sum);
+  if (j.diagnostics) {
+    const pre = document.createElement("pre");
+    pre.className = "report diagnostics";
+    pre.textContent = j.diagnostics;
+    out.appendChild(pre);
+  }
+  for (const it of j.items) {
+    const sec = document.createElement("section");
+    sec.className = "preview-item";
+    const hh = document.createElement("h3");
+    hh.textContent = `${it.heading} (${j.file}:${it.line})`;
+    sec.appendChild(hh);
+    if (it.title) { const t = document.createElement("h4"); t.textContent = it.title; sec.appendChild(t); }
+    if (it.text) { const t = document.createElement("p"); t.className = "prose"; t.textContent = it.text; sec.appendChild(t); }
+    if (it.board) { const b = document.createElement("div"); b.className = "review-board"; b.innerHTML = it.board; sec.appendChild(b); }
+    if (it.prompt) { const q = document.createElement("p"); q.className = "prose prompt"; q.textContent = it.prompt; sec.appendChild(q); }
+    if (it.choices) {
+      const ol = document.createElement("ol");
+      for (const c of it.choices) { const li = document.createElement("li"); li.textContent = c; ol.appendChild(li); }
+      sec.appendChild(ol);
+    }
+    if (it.answer) {
+      const d = document.createElement("details");
+      const s = document.createElement("summary");
+      s.textContent = sv ? "Svaret" : "The answer";
+      const a = document.createElement("p");
+      a.className = "prose";
+      a.textContent = it.answer;
+      d.append(s, a);
+      sec.appendChild(d);
+    }
+    out.appendChild(sec);
+  }
+}
 
 // The position editor: its tools and what it gives (the position id, the
 // notes of what the rules forbid, the YAML to paste into a course file).

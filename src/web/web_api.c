@@ -248,6 +248,8 @@ static json_t *call_route(web_app_t *a, const char *route, json_t *body, int *st
         return web_games(a);
     if (strcmp(route, "rulesets") == 0)
         return web_rulesets(a);
+    if (strcmp(route, "preview") == 0)
+        return web_preview(a, body, status);
     if (strcmp(route, "progress") == 0)
         return web_progress(a);
     if (strcmp(route, "glossary") == 0)

@@ -49,6 +49,11 @@ json_t *web_editor_edit(web_app_t *a, json_t *body, int *status);
  * rules forbid, and the YAML of a puzzle and of a lesson step's position. */
 json_t *web_editor_view(web_app_t *a);
 
+/* `preview`: a lesson or puzzle file ({"text", "name"?}) loaded as `brade
+ * check` loads it (the rollouts not played again): its diagnostics, and
+ * each step and puzzle as the learner meets it. */
+json_t *web_preview(web_app_t *a, json_t *body, int *status);
+
 /* `drill`: the next lesson question the review schedule asks again. */
 json_t *web_drill(web_app_t *a, int *status);
 /* `progress`: the record as text, the counts, and the ratings' chart. */

@@ -291,6 +291,17 @@ def sessions(url):
     check(code == 200 and "only 0 checkers there" in v["words"], "removing what is not there: " + v["words"].strip())
     code, j = a.api("edit", {"roll": "7-1"})
     check(code == 400, f"a roll of 7-1 refused: {j.get('error')}")
+    # the course preview: a file as brade check reads it, and as the learner meets it
+    good = open(os.path.join(COURSE, "puzzles", "kinds.yaml")).read()
+    code, pv = a.api("preview", {"name": "kinds.yaml", "text": good})
+    check(code == 200 and pv["errors"] == 0 and len(pv["items"]) >= 3 and
+          all((i["prompt"] or i.get("choices")) and i["answer"] for i in pv["items"]) and any(i["board"] for i in pv["items"]),
+          f"a good puzzle file previewed: {len(pv['items'])} puzzles, each with its question and answer")
+    bad = good.replace("difficulty: 3", "difficulty: 9", 1)
+    code, pv = a.api("preview", {"name": "../mine.yaml", "text": bad})
+    diag = pv.get("diagnostics", "")
+    check(code == 200 and pv["errors"] >= 1 and re.search(r"^\.\._mine\.yaml:26:\d+: error: ", diag, re.M) and "^" in diag,
+          "a broken one: its diagnostics as brade check prints them: " + diag.splitlines()[0][:90] if diag else "none")
     # free play: where a checker may go
     a.api("play", {"level": 0})
     for _ in range(5):
@@ -438,6 +449,17 @@ def browser(url):
               "Position editor: a click puts a white checker on 20; the id and the YAML follow: " +
               text_of(driver, "#ed-position").replace("\n", " ")[:80])
         shot(driver, "editor")
+        step = "preview"
+        driver.find_element(By.CSS_SELECTOR, '[data-action="preview"]').click()
+        wait.until(EC.presence_of_element_located((By.ID, "preview-text")))
+        driver.execute_script("document.getElementById('preview-text').value = arguments[0];",
+                              open(os.path.join(COURSE, "puzzles", "kinds.yaml")).read())
+        driver.find_element(By.ID, "preview-check").click()
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#preview-out .preview-item")) >= 3)
+        check("No errors" in text_of(driver, "#preview-out") and
+              driver.find_elements(By.CSS_SELECTOR, "#preview-out .preview-item svg"),
+              "Course preview: a puzzle file checked and shown on its boards")
+        shot(driver, "preview")
         step = "review"
         driver.find_element(By.CSS_SELECTOR, 'nav [data-action="review"]').click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#list li button"))
