@@ -469,8 +469,8 @@ size_t explain_analysis_series(lang_t lang, const rules_t *r, const rollrank_pla
 }
 
 size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll, const int *series,
-                             int plies, int show, const char *yours, const volatile sig_atomic_t *stop, char *buf,
-                             size_t size)
+                             int plies, int show, const char *yours, const volatile sig_atomic_t *stop,
+                             play_t *best, char *buf, size_t size)
 {
     bool sv = lang == LANG_SV;
     size_t u = 0;
@@ -522,6 +522,8 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
         return 0;
     }
     bool race = by == ROLLRANK_BY_RACE, in_series = by == ROLLRANK_BY_SERIES, rolled = race || in_series;
+    if (best)
+        *best = rk[0].sp.play;
     int mine = have_mine ? rollrank_find(rk, n, &after) : -1;
     grade_thresholds_t t;
     grade_default(&t);

@@ -106,9 +106,10 @@ size_t explain_analysis_series(lang_t lang, const rules_t *r, const rollrank_pla
  * the best plays of both dice while the other side owes single dice.  Returns the length
  * needed, or 0 when the analysis could not run (out of memory; an illegal
  * `yours` is reported in the text, or when *stop (may be NULL) was set
- * while the rollouts ran: a front end's stop button or Ctrl-C). */
+ * while the rollouts ran: a front end's stop button or Ctrl-C).  `best`
+ * (may be NULL) gets the play ranked first, for a board that draws it. */
 size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, roll_t roll, const int *series,
-                             int plies, int show, const char *yours, const volatile sig_atomic_t *stop, char *buf,
-                             size_t size);
+                             int plies, int show, const char *yours, const volatile sig_atomic_t *stop,
+                             play_t *best, char *buf, size_t size);
 
 #endif

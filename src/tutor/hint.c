@@ -194,7 +194,7 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
     int owed[2];
     const int *series = game_lone_die_series(&t->rules, t->roll, owed) ? owed : NULL;
     char small[4096];
-    size_t need = explain_analysis_hint(L, &t->board, &t->rules, t->roll, series, plies, 5, yours, NULL, small,
+    size_t need = explain_analysis_hint(L, &t->board, &t->rules, t->roll, series, plies, 5, yours, NULL, NULL, small,
                                        sizeof small);
     if (need == 0) {
         strbuf_add(out, T(L, "The analysis could not run (out of memory).\n",
@@ -207,7 +207,7 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
         char *big = malloc(need + 1);
         if (!big)
             return false;
-        explain_analysis_hint(L, &t->board, &t->rules, t->roll, series, plies, 5, yours, NULL, big, need + 1);
+        explain_analysis_hint(L, &t->board, &t->rules, t->roll, series, plies, 5, yours, NULL, NULL, big, need + 1);
         strbuf_add(out, big);
         free(big);
     }

@@ -393,6 +393,7 @@ play_game_t *play_new(const play_opts_t *o, strbuf_t *out)
     strbuf_init(&g->record);
     g->dice_rng = dice_stream(o->seed, 0x64696365);
     g->engine_rng = dice_stream(o->seed, 0x656e67);
+    g->hint_rolls = -1;
     g->warned = -1;
     g->cube_warned = -1;
     g->giveup_warned = -1;
@@ -768,7 +769,8 @@ void play_hint(play_game_t *g, strbuf_t *out)
     char buf[4096];
     int owed[2];
     explain_analysis_hint(g->o.lang, &g->game.board, &g->game.rules, g->roll, play_series_of(g, owed),
-                          search_default_plies(&g->game.rules), 5, NULL, g->stop, buf, sizeof buf);
+                          search_default_plies(&g->game.rules), 5, NULL, g->stop, &g->hint_best, buf, sizeof buf);
+    g->hint_rolls = g->stop && *g->stop ? -1 : g->rolls;
     if (g->stop && *g->stop)
         strbuf_add(out, T(g->o.lang, "The hint was stopped.\n", "Tipset avbröts.\n"));
     else

@@ -136,6 +136,10 @@ typedef struct play_game {
      * engine's rollouts stop, and play_engine returns without playing, the
      * game still waiting in PS_ENGINE for the next call */
     const volatile sig_atomic_t *stop;
+    /* the best play of the last hint, and the roll it was for (g->rolls
+     * then; -1: none): a board that draws the hint as arrows */
+    play_t hint_best;
+    int hint_rolls;
 } play_game_t;
 
 /* A new game: teka is rolled at once unless the dice are manual.  NULL

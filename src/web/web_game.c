@@ -112,7 +112,11 @@ json_t *web_game_view(web_app_t *a)
     play_match_line(g, &sb);
     json_object_set_new(v, "score", json_string(strbuf_str(&sb)));
     strbuf_free(&sb);
-    diagram_opts_t o = {.lang = L, .interactive = true, .have_roll = g->state == PS_HUMAN, .roll = g->roll};
+    /* the last hint's best play as arrows, while its roll is to be played
+     * and no move of it has been made by clicks */
+    bool arrows = g->state == PS_HUMAN && g->hint_rolls == g->rolls && !a->stepping;
+    diagram_opts_t o = {.lang = L, .interactive = true, .have_roll = g->state == PS_HUMAN, .roll = g->roll,
+                        .play = arrows ? &g->hint_best : NULL};
     strbuf_init(&sb);
     /* the person's side at the bottom throughout, the final position too */
     board_t shown = a->stepping ? a->steps.board : g->game.board;

@@ -99,13 +99,13 @@ static void hint_how_sure(void **state)
     assert_true(posid_brade_read("BEUDMtg0EgNndBg", &b));
     char text[4096];
     rules_t r = tr("vasa");
-    explain_analysis_hint(LANG_EN, &b, &r, (roll_t){3, 5}, NULL, 2, 3, NULL, NULL, text, sizeof text);
+    explain_analysis_hint(LANG_EN, &b, &r, (roll_t){3, 5}, NULL, 2, 3, NULL, NULL, NULL, text, sizeof text);
     assert_non_null(strstr(text, "How sure: close to a coin toss."));
     assert_non_null(strstr(text, "(looking two rolls ahead, under vasa)"));
-    explain_analysis_hint(LANG_EN, &b, &r, (roll_t){3, 5}, NULL, 1, 3, NULL, NULL, text, sizeof text);
+    explain_analysis_hint(LANG_EN, &b, &r, (roll_t){3, 5}, NULL, 1, 3, NULL, NULL, NULL, text, sizeof text);
     assert_null(strstr(text, "How sure"));
     r = tr("vasa+bearoff=exact-only");
-    explain_analysis_hint(LANG_EN, &b, &r, (roll_t){3, 5}, NULL, 2, 3, NULL, NULL, text, sizeof text);
+    explain_analysis_hint(LANG_EN, &b, &r, (roll_t){3, 5}, NULL, 2, 3, NULL, NULL, NULL, text, sizeof text);
     assert_null(strstr(text, "How sure"));
 }
 
@@ -277,12 +277,12 @@ static void hint_text(void **state)
     rules_t r = tr("lyckans-talisman");
     board_t c7 = tb("lyckans-talisman", C7_W, C7_B, BOARD_WHITE);
     char text[4096];
-    size_t n = explain_analysis_hint(LANG_EN, &c7, &r, (roll_t){4, 2}, NULL, 0, 3, "bar/2# 3/7", NULL, text, sizeof text);
+    size_t n = explain_analysis_hint(LANG_EN, &c7, &r, (roll_t){4, 2}, NULL, 0, 3, "bar/2# 3/7", NULL, NULL, text, sizeof text);
     assert_true(n > 0 && n < sizeof text);
     assert_non_null(strstr(text, " 1. bar/4#"));
     assert_non_null(strstr(text, "It wins at once"));
     assert_non_null(strstr(text, "A very bad play"));
-    explain_analysis_hint(LANG_EN, &c7, &r, (roll_t){4, 2}, NULL, 0, 3, "2/9", NULL, text, sizeof text);
+    explain_analysis_hint(LANG_EN, &c7, &r, (roll_t){4, 2}, NULL, 0, 3, "2/9", NULL, NULL, text, sizeof text);
     assert_non_null(strstr(text, "[rules: lyckans-talisman]"));
 }
 
@@ -320,7 +320,7 @@ static void hint_judges_yours_deep(void **state)
     char line[64], lost[96], text[4096];
     snprintf(line, sizeof line, "%2d. %-22s %+.3f", hit + 1, yours, sp[hit].value.equity);
     snprintf(lost, sizeof lost, "it gives away %.3f points", sp[0].value.equity - sp[hit].value.equity);
-    explain_analysis_hint(LANG_EN, &b, &r, roll, NULL, 1, 5, yours, NULL, text, sizeof text);
+    explain_analysis_hint(LANG_EN, &b, &r, roll, NULL, 1, 5, yours, NULL, NULL, text, sizeof text);
     assert_non_null(strstr(text, line));
     assert_non_null(strstr(text, lost));
     free(sp);
@@ -340,7 +340,7 @@ static void hint_rolls_out_races(void **state)
     rules_t r = tr("vasa");
     roll_t roll = {1, 5};
     char text[4096];
-    size_t n = explain_analysis_hint(LANG_EN, &b, &r, roll, NULL, 1, 16, "15/20 20/21", NULL, text, sizeof text);
+    size_t n = explain_analysis_hint(LANG_EN, &b, &r, roll, NULL, 1, 16, "15/20 20/21", NULL, NULL, text, sizeof text);
     assert_true(n > 0 && n < sizeof text);
     assert_non_null(strstr(text, "Rolled out: in a race under vasa"));
     assert_non_null(strstr(text, "648 games apiece on the same dice"));
@@ -370,10 +370,10 @@ static void hint_rolls_out_races(void **state)
     char lost[96];
     snprintf(lost, sizeof lost, "it gives away %.3f points", best - yours);
     assert_non_null(strstr(text, lost));
-    explain_analysis_hint(LANG_SV, &b, &r, roll, NULL, 1, 5, NULL, NULL, text, sizeof text);
+    explain_analysis_hint(LANG_SV, &b, &r, roll, NULL, 1, 5, NULL, NULL, NULL, text, sizeof text);
     assert_non_null(strstr(text, "Utspelat: i en kapplöpning enligt vasa"));
     rules_t lt = tr("lyckans-talisman");
-    explain_analysis_hint(LANG_EN, &b, &lt, roll, NULL, 1, 5, NULL, NULL, text, sizeof text);
+    explain_analysis_hint(LANG_EN, &b, &lt, roll, NULL, 1, 5, NULL, NULL, NULL, text, sizeof text);
     assert_null(strstr(text, "Rolled out"));
     assert_null(strstr(text, " ±"));
 }

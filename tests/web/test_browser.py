@@ -308,6 +308,10 @@ def sessions(url):
         st = a.api("state", get=True)[1]
         if "roll" in st.get("game_actions", []):
             a.api("game", {"word": "roll"})
+    code, h = a.api("game", {"word": "hint"})
+    code, h = a.wait_job()
+    check(code == 200 and "1. " in h.get("words", "") and 'marker-end="url(#head)"' in h.get("board", ""),
+          "a hint in a game: the best plays in words, the best drawn as arrows on the board")
     code, mv = a.api("targets")
     code2, tg = a.api("targets", {"from": mv["movable"][0]}) if mv.get("movable") else (0, {})
     check(code == 200 and code2 == 200 and tg["targets"], f"in a game: checkers that may move {mv.get('movable')}, "
