@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "tutor/review.h"
+
 #include "engine/rules.h"
 #include "front/command.h"
 
@@ -30,6 +32,10 @@ int cmd_play(int argc, char **argv);
  * with it: the rest is the record's. */
 const char *cmd_play_resume_flag(int argc, char **argv, char **args, int *n, bool *bad, FILE *err);
 int cmd_review(int argc, char **argv);
+/* The same; when it succeeds and `keep` is not NULL, the review is handed
+ * to the caller (*keep, freed with review_free; *rules its ruleset) to
+ * step through, instead of freed. */
+int cmd_review_keep(int argc, char **argv, review_t *keep, rules_t *rules);
 /* `brade serve`: the tutor in a web page (cmd_serve.c, web/web.h). */
 int cmd_serve(int argc, char **argv);
 int cmd_diagram(int argc, char **argv);

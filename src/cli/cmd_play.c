@@ -160,6 +160,11 @@ static void review_progress(void *ud, int done, int total)
 
 int cmd_review(int argc, char **argv)
 {
+    return cmd_review_keep(argc, argv, NULL, NULL);
+}
+
+int cmd_review_keep(int argc, char **argv, review_t *keep, rules_t *rules)
+{
     review_opts_t o;
     review_default_opts(&o);
     const char *path = NULL, *mat = NULL, *puzzles = NULL;
@@ -468,7 +473,12 @@ int cmd_review(int argc, char **argv)
         free(raw);
     }
     int rc = puzzles ? review_puzzles(&rec, &rv, path, puzzles, lang) : 0;
-    review_free(&rv);
+    if (keep && rc == 0) {
+        *keep = rv; /* the caller's now */
+        *rules = rec.rules;
+    } else {
+        review_free(&rv);
+    }
     playrec_free(&rec);
     return rc;
 }

@@ -521,6 +521,7 @@ static void prompt_text(const repl_t *r, char *buf, size_t size)
 static void repl_free_all(repl_t *r)
 {
     repl_game_end(r);
+    repl_review_drop(r);
     repl_glossary_free(r);
     tutor_done(&r->tutor);
     if (r->progress.njournal > 0) { /* places in lessons not yet saved */
@@ -578,6 +579,7 @@ int repl_main(int argc, char **argv)
     repl_t *r = &R;
     memset(r, 0, sizeof *r);
     r->ngterms = -1; /* the glossary is read when first completed */
+    r->rv_at = -1;
     strbuf_init(&r->out);
     r->interactive = in == stdin && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     r->echo = echo;

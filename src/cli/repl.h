@@ -28,6 +28,7 @@
 #include "draw/render.h"
 #include "content/course.h"
 #include "tutor/progress.h"
+#include "tutor/review.h"
 #include "tutor/tutor.h"
 
 /* The longest input line the REPL runs, in bytes. */
@@ -53,9 +54,18 @@ typedef struct repl {
     int games_started;
     config_t cfg;         /* the config file as read at start (config.h) */
     char last_game[4096]; /* the record of the last game played here, for `review` */
+    review_t rv;          /* the last review, to step through (owned when rv_have) */
+    rules_t rv_rules;
+    bool rv_have;
+    int rv_at;            /* the decision shown, or -1 */
     char **gterms;        /* the glossary's Swedish terms, read for completion (owned) */
     int ngterms;          /* -1: not read yet */
 } repl_t;
+
+/* `review next|prev|go N|show PLAY`: one decision of the last review at a
+ * time (repl_review.c); repl_review_drop forgets the review. */
+int repl_review_step(repl_t *r, int argc, char **argv, const char *rest);
+void repl_review_drop(repl_t *r);
 
 /* How a command's arguments are completed. */
 typedef enum {

@@ -31,7 +31,9 @@ void repl_game_end(repl_t *r)
 
 int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
 {
-    (void)rest;
+    if (argc >= 2 && (strcmp(argv[1], "next") == 0 || strcmp(argv[1], "prev") == 0 || strcmp(argv[1], "go") == 0 ||
+                      strcmp(argv[1], "show") == 0))
+        return repl_review_step(r, argc, argv, rest);
     bool named = false, all = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--plies") == 0 || strcmp(argv[i], "--lang") == 0)
@@ -84,7 +86,16 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
         args[n++] = mine;
     }
     fflush(stdout);
-    int rc = cmd_review(n, args);
+    repl_review_drop(r);
+    int rc = cmd_review_keep(n, args, &r->rv, &r->rv_rules);
+    if (rc == 0) {
+        r->rv_have = true;
+        if (r->rv.nitems > 0)
+            printf(T(r->ro.lang,
+                     "Step through it on the boards: 'review next', 'review prev', 'review go N' (N from 1 to %d).\n",
+                     "Stega igenom det på brädena: 'review next', 'review prev', 'review go N' (N från 1 till %d).\n"),
+                   r->rv.nitems);
+    }
     fflush(stdout);
     fflush(stderr);
     free(args);
