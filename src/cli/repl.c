@@ -43,13 +43,8 @@ void repl_load_course(repl_t *r, bool reload)
     course_init(&r->course);
     diag_list_t d;
     diag_list_init(&d);
-    if (r->have_course)
-        course_env_load(r->course_dir, &r->course, &d);
-    if (r->have_state) {
-        char mine[4200];
-        review_puzzles_path(r->state_dir, mine, sizeof mine);
-        course_env_load_file(mine, &r->course, &d);
-    }
+    course_env_load_learner(r->have_course ? r->course_dir : NULL, r->have_state ? r->state_dir : NULL,
+                            &r->course, &d);
     if (d.errors) {
         diag_print_all(stderr, &d, render_colour_wanted(stderr));
         fprintf(stderr,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "front/course_env.h"
 #include "front/interrupt.h"
 #include "front/paths.h"
 #include "front/progress_line.h"
@@ -20,7 +21,7 @@
 
 void review_puzzles_path(const char *dir, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s/mine.yaml", dir);
+    course_env_mine_path(dir, buf, size);
 }
 
 static void rollout_progress(void *ud, int done, int total)

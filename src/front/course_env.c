@@ -46,3 +46,21 @@ bool course_env_load_file(const char *file, course_t *c, diag_list_t *d)
     course_loader_done(&L);
     return true;
 }
+
+/* The learner's own puzzles (see course_env.h). */
+void course_env_mine_path(const char *state_dir, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s/mine.yaml", state_dir);
+}
+
+/* The learner's course (see course_env.h). */
+void course_env_load_learner(const char *dir, const char *state_dir, course_t *c, diag_list_t *d)
+{
+    if (dir)
+        course_env_load(dir, c, d);
+    if (state_dir) {
+        char mine[4200];
+        course_env_mine_path(state_dir, mine, sizeof mine);
+        course_env_load_file(mine, c, d);
+    }
+}

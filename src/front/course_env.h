@@ -25,5 +25,11 @@ bool course_env_load(const char *dir, course_t *c, diag_list_t *d);
 /* Loads one more file into c when it exists (the learner's own puzzles).
  * Returns true when it was read. */
 bool course_env_load_file(const char *file, course_t *c, diag_list_t *d);
+/* Where review keeps the learner's own puzzles (their mistakes):
+ * state_dir/mine.yaml. */
+void course_env_mine_path(const char *state_dir, char *buf, size_t size);
+/* The learner's course: dir's lessons and puzzles (dir NULL: none), then
+ * the learner's own puzzles (state_dir NULL: none), problems in d. */
+void course_env_load_learner(const char *dir, const char *state_dir, course_t *c, diag_list_t *d);
 
 #endif

@@ -27,13 +27,14 @@ bool web_home_open(web_home_t *h, const char *course)
     bool have_course = paths_course_dir(course, h->course_dir, sizeof h->course_dir);
     diag_list_t d;
     diag_list_init(&d);
-    if (have_course)
-        course_env_load(h->course_dir, &h->course, &d);
-    else
+    if (!have_course)
         fprintf(stderr, "brade: no course found (looked in %s)\n", h->course_dir);
     h->have_state = paths_state_dir(h->state_dir, sizeof h->state_dir, why, sizeof why);
     if (!h->have_state)
         fprintf(stderr, "brade: progress is not saved: %s\n", why);
+    /* the course and the learner's own puzzles (their mistakes, made
+     * into puzzles by a review in the terminal) */
+    course_env_load_learner(have_course ? h->course_dir : NULL, h->have_state ? h->state_dir : NULL, &h->course, &d);
     if (d.errors)
         fprintf(stderr, "brade: %d error%s in the course files (run 'brade check')\n", d.errors,
                 d.errors == 1 ? "" : "s");

@@ -256,6 +256,9 @@ def sessions(url):
           f"two browsers, two sessions: {ha[:30]!r} / {hb[:30]!r}")
     code, j = a.api("targets", {"from": 1})
     check(code == 400 and "question" in j["error"], "a lesson never shows where a checker may go: " + j["error"][:60])
+    code, pz = a.api("puzzles")
+    check(code == 200 and any(p["id"] == "my-own-mistake" for p in pz["puzzles"]),
+          "the learner's own puzzles (mine.yaml) are in the page's list")
     code, games = a.api("games")
     check(code == 200 and len(games["games"]) >= 1, f"the game records listed: {games['games'][:3]}")
     # a review as a job: 202, the session busy, stopped by the stop button
@@ -491,6 +494,14 @@ def main():
         shutil.copytree(os.path.join(REPO, "web"), web)
         os.symlink("/etc", os.path.join(web, "link-out"))
         env["BRADE_WEB_DIR"] = web
+        # a puzzle of the learner's own (a review in the terminal writes
+        # them): the page lists it with the course's
+        mine = os.path.join(tmp, "state", "brade")
+        os.makedirs(mine, exist_ok=True)
+        kinds = open(os.path.join(COURSE, "puzzles", "kinds.yaml")).read()
+        first = kinds[:kinds.index("\n  - id: play-goal")]
+        with open(os.path.join(mine, "mine.yaml"), "w") as f:
+            f.write(first.replace("id: play-author", "id: my-own-mistake") + "\n")
         p = subprocess.Popen([BRADE, "serve", "--port", "0", "--no-open", "--course", COURSE], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, env=env)
         url = None
