@@ -70,18 +70,25 @@ bool web_app_open(web_app_t *a, const web_home_t *home, lang_t lang)
     return true;
 }
 
-/* Saves and closes it (see web.h). */
-void web_app_close(web_app_t *a)
+/* Saves the session's progress record (merged with the file); a problem
+ * goes to stderr, the server's log. */
+static void save_progress(web_app_t *a)
 {
-    web_game_store(a);
-    play_free(a->game);
-    a->game = NULL;
     strbuf_t msg;
     strbuf_init(&msg);
     progress_save(&a->progress, a->lang == LANG_SV, &msg);
     if (msg.len)
         fputs(strbuf_str(&msg), stderr);
     strbuf_free(&msg);
+}
+
+/* Saves and closes it (see web.h). */
+void web_app_close(web_app_t *a)
+{
+    web_game_store(a);
+    play_free(a->game);
+    a->game = NULL;
+    save_progress(a);
     tutor_done(&a->tutor);
     progress_free(&a->progress);
     strbuf_free(&a->words);
@@ -437,13 +444,7 @@ json_t *web_app_call(web_app_t *a, const char *route, json_t *body, int *status)
 {
     a->done = a->total = 0;
     json_t *res = call_route(a, route, body, status);
-    if (a->progress.njournal > 0) {
-        strbuf_t msg;
-        strbuf_init(&msg);
-        progress_save(&a->progress, a->lang == LANG_SV, &msg);
-        if (msg.len)
-            fputs(strbuf_str(&msg), stderr);
-        strbuf_free(&msg);
-    }
+    if (a->progress.njournal > 0)
+        save_progress(a);
     return res;
 }
