@@ -38,7 +38,7 @@ const LABELS = {
         editor: "Ställningsredigerare", preview: "Förhandsgranska kurs",
         play: "Spela mot motorn",
         hint: "Tips", solution: "Visa svaret", undo: "Ta tillbaka ett drag", back: "Tillbaka", next: "Nästa",
-        "job-stop": "Avbryt" },
+        "job-stop": "Avbryt", "menu-toggle": "Meny" },
 };
 function relabel(lang) {
   for (const [action, label] of Object.entries(LABELS[lang] || LABELS.en)) {
@@ -144,8 +144,17 @@ function draw(v) {
     const b = document.querySelector(`.actions [data-action="${act}"]`);
     if (b) b.hidden = v.mode === "game";
   }
-  $("#targets-option").hidden = v.mode !== "game";
   drawEditor(v);
+  // in a game, only the words that may be said now: no hint, take-back,
+  // play box or targets once it is over
+  $("#targets-option").hidden = v.mode !== "game" || !!v.over;
+  if (v.mode === "game") {
+    for (const act of ["hint", "undo"]) {
+      const b = document.querySelector(`.actions [data-action="${act}"]`);
+      if (b) b.hidden = !(v.game_actions || []).includes(act);
+    }
+    $("#answer-form").hidden = !!v.over;
+  }
   const ga = $("#game-actions");
   ga.innerHTML = "";
   if (v.mode === "game") {
@@ -510,7 +519,7 @@ function showReview(j) {
     sec.className = "mistake";
     sec.setAttribute("data-review-line", String(m.line));
     const t = document.createElement("h3");
-    t.textContent = `${m.roll}: ${m.play} (${m.grade}; ${m.best})`;
+    t.textContent = `${m.roll}: ${m.play} (${m.grade_words}; ${m.best})`;
     const b = document.createElement("div");
     b.className = "review-board";
     b.innerHTML = m.board;
@@ -579,9 +588,18 @@ ACTIONS.glossary = async () => {
 for (const w of ["roll", "double", "take", "drop", "resign", "one-die", "pass"])
   ACTIONS[w] = async () => draw(await call("game", { word: w }));
 
+// on a phone the places are a menu: opened by its button, closed by a choice
+$("#menu-toggle").addEventListener("click", () => {
+  const open = document.querySelector("header").classList.toggle("open");
+  $("#menu-toggle").setAttribute("aria-expanded", String(open));
+});
 document.addEventListener("click", (e) => {
   const b = e.target.closest("[data-action]");
   if (!b) return;
+  if (b.closest("nav") && !b.closest(".lang")) {
+    document.querySelector("header").classList.remove("open");
+    $("#menu-toggle").setAttribute("aria-expanded", "false");
+  }
   const f = ACTIONS[b.getAttribute("data-action")];
   if (f) f().catch(showError);
 });

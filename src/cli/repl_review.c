@@ -32,15 +32,13 @@ static void show_item(repl_t *r)
 {
     lang_t L = L_(r);
     const review_item_t *it = &r->rv.items[r->rv_at];
-    static const char *const GRADE_EN[] = {"fine", "doubtful", "bad", "very bad"};
-    static const char *const GRADE_SV[] = {"bra", "tveksamt", "dåligt", "mycket dåligt"};
     char dice[16] = "";
     if (it->kind == REVIEW_PLAY || (it->kind == REVIEW_GIVE_UP && it->roll.a))
         playrec_dice_text(it->roll, dice, sizeof dice);
     printf(T(L, "Decision %d of %d (record line %d): %s%s%s: %s, costs %.3f.\n",
              "Beslut %d av %d (protokollets rad %d): %s%s%s: %s, kostar %.3f.\n"),
            r->rv_at + 1, r->rv.nitems, it->line, words_colour(L, it->colour, false), dice[0] ? " " : "", dice,
-           L == LANG_SV ? GRADE_SV[it->d.grade] : GRADE_EN[it->d.grade], it->d.lost);
+           words_grade(L, it->d.grade), it->d.lost);
     strbuf_t sb;
     strbuf_init(&sb);
     render_board(&it->before, &r->rv_rules, it->roll, it->kind == REVIEW_PLAY, &r->ro, &sb);

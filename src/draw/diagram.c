@@ -402,12 +402,15 @@ static void arrows(const board_t *v, bool mover_is_viewer, const play_t *play, s
 static void default_caption(const board_t *b, const rules_t *r, const diagram_opts_t *o, strbuf_t *out)
 {
     lang_t L = o->lang;
-    strbuf_add(out, words_colour(L, b->turn, true));
-    if (o->have_roll) {
+    if (o->over) {
+        strbuf_add(out, T(L, "The game is over", "Partiet är slut"));
+    } else if (o->have_roll) {
+        strbuf_add(out, words_colour(L, b->turn, true));
         char rt[8];
         words_roll(o->roll, rt, sizeof rt);
         strbuf_addf(out, T(L, " to play %s", " ska spela %s"), rt);
     } else {
+        strbuf_add(out, words_colour(L, b->turn, true));
         strbuf_add(out, T(L, " to roll", " ska slå"));
     }
     char name[256];

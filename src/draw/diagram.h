@@ -42,6 +42,7 @@ typedef struct diagram_opts {
     const char *caption; /* a line under the board, or NULL for the default
                           * ("White to play 6-3 · lyckans-talisman · pips ...") */
     bool caption_off;    /* no caption line at all (worksheets write their own) */
+    bool over;           /* the game is over: the default caption says so, not who rolls */
     /* for a page a person clicks (the web board, docs/web.md): no XML
      * declaration; the <svg> carries data-board, data-position-id and
      * data-rules; each point is a <g data-point="N"> (N in the mover's

@@ -147,9 +147,17 @@ static tutor_result_t best_answer(tutor_t *t, int n, int mine, const bool *ok, s
         const best_result_t *r = best_find(c, &me.after), *next = best_rival(c);
         strbuf_addf(out, T(L, "Right: %s. ", "Rätt: %s. "), note);
         source_words(t, out);
-        strbuf_addf(out, T(L, ", it makes %+.3f ± %.3f points a game, the most of the plays tried",
-                           ", ger det %+.3f ± %.3f poäng per parti, mest av de prövade dragen"),
-                    r->equity, r->ci);
+        if (r == top)
+            strbuf_addf(out, T(L, ", it makes %+.3f ± %.3f points a game, the most of the plays tried",
+                               ", ger det %+.3f ± %.3f poäng per parti, mest av de prövade dragen"),
+                        r->equity, r->ci);
+        else /* accepted, but not first: said as the table says it */
+            strbuf_addf(out,
+                        T(L, ", it makes %+.3f ± %.3f points a game, as good as the best play (%s, %+.3f) "
+                             "within the rollout's margin",
+                          ", ger det %+.3f ± %.3f poäng per parti, lika bra som det bästa draget (%s, %+.3f) "
+                          "inom utspelets felmarginal"),
+                        r->equity, r->ci, top->play_text, top->equity);
         if (next) {
             const play_t *np = play_to(t, n, &next->after);
             play_t other = np ? *np : me;
@@ -209,16 +217,10 @@ static tutor_result_t best_answer(tutor_t *t, int n, int mine, const bool *ok, s
     return TR_WEAK;
 }
 
-/* A grade in a word or two. */
-static const char *grade_short(lang_t L, grade_t g)
-{
-    static const char *const EN[] = {"fine", "doubtful", "bad", "very bad"};
-    static const char *const SV[] = {"bra", "tveksamt", "dåligt", "mycket dåligt"};
-    return (unsigned)g < 4 ? T(L, EN[g], SV[g]) : "?";
-}
-
 /* The rollout's table: every play tried, best first, with the equity each
- * gives away and its grade (see question.h). */
+ * gives away and its grade (see question.h); a play the question accepts
+ * is "about as good", never graded, so the table and the list of right
+ * plays above it say the same. */
 void tutorq_best_table(tutor_t *t, strbuf_t *out)
 {
     const best_claim_t *c = &t->q->best;
@@ -233,9 +235,12 @@ void tutorq_best_table(tutor_t *t, strbuf_t *out)
         strbuf_addf(out, "  %-22s %+.3f ± %.3f", r->play_text, r->equity, r->ci);
         if (i == 0)
             strbuf_add(out, T(L, "  best", "  bäst"));
+        else if (r->accepted)
+            strbuf_addf(out, T(L, "  -%.3f about as good", "  -%.3f ungefär lika bra"),
+                        lost);
         else
             strbuf_addf(out, "  -%.3f %s", lost,
-                        grade_short(L, grade_classify(lost, &th, &t->qpos->rules)));
+                        words_grade(L, grade_classify(lost, &th, &t->qpos->rules)));
         strbuf_add(out, "\n");
     }
     rollout_gloss(t, out);

@@ -210,6 +210,14 @@ const char *words_free_points(lang_t lang, int n)
     return n == 1 ? T(lang, "free point", "ledig tunga") : T(lang, "free points", "lediga tungor");
 }
 
+/* A grade's name in the language (see words.h). */
+const char *words_grade(lang_t lang, grade_t g)
+{
+    static const char *const EN[] = {"fine", "doubtful", "bad", "very bad"};
+    static const char *const SV[] = {"bra", "tveksamt", "dåligt", "mycket dåligt"};
+    return (unsigned)g < 4 ? T(lang, EN[g], SV[g]) : "?";
+}
+
 /* A colour's name in the language. */
 const char *words_colour(lang_t lang, int colour, bool cap)
 {

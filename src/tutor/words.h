@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "content/goal.h"
+#include "analysis/grade.h"
 #include "content/strbuf.h"
 #include "engine/outcome.h"
 #include "tutor/explain.h"
@@ -53,6 +54,9 @@ const char *words_theme(lang_t lang, const char *id);
 const char *words_theme_id(const char *name);
 /* Preset i's one-line summary (rules_preset_summary) in the language. */
 const char *words_ruleset_summary(lang_t lang, int i);
+/* A grade in a word or two: "fine", "doubtful", "bad", "very bad" (bra,
+ * tveksamt, dåligt, mycket dåligt); "?" for a value out of range. */
+const char *words_grade(lang_t lang, grade_t g);
 /* "white" / "black" (vit / svart); capitalised with `cap`. */
 const char *words_colour(lang_t lang, int colour, bool cap);
 

@@ -116,7 +116,7 @@ json_t *web_game_view(web_app_t *a)
      * and no move of it has been made by clicks */
     bool arrows = g->state == PS_HUMAN && g->hint_rolls == g->rolls && !a->stepping;
     diagram_opts_t o = {.lang = L, .interactive = true, .have_roll = g->state == PS_HUMAN, .roll = g->roll,
-                        .play = arrows ? &g->hint_best : NULL};
+                        .play = arrows ? &g->hint_best : NULL, .over = g->state == PS_OVER};
     strbuf_init(&sb);
     /* the person's side at the bottom throughout, the final position too */
     board_t shown = a->stepping ? a->steps.board : g->game.board;
@@ -127,6 +127,7 @@ json_t *web_game_view(web_app_t *a)
     strbuf_free(&sb);
     json_object_set_new(v, "partial", json_string(a->stepping ? a->steps.text : ""));
     json_object_set_new(v, "to_move", json_string(play_on_roll(g) == BOARD_WHITE ? "white" : "black"));
+    json_object_set_new(v, "over", json_boolean(g->state == PS_OVER));
     return v;
 }
 
@@ -260,7 +261,6 @@ json_t *web_game_review(web_app_t *a, json_t *body, int *status)
         *status = 500;
         return json_pack("{s:s}", "error", rv.error);
     }
-    static const char *const GRADE[] = {"fine", "doubtful", "bad", "very-bad"};
     json_t *items = json_array();
     for (int i = 0; i < rv.nitems; i++) {
         const review_item_t *it = &rv.items[i];
@@ -278,9 +278,10 @@ json_t *web_game_review(web_app_t *a, json_t *body, int *status)
         char dice[16] = "";
         if (play || it->kind == REVIEW_GIVE_UP)
             playrec_dice_text(it->roll, dice, sizeof dice);
-        json_array_append_new(items, json_pack("{s:i, s:s, s:s, s:s, s:s, s:f, s:s, s:s, s:s}", "line", it->line,
+        json_array_append_new(items, json_pack("{s:i, s:s, s:s, s:s, s:s, s:f, s:s, s:s, s:s, s:s}", "line", it->line,
                                                "kind", KIND[it->kind], "roll", dice, "play", it->d.mine_text, "best",
-                                               it->d.best_text, "lost", it->d.lost, "grade", GRADE[it->d.grade],
+                                               it->d.best_text, "lost", it->d.lost, "grade", grade_name(it->d.grade),
+                                               "grade_words", words_grade(a->lang, it->d.grade),
                                                "words", it->d.words, "board", strbuf_str(&sb)));
         strbuf_free(&sb);
     }

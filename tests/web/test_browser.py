@@ -201,12 +201,18 @@ def whole_game(driver, wait):
     over = text_of(driver, "#prompt")
     check("wins" in over or "vinner" in over, f"a whole game by clicks to its end ({plays} plays): {over[:80]}")
     shot(driver, "game-over")
+    shown = [a for a in ("hint", "undo") if driver.find_element(By.CSS_SELECTOR, f'.actions [data-action="{a}"]').is_displayed()]
+    check(not shown and not driver.find_element(By.ID, "answer-form").is_displayed() and
+          not driver.find_element(By.ID, "targets-option").is_displayed() and
+          "The game is over" in text_of(driver, "#board") and " to roll" not in text_of(driver, "#board"),
+          f"over: no hint, take-back, play box or targets (shown: {shown}); the board says the game is over")
     # its review: each mistake on its own board, the better play as arrows
     driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="review"]').click()
     wait.until(lambda d: "review (" in d.find_element(By.CSS_SELECTOR, "#list").text)
     boards = driver.find_elements(By.CSS_SELECTOR, "#list .mistake svg[data-board]")
-    check(len(boards) == len(driver.find_elements(By.CSS_SELECTOR, "#list .mistake")),
-          f"the review opened: {len(boards)} mistakes, each on its own board")
+    heads = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#list .mistake h3")]
+    check(len(boards) == len(heads) and not any("very-bad" in h for h in heads),
+          f"the review opened: {len(boards)} mistakes, each on its own board, graded in words: {heads[:2]}")
     shot(driver, "review")
     driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="leave"]').click()
     wait.until(lambda d: "record is in" in text_of(d, "#tutor-text"))
@@ -419,6 +425,16 @@ def browser(url):
         shot(driver, "swedish")
         driver.set_window_size(360, 800)
         shot(driver, "narrow-360")
+        # a phone: the places fold into a menu, the board on the first screen
+        top = driver.execute_script("return document.querySelector('#board').getBoundingClientRect().top")
+        nav = driver.find_element(By.CSS_SELECTOR, 'nav [data-action="lessons"]')
+        check(top < 150 and not nav.is_displayed() and driver.find_element(By.ID, "menu-toggle").is_displayed(),
+              f"at 360 px the places are a menu and the board starts {top:.0f} px down")
+        driver.find_element(By.ID, "menu-toggle").click()
+        wait.until(lambda d: nav.is_displayed())
+        shot(driver, "narrow-menu")
+        driver.find_element(By.ID, "menu-toggle").click()
+        wait.until(lambda d: not nav.is_displayed())
         driver.set_window_size(1280, 1000)
         driver.find_element(By.CSS_SELECTOR, '[data-action="lang-en"]').click()
         wait.until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
