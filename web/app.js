@@ -21,9 +21,11 @@ const words = () => WORDS[(view && view.lang) || "en"];
 // the words of a game, as buttons
 const GAME_WORDS = {
   en: { roll: "Roll", double: "Double", take: "Take", drop: "Drop", resign: "Give up", "one-die": "Declare one die",
-        pass: "Pass", review: "Review the game", leave: "Leave the game" },
+        pass: "Pass", review: "Review the game", leave: "Leave the game", dice: "These dice",
+        die: "Die", teka: ["White's die", "Black's die"] },
   sv: { roll: "Slå", double: "Dubbla", take: "Ta emot", drop: "Passa", resign: "Ge upp", "one-die": "Begär en tärning",
-        pass: "Passa", review: "Granska partiet", leave: "Lämna partiet" },
+        pass: "Passa", review: "Granska partiet", leave: "Lämna partiet", dice: "Dessa tärningar",
+        die: "Tärning", teka: ["Vits tärning", "Svarts tärning"] },
 };
 
 // the buttons' words in each language
@@ -147,7 +149,7 @@ function draw(v) {
   drawEditor(v);
   // in a game, only the words that may be said now: no hint, take-back,
   // play box or targets once it is over
-  $("#targets-option").hidden = v.mode !== "game" || !!v.over;
+  $("#targets-option").hidden = v.mode !== "game" || !(q && q.open);
   if (v.mode === "game") {
     for (const act of ["hint", "undo"]) {
       const b = document.querySelector(`.actions [data-action="${act}"]`);
@@ -160,6 +162,16 @@ function draw(v) {
   if (v.mode === "game") {
     const names = (v.game_actions || []).filter((w) => w !== "hint" && w !== "undo").concat(["leave"]);
     $("#list").innerHTML = v.game_actions && v.game_actions.includes("review") ? $("#list").innerHTML : "";
+    // manual dice: a die picker for each die wanted (teka: white's, black's)
+    const gw = GAME_WORDS[v.lang] || GAME_WORDS.en;
+    for (let i = 0; i < (v.dice_wanted || 0); i++) {
+      const l = document.createElement("label");
+      const sel = document.createElement("select");
+      sel.className = "die-pick";
+      for (let d = 1; d <= 6; d++) option(sel, String(d), String(d));
+      l.append(v.teka ? gw.teka[i] + " " : `${gw.die} ${i + 1} `, sel);
+      ga.appendChild(l);
+    }
     for (const w of names) {
       const b = document.createElement("button");
       b.type = "button";
@@ -420,10 +432,12 @@ let rulesets = null;
 const SETTINGS = {
   en: { "game-settings-label": "Game settings", "set-rules-label": "Rules", "set-level-label": "Engine level",
         "set-match-label": "Match", "set-tutor-label": "The tutor warns before a bad play",
+        "set-dice-label": "I roll my own dice and enter them",
         one: "one game", games: "games", points: "points",
         levels: ["0 (beginner)", "1", "2 (default)", "3 (strongest)"] },
   sv: { "game-settings-label": "Partiinställningar", "set-rules-label": "Regler", "set-level-label": "Motorns nivå",
         "set-match-label": "Match", "set-tutor-label": "Programmet varnar före ett dåligt drag",
+        "set-dice-label": "Jag slår egna tärningar och anger dem",
         one: "ett parti", games: "partier", points: "poäng",
         levels: ["0 (nybörjare)", "1", "2 (förval)", "3 (starkast)"] },
 };
@@ -460,7 +474,8 @@ function fillMatches() {
 function fillSettingsWords() {
   if (!rulesets) return;
   const w = SETTINGS[(view && view.lang) || "en"];
-  for (const id of ["game-settings-label", "set-rules-label", "set-level-label", "set-match-label", "set-tutor-label"])
+  for (const id of ["game-settings-label", "set-rules-label", "set-level-label", "set-match-label", "set-tutor-label",
+                    "set-dice-label"])
     $("#" + id).textContent = w[id];
   const lv = $("#set-level");
   const was = lv.value || String(rulesets.level);
@@ -477,7 +492,7 @@ function fillSettingsWords() {
 async function gameSettings() {
   await loadSettings();
   return { rules: $("#set-rules").value, level: Number($("#set-level").value), match: Number($("#set-match").value),
-           tutor: $("#set-tutor").checked };
+           tutor: $("#set-tutor").checked, dice: $("#set-dice").checked ? "manual" : "auto" };
 }
 $("#game-settings").addEventListener("toggle", () => loadSettings().catch(showError));
 
@@ -585,6 +600,8 @@ ACTIONS.glossary = async () => {
   await fill();
 };
 
+ACTIONS.dice = async () =>
+  draw(await call("game", { word: "dice", dice: [...document.querySelectorAll("#game-actions .die-pick")].map((s) => Number(s.value)) }));
 for (const w of ["roll", "double", "take", "drop", "resign", "one-die", "pass"])
   ACTIONS[w] = async () => draw(await call("game", { word: w }));
 

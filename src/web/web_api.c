@@ -277,7 +277,7 @@ static json_t *call_route(web_app_t *a, const char *route, json_t *body, int *st
         const char *w = body ? json_string_value(json_object_get(body, "word")) : NULL;
         if (!a->game || !w)
             return web_fail(status, 400, a->game ? "game needs \"word\"" : "no game is under way");
-        return web_game_word(a, w, status);
+        return web_game_word(a, w, body, status);
     }
     if (strcmp(route, "leave") == 0) {
         if (a->game) {

@@ -77,16 +77,32 @@ json_t *web_game_view(web_app_t *a)
         if (movegen_no_play(g->legal, g->nlegal))
             json_array_append_new(acts, json_string("pass"));
         break;
-    case PS_ROLL:
-    case PS_TEKA:
-        strbuf_add(&sb, T(L, "Your roll.", "Ditt slag."));
-        json_array_append_new(acts, json_string("roll"));
-        if (play_may_double(g))
-            json_array_append_new(acts, json_string("double"));
-        if (g->ndice == 2 && game_one_die_eligible(&g->game))
-            json_array_append_new(acts, json_string("one-die"));
-        json_array_append_new(acts, json_string("resign"));
+    case PS_TEKA: /* manual dice only */
+        strbuf_add(&sb, T(L, "Teka: give white's die and black's.", "Teka: ange vits tärning och svarts."));
+        json_array_append_new(acts, json_string("dice"));
+        json_object_set_new(v, "dice_wanted", json_integer(2));
+        json_object_set_new(v, "teka", json_true());
         break;
+    case PS_ROLL: {
+        bool person = g->o.seat[play_on_roll(g)].kind == SEAT_HUMAN;
+        if (g->o.manual_dice) {
+            strbuf_addf(&sb, T(L, "%s rolls: give the %s.", "%s slår: ange %s."),
+                        words_colour(L, play_on_roll(g), true),
+                        g->ndice == 1 ? T(L, "die", "tärningen") : T(L, "dice", "tärningarna"));
+            json_array_append_new(acts, json_string("dice"));
+            json_object_set_new(v, "dice_wanted", json_integer(g->ndice));
+        } else {
+            strbuf_add(&sb, T(L, "Your roll.", "Ditt slag."));
+            json_array_append_new(acts, json_string("roll"));
+        }
+        if (person && play_may_double(g))
+            json_array_append_new(acts, json_string("double"));
+        if (person && g->ndice == 2 && game_one_die_eligible(&g->game))
+            json_array_append_new(acts, json_string("one-die"));
+        if (person)
+            json_array_append_new(acts, json_string("resign"));
+        break;
+    }
     case PS_CUBE:
         strbuf_add(&sb, T(L, "A double: take it or drop it.", "En dubblering: ta emot eller passa."));
         json_array_append_new(acts, json_string("take"));
@@ -176,6 +192,12 @@ json_t *web_game_start(web_app_t *a, json_t *body, int *status)
         if (why)
             return web_fail(status, 400, why);
     }
+    json_t *di = body ? json_object_get(body, "dice") : NULL;
+    if (di && !(json_is_string(di) && (strcmp(json_string_value(di), "auto") == 0 ||
+                                       strcmp(json_string_value(di), "manual") == 0)))
+        return web_fail(status, 400, "dice is \"auto\" (the server rolls) or \"manual\" (you give every roll)");
+    if (di)
+        o.manual_dice = strcmp(json_string_value(di), "manual") == 0;
     o.seat[BOARD_WHITE] = (play_seat_t){SEAT_HUMAN, 0};
     o.seed = gamefile_seed(a->games_started++);
     play_free(a->game);
@@ -299,12 +321,29 @@ json_t *web_game_review(web_app_t *a, json_t *body, int *status)
 }
 
 /* A word of the game said by a button: roll, double, take, drop, resign,
- * one-die, hint, undo, pass. */
-json_t *web_game_word(web_app_t *a, const char *w, int *status)
+ * one-die, hint, undo, pass; with manual dice, "dice" and the body's
+ * "dice": [a, b] (teka: white's and black's; the one-die rule: [a]). */
+json_t *web_game_word(web_app_t *a, const char *w, json_t *body, int *status)
 {
     play_game_t *g = a->game;
     a->stepping = false;
-    if (strcmp(w, "roll") == 0)
+    if (strcmp(w, "dice") == 0) {
+        json_t *arr = body ? json_object_get(body, "dice") : NULL;
+        int d[2], n = 0;
+        size_t i;
+        json_t *x;
+        if (!json_is_array(arr) || json_array_size(arr) < 1 || json_array_size(arr) > 2)
+            return web_fail(status, 400, "dice is a list of one or two numbers, 1 to 6");
+        json_array_foreach(arr, i, x)
+        {
+            if (!json_is_integer(x) || json_integer_value(x) < 1 || json_integer_value(x) > 6)
+                return web_fail(status, 400, "dice is a list of one or two numbers, 1 to 6");
+            d[n++] = (int)json_integer_value(x);
+        }
+        if (!g->o.manual_dice)
+            return web_fail(status, 400, "this game rolls its own dice (start one with \"dice\": \"manual\")");
+        play_dice(g, d, n, &a->words);
+    } else if (strcmp(w, "roll") == 0)
         play_dice(g, NULL, 0, &a->words);
     else if (strcmp(w, "double") == 0)
         play_double(g, &a->words);

@@ -28,7 +28,7 @@ json_t *web_game_view(web_app_t *a);
 /* `play`: a new game against the engine ({"rules"?, "level"?}). */
 json_t *web_game_start(web_app_t *a, json_t *body, int *status);
 /* `game`: a word of the game (roll, double, take, ...). */
-json_t *web_game_word(web_app_t *a, const char *w, int *status);
+json_t *web_game_word(web_app_t *a, const char *w, json_t *body, int *status);
 /* `targets`: where a checker may go (a game only). */
 json_t *web_game_targets(web_app_t *a, json_t *body, int *status);
 /* `review`: the session's game, or a record of the games folder

@@ -43,7 +43,7 @@ try:
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as EC
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     print("skip: python3-selenium is not installed")
     sys.exit(77)
@@ -326,6 +326,26 @@ def sessions(url):
     check(code == 200 and code2 == 200 and tg["targets"], f"in a game: checkers that may move {mv.get('movable')}, "
           f"and where the first may go {tg.get('targets')}")
     a.api("leave")
+    # manual dice (a game on a real board): teka, then every roll given
+    code, v = a.api("play", {"level": 0, "dice": "manual"})
+    teka = code == 200 and v.get("teka") and v.get("dice_wanted") == 2 and v["game_actions"] == ["dice", "undo"]
+    code, bad = a.api("game", {"word": "dice", "dice": [7]})
+    code2, v = a.api("game", {"word": "dice", "dice": [2, 5]})  # the lowest die starts (lyckans-talisman)
+    starts = "White rolls" in v.get("prompt", "") and v.get("dice_wanted") == 2 and "resign" in v["game_actions"]
+    code3, v = a.api("game", {"word": "dice", "dice": [5, 2]})
+    dice = sorted(int(d) for d in re.findall(r'data-die="(\d)"', v.get("board", "")))
+    check(teka and code == 400 and code2 == 200 and starts and code3 == 200 and dice == [2, 5] and
+          "to play 5-2" in v["prompt"],
+          f"manual dice: teka asked, a 7 refused, white's 2 against black's 5 (white starts), then 5-2 given: "
+          f"{v.get('prompt', '')[:60]}")
+    code, v = a.api("answer", {"text": "1/6 1/3"})
+    asked = [w for w in v.get("game_actions", [])]
+    code, v2 = a.api("game", {"word": "dice", "dice": [6, 4]}) if "dice" in asked else (0, {})
+    check(code == 200 and "Black rolls" in v.get("prompt", "") and "resign" not in asked and
+          "Black plays 6-4" in v2.get("words", ""),
+          f"manual dice: the engine's roll is asked for too ({v.get('prompt', '')[:40]}) and played: "
+          f"{v2.get('words', '')[:60]}")
+    a.api("leave")
     # a flood of sessions: bounded, and the sessions in use keep working
     refused = 0
     for _ in range(80):
@@ -417,6 +437,33 @@ def browser(url):
         # a game against the engine, to its end
         step = "game"
         whole_game(driver, wait)
+        # a game with the learner's own dice: the pickers, teka then the roll
+        step = "manual-dice"
+        driver.find_element(By.ID, "game-settings-label").click()
+        wait.until(lambda d: d.find_element(By.ID, "set-dice").is_displayed())
+        driver.find_element(By.ID, "set-dice").click()
+        driver.find_element(By.ID, "game-settings-label").click()
+        driver.find_element(By.CSS_SELECTOR, '[data-action="play"]').click()
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#game-actions .die-pick")) == 2)
+        shot(driver, "manual-dice-teka")
+
+        def give(a, b):
+            picks = driver.find_elements(By.CSS_SELECTOR, "#game-actions .die-pick")
+            for sel, v in zip(picks, (a, b)):
+                Select(sel).select_by_value(str(v))
+            before = text_of(driver, "#prompt")
+            driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="dice"]').click()
+            wait.until(lambda d: text_of(d, "#prompt") != before)
+        give(2, 5)
+        give(6, 4)
+        check(sorted(int(e.get_attribute("data-die")) for e in driver.find_elements(By.CSS_SELECTOR, "[data-die]")) == [4, 6]
+              and "to play 6-4" in text_of(driver, "#prompt"),
+              "own dice by the pickers: teka, then the roll on the board: " + text_of(driver, "#prompt")[:40])
+        driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="leave"]').click()
+        wait.until(lambda d: "A game of" not in text_of(d, "#heading"))
+        driver.find_element(By.ID, "game-settings-label").click()
+        driver.find_element(By.ID, "set-dice").click()
+        driver.find_element(By.ID, "game-settings-label").click()
         # Swedish
         step = "swedish"
         driver.find_element(By.CSS_SELECTOR, '[data-action="lang-sv"]').click()
