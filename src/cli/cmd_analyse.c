@@ -103,6 +103,10 @@ static bool parse_opts(const pos_args_t *a, analyse_opts_t *o)
         fprintf(stderr, "brade: --thresholds wants three rising numbers D,B,V (e.g. 0.04,0.08,0.16)\n");
         return false;
     }
+    /* the ruleset's lines are set for the tutor's search; rollouts have a
+     * margin of their own, and are graded by gnubg's lines */
+    if (o->rollouts > 0)
+        o->thresholds.by_rules = false;
     if (a->extra[5] && !args_lang(a->extra[5], &o->lang)) {
         fprintf(stderr, "brade: --lang must be en or sv\n");
         return false;
@@ -407,8 +411,9 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
                 printf("      \"position_id\": \"%s\",\n", id);
             }
             printf("      \"equity\": %.4f,\n      \"equity_lost\": %.4f,\n", x->equity, lost);
-            printf("      \"grade\": \"%s\",\n      \"plies\": %d,\n", grade_name(grade_classify(lost, &o->thresholds, &a->rules)),
-                   x->sp.plies);
+            printf("      \"grade\": \"%s\",\n      \"close\": %s,\n      \"plies\": %d,\n",
+                   grade_name(grade_classify(lost, &o->thresholds, &a->rules)),
+                   grade_close(lost, &o->thresholds, &a->rules) ? "true" : "false", x->sp.plies);
             trust_t tr;
             if (i > 0 && how_sure(sc, o, &rk[0], x, &tr))
                 printf("      \"rollouts_reverse\": {\"share\": %.3f, \"pairs\": %d},\n", tr.share, tr.pairs);
@@ -499,8 +504,9 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
             if (lost >= 0.0005)
                 snprintf(lost_text, sizeof lost_text, "-%.3f", lost);
             double eq = fabs(x->equity) < 0.0005 ? 0.0 : x->equity; /* never "-0.000" */
-            printf("%3d. %-24s %+.3f %7s  %-9s", i + 1, x->sp.play.nsteps ? note : "(no move)",
-                   eq, lost_text, g == GRADE_FINE ? "" : grade_name(g));
+            bool close = grade_close(lost, &o->thresholds, &a->rules);
+            printf("%3d. %-24s %+.3f %7s  %-9s", i + 1, x->sp.play.nsteps ? note : "(no move)", eq, lost_text,
+                   g != GRADE_FINE ? grade_name(g) : close ? "close" : "");
             if (x->rolled)
                 printf(" ±%.3f", x->ro.ci95);
             printf(" ");
@@ -527,7 +533,8 @@ static int analyse_plays(const pos_args_t *a, const analyse_opts_t *o, search_ct
         if (yours >= 0) {
             char g[256];
             double lost = rollrank_lost(rk, n, yours);
-            explain_analysis_grade(o->lang, grade_classify(lost, &o->thresholds, &a->rules), lost, g, sizeof g);
+            explain_analysis_grade(o->lang, grade_classify(lost, &o->thresholds, &a->rules),
+                                   o->rollouts == 0 && grade_close(lost, &o->thresholds, &a->rules), lost, g, sizeof g);
             printf("%s.\n", g);
             if (o->rollouts == 0 &&
                 explain_analysis_second_look_wanted(your_cut, your_first_lost, lost, &o->thresholds, &a->rules)) {

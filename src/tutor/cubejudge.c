@@ -201,7 +201,7 @@ grade_t cubejudge_double(const cubejudge_t *j, bool doubled, const grade_thresho
                          lang_t lang, double *lost, char *buf, size_t size)
 {
     double l = cube_double_cost(&j->d, doubled);
-    grade_t g = grade_classify(l, t, r);
+    grade_t g = grade_classify_decision(l, t, r);
     size_t u = 0;
     buf[0] = '\0';
     if (doubled)
@@ -221,7 +221,7 @@ grade_t cubejudge_take(const cubejudge_t *j, bool took, const grade_thresholds_t
                        lang_t lang, double *lost, char *buf, size_t size)
 {
     double l = cube_take_cost(&j->d, took);
-    grade_t g = grade_classify(l, t, r);
+    grade_t g = grade_classify_decision(l, t, r);
     size_t u = 0;
     buf[0] = '\0';
     grade_words(lang, g, l, j->cube, took ? "take" : "pass", took ? "mottagning" : "pass", took ? "to take" : "to pass",

@@ -100,11 +100,12 @@ bool decision_judge(search_ctx_t *sc, const board_t *b, roll_t roll, const int *
     if (out->lost < 0)
         out->lost = 0;
     out->grade = grade_classify(out->lost, t, r);
+    out->close = !out->rolled_games && grade_close(out->lost, t, r);
     play_text(&out->best, b->geom, lang, out->best_text, sizeof out->best_text);
     play_text(mine, b->geom, lang, out->mine_text, sizeof out->mine_text);
     size_t u = 0;
     char g[256];
-    explain_analysis_grade(lang, out->grade, out->lost, g, sizeof g);
+    explain_analysis_grade(lang, out->grade, out->close, out->lost, g, sizeof g);
     explain_appendf(out->words, sizeof out->words, &u, "%s: %s.", out->mine_text, g);
     if (explain_analysis_second_look_wanted(out->was_cut, out->first_lost, out->lost, t, r)) {
         char second[512];
@@ -182,7 +183,7 @@ bool decision_judge_giveup(search_ctx_t *sc, const board_t *b, const roll_t *rol
         return false;
     double lost = (ge.play_on + (double)ge.cost) * (gave_up ? 1 : -1);
     out->lost = lost > 0 ? lost : 0;
-    out->grade = grade_classify(out->lost, t, r);
+    out->grade = grade_classify_decision(out->lost, t, r);
     out->is_best = out->lost < 0.0005;
     snprintf(out->mine_text, sizeof out->mine_text, "%s", gave_up ? "give up" : "play on");
     snprintf(out->best_text, sizeof out->best_text, "%s", ge.give_up ? "give up" : "play on");
@@ -219,7 +220,7 @@ bool decision_judge_onedie(const board_t *b, const rules_t *r, bool declared, co
     double lost = declared ? -od.diff : od.diff;
     out->lost = lost > 0 ? lost : 0;
     /* a difference the rollouts cannot tell from zero is no mistake */
-    out->grade = od.separable ? grade_classify(out->lost, t, r) : GRADE_FINE;
+    out->grade = od.separable ? grade_classify_decision(out->lost, t, r) : GRADE_FINE;
     out->is_best = out->lost < 0.0005 || !od.separable;
     out->rolled_games = od.games;
     out->rolled_ci95 = 1.96 * od.diff_se;

@@ -22,6 +22,8 @@ typedef struct decision {
     eval_t mine_value;      /* the judged play's value, as deep */
     double lost;            /* equity given away (>= 0) */
     grade_t grade;
+    bool close;             /* fine, but only "about as good": too close to the best
+                               to tell apart at this depth (grade_close) */
     bool is_best;           /* the judged play is the best one */
     int rolled_games;       /* 0: values by the search; else a race rolled out
                                (rollrank.h), this many games a play */

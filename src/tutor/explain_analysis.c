@@ -93,12 +93,21 @@ size_t explain_analysis_facts(lang_t lang, const facts_t *f, const rules_t *r, c
     return u;
 }
 
-size_t explain_analysis_grade(lang_t lang, grade_t g, double lost, char *buf, size_t size)
+size_t explain_analysis_grade(lang_t lang, grade_t g, bool close, double lost, char *buf, size_t size)
 {
     bool sv = lang == LANG_SV;
     size_t u = 0;
     if (size)
         buf[0] = '\0';
+    if (close && g == GRADE_FINE && lost >= 0.0005) {
+        add(buf, size, &u,
+            sv ? "Ungefär lika bra som det bästa draget: %.3f poäng efter, närmare än programmet kan skilja "
+                 "dem åt på det här djupet"
+               : "About as good as the best play: %.3f points behind it, closer than the engine can tell "
+                 "apart at this depth",
+            lost);
+        return decimal_comma(sv, buf, size, u);
+    }
     static const char *const EN[] = {"a fine play", "a doubtful play", "a bad play", "a very bad play"};
     static const char *const SV[] = {"ett bra drag", "ett tveksamt drag", "ett dåligt drag",
                                      "ett mycket dåligt drag"};
@@ -585,7 +594,8 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
     if (mine >= 0) {
         char g[256];
         double lost = rollrank_lost(rk, n, mine);
-        explain_analysis_grade(lang, grade_classify(lost, &t, r), lost, g, sizeof g);
+        explain_analysis_grade(lang, grade_classify(lost, &t, r), !rolled && grade_close(lost, &t, r), lost, g,
+                               sizeof g);
         add(buf, size, &u, "%s.\n", g);
         if (!rolled && explain_analysis_second_look_wanted(was_cut, first_lost, lost, &t, r)) {
             char second[512];

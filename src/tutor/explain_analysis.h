@@ -29,8 +29,9 @@ size_t explain_analysis_facts(lang_t lang, const facts_t *f, const rules_t *r, c
                               size_t size);
 
 /* A grade in words, with the equity lost ("a bad play: it gives away 0.11
- * points"). */
-size_t explain_analysis_grade(lang_t lang, grade_t g, double lost, char *buf, size_t size);
+ * points"); a `close` play (grade_close) is "about as good as the best",
+ * too close to tell apart at the depth judged. */
+size_t explain_analysis_grade(lang_t lang, grade_t g, bool close, double lost, char *buf, size_t size);
 
 /* Whether a played move the move filter had set aside needs the second
  * look explained: it was cut (valued at fewer plies than the best), and

@@ -207,7 +207,7 @@ static tutor_result_t best_answer(tutor_t *t, int n, int mine, const bool *ok, s
     grade_thresholds_t th;
     grade_default(&th);
     char g[256];
-    explain_analysis_grade(L, grade_classify(lost, &th, &pos->rules), lost, g, sizeof g);
+    explain_analysis_grade(L, grade_classify(lost, &th, &pos->rules), false, lost, g, sizeof g);
     strbuf_addf(out, " %s.", g);
     why(t, best, best_eq, me, mine_eq, NULL, true,
         T(L, "Why the best play is better: ", "Varför det bästa draget är bättre: "), out);

@@ -45,12 +45,48 @@ static void grade_sentences(void **state)
 {
     (void)state;
     char text[256];
-    explain_analysis_grade(LANG_EN, GRADE_BAD, 0.1, text, sizeof text);
+    explain_analysis_grade(LANG_EN, GRADE_BAD, false, 0.1, text, sizeof text);
     assert_string_equal(text, "A bad play: it gives away 0.100 points");
-    explain_analysis_grade(LANG_EN, GRADE_FINE, 0.0, text, sizeof text);
+    explain_analysis_grade(LANG_EN, GRADE_FINE, false, 0.0, text, sizeof text);
     assert_string_equal(text, "A fine play: the best play");
-    explain_analysis_grade(LANG_SV, GRADE_VERY_BAD, 0.5, text, sizeof text);
+    explain_analysis_grade(LANG_SV, GRADE_VERY_BAD, false, 0.5, text, sizeof text);
     assert_non_null(strstr(text, "mycket dåligt"));
+    /* too close to tell apart at the depth: said so, not graded */
+    explain_analysis_grade(LANG_EN, GRADE_FINE, true, 0.052, text, sizeof text);
+    assert_string_equal(text, "About as good as the best play: 0.052 points behind it, closer than the engine can "
+                              "tell apart at this depth");
+    explain_analysis_grade(LANG_SV, GRADE_FINE, true, 0.052, text, sizeof text);
+    assert_non_null(strstr(text, "Ungefär lika bra"));
+    assert_non_null(strstr(text, "0,052"));
+    /* a grade of doubtful or worse is never softened by the flag */
+    explain_analysis_grade(LANG_EN, GRADE_DOUBTFUL, true, 0.09, text, sizeof text);
+    assert_non_null(strstr(text, "A doubtful play"));
+}
+
+/* The lines a play is graded by: backgammon's own (a close band, wider
+ * lines: measured at the tutor's 1-ply against gnubg 2-ply), bräde's
+ * gnubg's; --thresholds lines for every ruleset; decisions other than
+ * plays by the given lines. */
+static void grade_lines_by_ruleset(void **state)
+{
+    (void)state;
+    const rules_t *bg = rules_preset("backgammon"), *lt = rules_preset("lyckans-talisman");
+    grade_thresholds_t t;
+    grade_default(&t);
+    assert_int_equal(grade_classify(0.03, &t, bg), GRADE_FINE);
+    assert_false(grade_close(0.03, &t, bg));
+    assert_int_equal(grade_classify(0.05, &t, bg), GRADE_FINE);
+    assert_true(grade_close(0.05, &t, bg));
+    assert_int_equal(grade_classify(0.10, &t, bg), GRADE_DOUBTFUL);
+    assert_int_equal(grade_classify(0.17, &t, bg), GRADE_BAD);
+    assert_int_equal(grade_classify(0.25, &t, bg), GRADE_VERY_BAD);
+    assert_int_equal(grade_classify_decision(0.10, &t, bg), GRADE_BAD); /* a cube error: gnubg's lines */
+    assert_int_equal(grade_classify(0.05, &t, lt), GRADE_DOUBTFUL);
+    assert_false(grade_close(0.05, &t, lt));
+    assert_int_equal(grade_classify(0.09, &t, lt), GRADE_BAD);
+    assert_true(grade_parse("0.04,0.08,0.16", &t));
+    assert_int_equal(grade_classify(0.05, &t, bg), GRADE_DOUBTFUL);
+    assert_false(grade_close(0.05, &t, bg));
 }
 
 /* How sure: the share in tenths, the band, the ruleset and depth named; a
@@ -383,6 +419,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(facts_sentences),
         cmocka_unit_test(grade_sentences),
+        cmocka_unit_test(grade_lines_by_ruleset),
         cmocka_unit_test(trust_sentences),
         cmocka_unit_test(hint_how_sure),
         cmocka_unit_test(contrast_sentences),

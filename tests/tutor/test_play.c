@@ -239,7 +239,7 @@ static void the_tutor_warns_first(void **state)
     play_default_opts(&o);
     o.manual_dice = true;
     o.warn_at = GRADE_DOUBTFUL;
-    o.thresholds = (grade_thresholds_t){0.001, 0.002, 0.003};
+    o.thresholds = (grade_thresholds_t){.close = 0.001, .doubtful = 0.001, .bad = 0.002, .very_bad = 0.003};
     play_game_t *g = play_new(&o, &out);
     assert_true(play_dice(g, (int[]){2, 5}, 2, &out));
     assert_true(play_dice(g, (int[]){5, 5}, 2, &out));
