@@ -10,11 +10,11 @@ const WORDS = {
   en: { answer: "Your answer", play: "Your play (click a checker, then where it goes; or type it)",
         targets: "Show where a checker may go",
         lessons: "Lessons", puzzles: "Puzzles", done: "done", solved: "solved", failed: "failed", new: "new",
-        yes: "Yes", no: "No" },
+        yes: "Yes", no: "No", theme: "Theme", allThemes: "all themes", themePuzzle: "A puzzle in this theme" },
   sv: { answer: "Ditt svar", play: "Ditt drag (klicka på en bricka och sedan dit den ska; eller skriv det)",
         targets: "Visa vart en bricka kan gå",
         lessons: "Lektioner", puzzles: "Problem", done: "klar", solved: "löst", failed: "missat", new: "nytt",
-        yes: "Ja", no: "Nej" },
+        yes: "Ja", no: "Nej", theme: "Tema", allThemes: "alla teman", themePuzzle: "Ett problem i det här temat" },
 };
 const words = () => WORDS[(view && view.lang) || "en"];
 
@@ -261,12 +261,37 @@ const ACTIONS = {
       draw(await call("lesson", { id: l.id }));
     }));
   },
-  puzzles: async () => {
+  // the list, narrowed to a theme when one is picked; "A puzzle in this
+  // theme" asks the server for the next due near the learner's rating
+  puzzles: async (theme) => {
     const j = await call("puzzles");
-    list(words().puzzles, j.puzzles, (p) => itemButton(p.id + " · " + p.title, words()[p.state], async () => {
+    const shown = theme ? j.puzzles.filter((p) => p.themes.includes(theme)) : j.puzzles;
+    list(words().puzzles, shown, (p) => itemButton(p.id + " · " + p.title, words()[p.state], async () => {
       $("#list").innerHTML = "";
       draw(await call("puzzle", { id: p.id }));
     }));
+    const bar = document.createElement("div");
+    bar.className = "theme-bar";
+    const l = document.createElement("label");
+    const sel = document.createElement("select");
+    sel.id = "puzzle-theme";
+    option(sel, "", words().allThemes);
+    for (const t of j.themes) option(sel, t.id, `${t.name} (${t.count})`);
+    sel.value = theme || "";
+    sel.addEventListener("change", () => ACTIONS.puzzles(sel.value).catch(showError));
+    l.append(words().theme + " ", sel);
+    bar.appendChild(l);
+    if (theme) {
+      const go = document.createElement("button");
+      go.type = "button";
+      go.id = "theme-puzzle";
+      go.textContent = words().themePuzzle;
+      go.addEventListener("click", async () => {
+        try { $("#list").innerHTML = ""; draw(await call("puzzle", { theme })); } catch (e) { showError(e); }
+      });
+      bar.appendChild(go);
+    }
+    $("#list h2").after(bar);
   },
   lesson: async () => { $("#list").innerHTML = ""; draw(await call("lesson")); },
   drill: async () => { $("#list").innerHTML = ""; draw(await call("drill")); },

@@ -210,7 +210,8 @@ static json_t *lessons(web_app_t *a)
 }
 
 /* The puzzles, with the learner's state of each (titles say nothing of
- * the answers). */
+ * the answers) and their themes; the course's themes, each with its name
+ * in the page's language and how many puzzles it has. */
 static json_t *puzzles(web_app_t *a)
 {
     json_t *arr = json_array();
@@ -218,11 +219,24 @@ static json_t *puzzles(web_app_t *a)
         const puzzle_t *p = &a->course->puzzles[i];
         const progress_item_t *it = progress_get(&a->progress, p->id, false);
         const char *state = !it || it->last < 0 ? "new" : it->last_failed ? "failed" : "solved";
-        json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:s}", "id", p->id, "title",
+        json_t *th = json_array();
+        for (int k = 0; k < p->nthemes; k++)
+            json_array_append_new(th, json_string(p->themes[k]));
+        json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:s, s:o}", "id", p->id, "title",
                                              text_pick(&p->title, a->lang), "difficulty", p->difficulty, "state",
-                                             state));
+                                             state, "themes", th));
     }
-    return json_pack("{s:o}", "puzzles", arr);
+    const char *ids[256];
+    int nt = course_themes(a->course, ids, 256);
+    json_t *themes = json_array();
+    for (int i = 0; i < nt && i < 256; i++) {
+        int c = 0;
+        for (int k = 0; k < a->course->npuzzles; k++)
+            c += course_puzzle_has_theme(&a->course->puzzles[k], ids[i]);
+        json_array_append_new(themes, json_pack("{s:s, s:s, s:i}", "id", ids[i], "name", words_theme(a->lang, ids[i]),
+                                                "count", c));
+    }
+    return json_pack("{s:o, s:o}", "puzzles", arr, "themes", themes);
 }
 
 /* A point as the page names it (see web_internal.h). */
@@ -326,9 +340,15 @@ static json_t *call_route(web_app_t *a, const char *route, json_t *body, int *st
         int i = id ? course_find_puzzle(a->course, id) : -1;
         if (id && i < 0)
             return web_fail(status, 404, "no such puzzle");
-        if (!id) {
+        if (!id) { /* the next due, near the learner's rating; in a theme when one is named */
+            const char *theme = body ? json_string_value(json_object_get(body, "theme")) : NULL;
+            bool known = false;
+            for (int k = 0; theme && k < a->course->npuzzles && !known; k++)
+                known = course_puzzle_has_theme(&a->course->puzzles[k], theme);
+            if (theme && !known)
+                return web_fail(status, 404, "no puzzle has that theme");
             tutor_pick_t why;
-            i = tutor_pick_puzzle(t, NULL, t->mode == TUTOR_PUZZLE ? t->puzzle : -1, &why);
+            i = tutor_pick_puzzle(t, theme, t->mode == TUTOR_PUZZLE ? t->puzzle : -1, &why);
             if (i < 0)
                 return web_fail(status, 404, "no puzzle is left");
         }

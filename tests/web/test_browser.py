@@ -326,6 +326,17 @@ def sessions(url):
     check(code == 200 and code2 == 200 and tg["targets"], f"in a game: checkers that may move {mv.get('movable')}, "
           f"and where the first may go {tg.get('targets')}")
     a.api("leave")
+    # puzzles by theme: each puzzle's themes, the course's themes with
+    # their names and counts; the next due in a theme
+    code, pz = a.api("puzzles")
+    entering = [t for t in pz.get("themes", []) if t["id"] == "entering"]
+    n_in = sum("entering" in p["themes"] for p in pz.get("puzzles", []))
+    code2, v = a.api("puzzle", {"theme": "entering"})
+    code3, _ = a.api("puzzle", {"theme": "no-such-theme"})
+    picked = next((p for p in pz["puzzles"] if p["id"] == v.get("puzzle")), {})
+    check(code == 200 and entering and entering[0]["count"] == n_in > 0 and code2 == 200 and
+          "entering" in picked.get("themes", []) and code3 == 404,
+          f"puzzles by theme: {n_in} on entering, the next due in it is {v.get('puzzle')}; an unknown theme 404")
     # manual dice (a game on a real board): teka, then every roll given
     code, v = a.api("play", {"level": 0, "dice": "manual"})
     teka = code == 200 and v.get("teka") and v.get("dice_wanted") == 2 and v["game_actions"] == ["dice", "undo"]
@@ -403,6 +414,17 @@ def browser(url):
         shot(driver, "lesson-right")
         # a puzzle solved by clicking checkers
         step = "puzzle"
+        driver.find_element(By.CSS_SELECTOR, '[data-action="puzzles"]').click()
+        wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#list li button")))
+        every = len(driver.find_elements(By.CSS_SELECTOR, "#list li button"))
+        Select(driver.find_element(By.ID, "puzzle-theme")).select_by_value("entering")
+        wait.until(lambda d: d.find_elements(By.ID, "theme-puzzle"))
+        some = len(driver.find_elements(By.CSS_SELECTOR, "#list li button"))
+        shot(driver, "puzzles-theme")
+        driver.find_element(By.ID, "theme-puzzle").click()
+        wait.until(lambda d: "Puzzle" in text_of(d, "#heading"))
+        check(0 < some < every, f"puzzles by theme: {some} of {every} on entering, and one of them opened: "
+              + text_of(driver, "#heading")[:50])
         driver.find_element(By.CSS_SELECTOR, '[data-action="puzzles"]').click()
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "#list li button")))
         for b in driver.find_elements(By.CSS_SELECTOR, "#list li button"):
