@@ -61,19 +61,22 @@ static bool parse_lang(const char *s, lang_t *out)
 }
 
 /* Loads the course of --course DIR (or the bundled one) into c, which the
- * caller frees; a file's errors are printed and its items left out (`what`
+ * caller frees, with the learner's own puzzles (mine.yaml, made by a
+ * review) as the tutor loads them, so that one can be drawn or put on a
+ * worksheet; a file's errors are printed and its items left out (`what`
  * names them).  False after a message when there is no course. */
 static bool open_course(const char *flag_dir, const char *what, course_t *c)
 {
-    char dir[4096];
+    char dir[4096], state[4096], why[256];
     if (!paths_course_dir(flag_dir, dir, sizeof dir)) {
         fprintf(stderr, "brade: no course found (looked in %s)\n", dir);
         return false;
     }
+    bool have_state = paths_state_dir(state, sizeof state, why, sizeof why);
     course_init(c);
     diag_list_t d;
     diag_list_init(&d);
-    course_env_load(dir, c, &d);
+    course_env_load_learner(dir, have_state ? state : NULL, c, &d);
     if (d.errors) {
         diag_print_all(stderr, &d, render_colour_wanted(stderr));
         fprintf(stderr, "brade: %d error%s in the course files; those %s are left out\n", d.errors,

@@ -73,6 +73,16 @@ def mistakes_become_puzzles():
     t = run(["tutor", "--echo"], stdin="puzzles mine\npuzzle\n%s\n" % accept)
     assert "%d puzzle%s on mine" % (made, "" if made == 1 else "s") in t.stdout, t.stdout[-800:]
     assert "Right: %s" % accept in t.stdout, t.stdout[-800:]
+    # one's own mistakes on paper (newcomer F15): a diagram of one, and a
+    # worksheet of them all
+    pid = re.search(r"- id: (mine-\S+)", text).group(1)
+    svg = os.path.join(TMP, "mine.svg")
+    run(["diagram", "--puzzle", pid, "--svg", svg])
+    assert "<svg" in open(svg, encoding="utf-8").read()
+    sheet = os.path.join(TMP, "mine.html")
+    run(["worksheet", "--theme", "mine", "--out", sheet])
+    page = open(sheet, encoding="utf-8").read()
+    assert page.count("<svg") >= made, page[:400]
     # a record whose file name is not UTF-8 (Latin-1 from an old share) or
     # holds a control character: the puzzles name it, and still load
     # (reliability report finding 5)
