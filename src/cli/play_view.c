@@ -504,14 +504,15 @@ int play_view_line(play_view_t *v, const char *line)
 void play_view_prompt(const play_view_t *v, char *buf, size_t size)
 {
     const play_game_t *g = v->g;
+    lang_t L = g ? g->o.lang : LANG_EN;
     if (!g || g->state == PS_OVER)
-        snprintf(buf, size, "game over");
+        snprintf(buf, size, "%s", T(L, "game over", "partiet är slut"));
     else if (g->state == PS_ENGINE)
-        snprintf(buf, size, "engine (go)");
+        snprintf(buf, size, "%s", T(L, "engine (go)", "motorn (go)"));
     else if (g->state == PS_HUMAN) {
         char dice[16];
         playrec_dice_text(g->roll, dice, sizeof dice);
-        snprintf(buf, size, "%s %s", play_on_roll(g) == BOARD_WHITE ? "white" : "black", dice);
+        snprintf(buf, size, "%s %s", words_colour(L, play_on_roll(g), false), dice);
     }
     else if (g->state == PS_CUBE)
         snprintf(buf, size, "take/drop");

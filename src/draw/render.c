@@ -62,7 +62,9 @@ static void cell(const board_t *b, int p, const render_opts_t *o, strbuf_t *out)
         return;
     }
     char tok[8];
-    snprintf(tok, sizeof tok, "%c%d", colour == BOARD_WHITE ? 'W' : 'B', n);
+    /* the colour's initial in the board's language: W/B, or V/S (vit, svart) */
+    char letter = colour == BOARD_WHITE ? (o->lang == LANG_SV ? 'V' : 'W') : (o->lang == LANG_SV ? 'S' : 'B');
+    snprintf(tok, sizeof tok, "%c%d", letter, n);
     const char *c = !o->colour ? "" : colour == BOARD_WHITE ? "\033[1;33m" : "\033[1;35m";
     strbuf_addf(out, "%*s%s%s%s", 4 - (int)strlen(tok), "", c, tok, render_reset(o));
 }

@@ -7,6 +7,7 @@ the line; and piped input gets none of that (no prompt, no colour, no
 history)."""
 
 import os
+import re
 import pty
 import select
 import subprocess
@@ -105,6 +106,14 @@ def main():
         out, _ = session([b"board\n", b"quit\n"], env_nc)
         if "\033[" in out.replace("\033[?2004h", "").replace("\033[?2004l", ""):
             failures.append("colour although NO_COLOR is set")
+
+        # a game in Swedish: the prompt names the side in Swedish, and the
+        # board's checkers are V and S (newcomer F14)
+        out, _ = session([b"set lang sv\n", b"play\n", b"set lang en\n", b"quit\n"], env_nc)
+        if not re.search(r"vit [1-6]-[1-6]> ", out):
+            failures.append("the Swedish game prompt does not say 'vit 6-2>'")
+        if not re.search(r"\bV1[45]\b", out) or re.search(r"\bW1[45]\b", out):
+            failures.append("the Swedish board does not draw white's checkers as V")
 
         # Ctrl-C stops a long command (best-play rollouts of the whole
         # course take minutes) and the prompt comes back; at an idle prompt
