@@ -80,7 +80,7 @@ int cmd_play(int argc, char **argv)
     if (!parsed)
         return 2;
     render_opts_t ro = {o.lang, cfg.colour >= 0 ? cfg.colour == 1 : render_colour_wanted(stdout),
-                        cfg.board_fixed, false, false};
+                        cfg.board_fixed, false, false, 0};
     /* Ctrl-C stops the engine's thinking (its turn then waits); at the
      * prompt it leaves the game, which is saved as it goes */
     struct sigaction old;

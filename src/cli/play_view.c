@@ -90,6 +90,11 @@ static void draw(play_view_t *v)
         strbuf_addf(&b, T(v->ro.lang, "Last play: %s\n", "Senaste drag: %s\n"), g->last);
     render_opts_t ro = v->ro;
     ro.over = g->state == PS_OVER;
+    /* one person against the engine: their side at the bottom throughout,
+     * the engine's turns, a cube decision and the final position too */
+    bool wh = g->o.seat[BOARD_WHITE].kind == SEAT_HUMAN, bl = g->o.seat[BOARD_BLACK].kind == SEAT_HUMAN;
+    if (wh != bl)
+        ro.view_of = 1 + (wh ? BOARD_WHITE : BOARD_BLACK);
     render_board(&g->game.board, &g->game.rules, g->roll, g->state == PS_HUMAN, &ro, &b);
     if (g->o.match_length > 0) {
         strbuf_addf(&b, "   ");

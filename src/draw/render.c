@@ -75,9 +75,10 @@ void render_board(const board_t *b, const rules_t *r, roll_t roll, bool have_rol
 {
     lang_t L = o->lang;
     int on_roll = b->turn;
-    /* the view: the side on roll's, or white's always */
+    /* the view: the side on roll's, or white's always, or a person's */
     board_t view = *b;
-    if (o->fixed && view.turn != BOARD_WHITE)
+    int want = o->fixed ? BOARD_WHITE : o->view_of ? o->view_of - 1 : -1;
+    if (want >= 0 && view.turn != want)
         board_swap(&view);
     b = &view;
     int me = b->turn, you = 1 - b->turn;

@@ -29,6 +29,8 @@ typedef struct render_opts {
     bool fixed; /* always from white's side (`set board fixed`), not the side on roll's */
     bool hide_pips; /* leave the pip counts out (a question asks for one) */
     bool over; /* the game is over: the last line says so, not who rolls */
+    int view_of; /* 0: the side on roll's view (or white's with `fixed`); 1 + a colour:
+                    that colour's always (a person's game, their side at the bottom) */
 } render_opts_t;
 
 /* True when output to `f` should be coloured: a terminal, NO_COLOR unset or

@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (play_match_problem(&o))
             o.match_length = 0;
     }
-    render_opts_t ro = {LANG_EN, false, false, false, false};
+    render_opts_t ro = {LANG_EN, false, false, false, false, 0};
     play_view_t v;
     v.stop = NULL;
     /* a record path that cannot be written: the game goes on unsaved */
