@@ -444,7 +444,8 @@ int play_view_line(play_view_t *v, const char *line)
     } else if (strcmp(word, "hint") == 0) {
         play_hint(g, &sb);
     } else if (strcmp(word, "resign") == 0) {
-        rc = !play_resign(g, &sb);
+        play_answer_t ans = play_resign(g, &sb);
+        rc = ans == PA_ILLEGAL || ans == PA_NOT_NOW; /* a word first is not a failure */
     } else if (strcmp(word, "one-die") == 0) {
         rc = !play_one_die(g, &sb);
     } else if (strcmp(word, "double") == 0) {

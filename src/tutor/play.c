@@ -663,21 +663,21 @@ void play_engine(play_game_t *g, strbuf_t *out)
     make(g, pick, out);
 }
 
-bool play_resign(play_game_t *g, strbuf_t *out)
+play_answer_t play_resign(play_game_t *g, strbuf_t *out)
 {
     lang_t lang = g->o.lang;
     int c = play_on_roll(g);
     if ((g->state != PS_HUMAN && g->state != PS_ROLL) || g->o.seat[c].kind != SEAT_HUMAN) {
         strbuf_addf(out, "%s", T(lang, "You can give up only on your own turn.\n",
                                  "Man kan bara ge upp när det är ens egen tur.\n"));
-        return false;
+        return PA_NOT_NOW;
     }
     const movegen_buf_t *legal = g->state == PS_HUMAN ? g->legal : NULL;
     if (g->o.match_length > 0 && g->game.rules.allow_resign && !match_may_resign(&g->match, c)) {
         strbuf_addf(out, T(lang, "You have given up as many games as %s allows in a match.\n",
                            "Du har gett upp så många partier som %s tillåter i en match.\n"),
                     g->game.rules.name);
-        return false;
+        return PA_ILLEGAL;
     }
     if (!game_may_resign(&g->game, legal, g->nlegal)) {
         const game_t *gm = &g->game;
@@ -699,7 +699,7 @@ bool play_resign(play_game_t *g, strbuf_t *out)
             strbuf_addf(out, T(lang, "Under %s you may give up after the roll only if some legal play keeps you free of a janband and the janblotta; none does with this roll.\n",
                                "Enligt %s får man ge upp efter slaget bara om något tillåtet drag håller en fri från janband och janblotta; inget gör det med detta slag.\n"),
                         gm->rules.name);
-        return false;
+        return PA_ILLEGAL;
     }
     /* the tutor warns once where giving up gives away as much as a play it
      * would warn about (single games: in a match a game given up adds a
@@ -716,14 +716,32 @@ bool play_resign(play_game_t *g, strbuf_t *out)
                         T(lang, "Type 'resign' again to give up anyway, or play on.\n",
                           "Skriv 'resign' igen för att ge upp ändå, eller spela vidare.\n"));
             g->giveup_warned = here;
-            return false;
+            return PA_WARNED;
         }
+    }
+    /* in a match, once a game: what giving up costs there, and a second
+     * word to do it (newcomer F11: it was taken at once) */
+    if (g->o.match_length > 0 && g->o.tutor == PLAY_TUTOR_WARN && g->giveup_warned != here) {
+        if (g->match.to_points)
+            strbuf_addf(out, T(lang, "Giving up loses this game and its points in the match (%s).\n",
+                               "Att ge upp förlorar det här partiet och dess poäng i matchen (%s).\n"),
+                        g->game.rules.name);
+        else
+            strbuf_addf(out, T(lang, "Giving up loses this game, and under %s a game given up adds one more game "
+                                     "to the match.\n",
+                               "Att ge upp förlorar det här partiet, och enligt %s lägger ett uppgivet parti till "
+                               "ett parti till matchen.\n"),
+                        g->game.rules.name);
+        strbuf_addf(out, "%s", T(lang, "Type 'resign' again to give up, or play on.\n",
+                                 "Skriv 'resign' igen för att ge upp, eller spela vidare.\n"));
+        g->giveup_warned = here;
+        return PA_WARNED;
     }
     playrec_resign(&g->record, c, g->state == PS_HUMAN ? &g->roll : NULL);
     game_resign(&g->game);
     strbuf_addf(out, T(lang, "%s gives up.\n", "%s ger upp.\n"), play_colour_name(lang, c, true));
     play_start_turn(g, out);
-    return true;
+    return PA_PLAYED;
 }
 
 /* No roll of a person's to play: says so.  True when there is one. */

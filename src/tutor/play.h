@@ -172,9 +172,11 @@ bool play_undo(play_game_t *g, strbuf_t *out);
 /* The engine plays the roll (PS_ENGINE); when g->stop was set while it
  * thought, it returns without playing (still PS_ENGINE). */
 void play_engine(play_game_t *g, strbuf_t *out);
-/* The person on roll gives up; false (out says why) when the ruleset does
- * not allow it now. */
-bool play_resign(play_game_t *g, strbuf_t *out);
+/* The person on roll gives up: PA_PLAYED when given up; PA_WARNED when
+ * the tutor (on) says first what it costs (a bad decision, or any give-up
+ * in a match), and the same word again gives up; PA_ILLEGAL (out says why)
+ * when the ruleset does not allow it now; PA_NOT_NOW off the person's turn. */
+play_answer_t play_resign(play_game_t *g, strbuf_t *out);
 /* The person on roll declares the one-die rule for the coming roll
  * (before rolling, manual dice; or before the first roll of the turn);
  * false when not allowed (out says why). */

@@ -124,8 +124,10 @@ void play_score_text(const play_game_t *g, strbuf_t *out)
     strbuf_addf(out, T(lang, "Score after game %d of %d: white %d, black %d", "Ställning efter parti %d av %d: vit %d, svart %d"),
                 m->played, m->length + m->extra, m->points[BOARD_WHITE], m->points[BOARD_BLACK]);
     if (m->marks[0] || m->marks[1])
-        strbuf_addf(out, T(lang, " (marks %+d, %+d)", " (märken %+d, %+d)"), m->marks[BOARD_WHITE],
-                    m->marks[BOARD_BLACK]);
+        strbuf_addf(out,
+                    T(lang, " (tie-break marks, counted when the points are level: white %+d, black %+d)",
+                      " (skiljepoäng, som räknas när poängen står lika: vit %+d, svart %+d)"),
+                    m->marks[BOARD_WHITE], m->marks[BOARD_BLACK]);
     if (m->extra)
         strbuf_addf(out, T(lang, "; %d game%s added for giving up", "; %d parti%s tillagda för uppgivna"), m->extra,
                     m->extra == 1 ? "" : (lang == LANG_SV ? "er" : "s"));

@@ -316,11 +316,11 @@ static void giving_up(void **state)
      * where playing on is worth about +0.2, so it warns first, once */
     g->o.tutor = PLAY_TUTOR_WARN;
     strbuf_clear(&out);
-    assert_false(play_resign(g, &out));
+    assert_int_equal(play_resign(g, &out), PA_WARNED);
     assert_non_null(strstr(strbuf_str(&out), "Tutor: A very bad decision: giving up gives away 1."));
     assert_non_null(strstr(strbuf_str(&out), "Type 'resign' again"));
     assert_int_equal(g->state, PS_HUMAN);
-    assert_true(play_resign(g, &out));
+    assert_int_equal(play_resign(g, &out), PA_PLAYED);
     assert_int_equal(g->state, PS_OVER);
     assert_int_equal(g->game.winner, BOARD_BLACK);
     assert_int_equal(g->game.result.kind, OUT_RESIGN);
@@ -360,7 +360,7 @@ static void giving_up(void **state)
     g = manual("lyckans-talisman", &out);
     assert_true(play_dice(g, (int[]){2, 5}, 2, &out));
     assert_int_equal(g->state, PS_ROLL);
-    assert_true(play_resign(g, &out));
+    assert_int_equal(play_resign(g, &out), PA_PLAYED);
     assert_non_null(strstr(strbuf_str(&g->record), "white gives-up\nresult black resign"));
     assert_true(replay(strbuf_str(&g->record), 1, false, &pr, &rv));
     assert_int_equal(rv.nitems, 1);
@@ -372,7 +372,7 @@ static void giving_up(void **state)
     play_free(g);
     g = white_to_play("theboard", 6, 4, &out);
     strbuf_clear(&out);
-    assert_false(play_resign(g, &out));
+    assert_int_equal(play_resign(g, &out), PA_ILLEGAL);
     assert_non_null(strstr(strbuf_str(&out), "not part of theboard"));
     assert_int_equal(g->state, PS_HUMAN);
     play_free(g);
