@@ -182,12 +182,28 @@ function draw(v) {
   }
   for (const el of document.querySelectorAll("#board [data-point]")) {
     el.setAttribute("tabindex", "0");
+    el.addEventListener("pointerdown", (e) => { if (e.button === 0 && view && view.mode !== "editor") dragFrom = el; });
     el.addEventListener("click", () => clickPoint(el));
     el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickPoint(el); } });
   }
 }
 
 function showError(e) { setText("#tutor-text", String(e.message || e)); }
+
+// A checker dragged from one point and dropped on another: the same two
+// clicks (a press and release on one point is a click, handled as one).
+let dragFrom = null;
+document.addEventListener("pointerup", async (e) => {
+  const from = dragFrom;
+  dragFrom = null;
+  const to = document.elementFromPoint(e.clientX, e.clientY)?.closest("#board [data-point]");
+  if (!from || !to || to === from || pending) return;
+  for (const el of document.querySelectorAll("#board .selected, #board .target"))
+    el.classList.remove("selected", "target");
+  selected = null;
+  await sendStep(from.getAttribute("data-point"), to.getAttribute("data-point"));
+});
+document.addEventListener("pointercancel", () => { dragFrom = null; });
 
 // A click on a point: the first picks the checker, the second its target;
 // in the position editor, a checker put there or taken away.
@@ -221,8 +237,14 @@ async function clickPoint(el) {
   selected = null;
   for (const t of document.querySelectorAll("#board .target")) t.classList.remove("target");
   if (from === p) { el.classList.remove("selected"); return; }
+  await sendStep(from, p);
+}
+
+// One move of a checker, from and to as the board's data-point names them.
+async function sendStep(from, to) {
+  if (from === "off") return;
   const num = (x) => (x === "bar" || x === "off") ? x : Number(x);
-  try { draw(await call("step", { from: num(from), to: num(p) })); } catch (e) { showError(e); }
+  try { draw(await call("step", { from: num(from), to: num(to) })); } catch (e) { showError(e); }
 }
 
 function list(title, items, render) {

@@ -138,8 +138,7 @@ void repl_show_current(repl_t *r, bool full)
         const puzzle_t *p = &r->course.puzzles[t->puzzle];
         strbuf_t th;
         strbuf_init(&th);
-        for (int i = 0; i < p->nthemes; i++)
-            strbuf_addf(&th, "%s%s", i ? ", " : "", words_theme(L, p->themes[i]));
+        words_puzzle_themes(L, p, &th);
         snprintf(h, sizeof h, T(L, "== Puzzle %s: %s ==", "== Problem %s: %s =="), p->id,
                  text_pick(&p->title, L));
         heading(r, h);

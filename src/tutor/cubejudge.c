@@ -182,12 +182,21 @@ void cubejudge_verdict(const cubejudge_t *j, lang_t lang, char *buf, size_t size
  * into buf at *u: `what` names the error ("double", "missed double",
  * "take", "pass"), `right` the decision when it was right ("to double"). */
 static void grade_words(lang_t lang, grade_t g, double lost, int cube, const char *what_en, const char *what_sv,
-                        const char *right_en, const char *right_sv, char *buf, size_t size, size_t *u)
+                        const char *right_en, const char *right_sv, const double *mwc, char *buf, size_t size,
+                        size_t *u)
 {
     static const char *const EN[] = {"", "A doubtful", "A bad", "A very bad"};
     static const char *const SV[] = {"", "Tveksam", "Dålig", "Mycket dålig"};
     if (lost < 0.0005) {
         explain_appendf(buf, size, u, T(lang, "Right %s. ", "Rätt %s. "), T(lang, right_en, right_sv));
+        return;
+    }
+    if (mwc) { /* a match: in the chance to win it, as the hint says it (mwc[0] the decision's, mwc[1] the best's) */
+        explain_appendf(buf, size, u,
+                        T(lang, "%s %s: it gives away %.1f%% of the chance to win the match (%.1f%% instead of %.1f%%). ",
+                          "%s %s: det kostar %.1f %% av chansen att vinna matchen (%.1f %% i stället för %.1f %%). "),
+                        T(lang, EN[g], SV[g]), T(lang, what_en, what_sv), 100 * (mwc[1] - mwc[0]), 100 * mwc[0],
+                        100 * mwc[1]);
         return;
     }
     explain_appendf(buf, size, u, T(lang, "%s %s: it gives away %.3f points", "%s %s: det kostar %.3f poäng"),
@@ -204,11 +213,16 @@ grade_t cubejudge_double(const cubejudge_t *j, bool doubled, const grade_thresho
     grade_t g = grade_classify_decision(l, t, r);
     size_t u = 0;
     buf[0] = '\0';
+    /* in a match, the doubler's chances: the double answered as it should be */
+    const cube_decision_t *d = &j->d;
+    double dbl = d->mwc_dt < d->mwc_dp ? d->mwc_dt : d->mwc_dp, best = dbl > d->mwc_nd ? dbl : d->mwc_nd;
+    double mwc[2] = {doubled ? dbl : d->mwc_nd, best};
+    const double *m = j->match && d->match ? mwc : NULL;
     if (doubled)
-        grade_words(lang, g, l, j->cube, "double", "dubblering", "to double", "att dubbla", buf, size, &u);
+        grade_words(lang, g, l, j->cube, "double", "dubblering", "to double", "att dubbla", m, buf, size, &u);
     else
         grade_words(lang, g, l, j->cube, "missed double", "missad dubblering", "not to double", "att inte dubbla",
-                    buf, size, &u);
+                    m, buf, size, &u);
     char v[640];
     cubejudge_verdict(j, lang, v, sizeof v);
     explain_appendf(buf, size, &u, "%s", v);
@@ -224,8 +238,11 @@ grade_t cubejudge_take(const cubejudge_t *j, bool took, const grade_thresholds_t
     grade_t g = grade_classify_decision(l, t, r);
     size_t u = 0;
     buf[0] = '\0';
+    /* in a match, the taker's chances */
+    double take = 1 - j->d.mwc_dt, drop = 1 - j->d.mwc_dp;
+    double mwc[2] = {took ? take : drop, take > drop ? take : drop};
     grade_words(lang, g, l, j->cube, took ? "take" : "pass", took ? "mottagning" : "pass", took ? "to take" : "to pass",
-                took ? "att ta emot" : "att passa", buf, size, &u);
+                took ? "att ta emot" : "att passa", j->match && j->d.match ? mwc : NULL, buf, size, &u);
     const char *they = side_name(lang, 1 - j->doubler, true);
     int has = pct(1 - j->d.p_win), needs = pct(j->take_point);
     if (j->d.take)

@@ -210,6 +210,18 @@ const char *words_free_points(lang_t lang, int n)
     return n == 1 ? T(lang, "free point", "ledig tunga") : T(lang, "free points", "lediga tungor");
 }
 
+/* A puzzle's themes before it is answered (see words.h). */
+void words_puzzle_themes(lang_t lang, const puzzle_t *p, strbuf_t *out)
+{
+    bool best = p->q.kind == QK_PLAY && p->q.goal == GOAL_BEST;
+    int n = 0;
+    for (int i = 0; i < p->nthemes; i++) {
+        if (best && strcmp(p->themes[i], "best-play") != 0 && strcmp(p->themes[i], "mine") != 0)
+            continue;
+        strbuf_addf(out, "%s%s", n++ ? ", " : "", words_theme(lang, p->themes[i]));
+    }
+}
+
 /* A grade's name in the language (see words.h). */
 const char *words_grade(lang_t lang, grade_t g)
 {

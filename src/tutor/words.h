@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "content/course.h"
 #include "content/goal.h"
 #include "analysis/grade.h"
 #include "content/strbuf.h"
@@ -52,6 +53,10 @@ void words_add_decimal(lang_t lang, strbuf_t *out, const char *s);
  * it is.  words_theme_id() reads either back to the id (NULL: neither). */
 const char *words_theme(lang_t lang, const char *id);
 const char *words_theme_id(const char *name);
+/* A puzzle's themes as its header names them before it is answered, joined
+ * by ", " into out: a best-play question's only "best-play" (and "mine"),
+ * since "safety" or "hitting" would name the answer's idea. */
+void words_puzzle_themes(lang_t lang, const puzzle_t *p, strbuf_t *out);
 /* Preset i's one-line summary (rules_preset_summary) in the language. */
 const char *words_ruleset_summary(lang_t lang, int i);
 /* A grade in a word or two: "fine", "doubtful", "bad", "very bad" (bra,

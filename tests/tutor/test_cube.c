@@ -344,6 +344,49 @@ static void match_decisions(void **state)
     free(t);
 }
 
+/* In a match a cube error is said in the chance to win the match, as the
+ * hint says it (newcomer F11): the trailer 2-away after the Crawford game,
+ * winning 70%, should double and the leader should pass; not doubling
+ * gives away match-winning chance, and so does the leader's take. */
+static void match_cube_words(void **state)
+{
+    (void)state;
+    cube_met_t *t = malloc(sizeof *t);
+    cube_met_init(t);
+    cubejudge_t j;
+    memset(&j, 0, sizeof j);
+    eval_t good = plain(0.7);
+    j.m = (cube_match_t){2, 1, false, true};
+    cube_decide_match(&good, CUBE_CENTRED, 0.68, 1, &j.m, t, &j.d);
+    j.e = good;
+    j.cube = 1;
+    j.doubler = BOARD_WHITE;
+    j.take_point = 0.3;
+    j.match = true;
+    assert_int_equal(j.d.action, CUBE_DOUBLE_PASS);
+    grade_thresholds_t th;
+    grade_default(&th);
+    const rules_t *bg = rules_preset("backgammon");
+    char buf[1024];
+    double lost;
+    grade_t g = cubejudge_double(&j, false, &th, bg, LANG_EN, &lost, buf, sizeof buf);
+    double best = j.d.mwc_dt < j.d.mwc_dp ? j.d.mwc_dt : j.d.mwc_dp;
+    char want[160];
+    snprintf(want, sizeof want, "it gives away %.1f%% of the chance to win the match (%.1f%% instead of %.1f%%)",
+             100 * (best - j.d.mwc_nd), 100 * j.d.mwc_nd, 100 * best);
+    assert_true(g > GRADE_FINE);
+    assert_non_null(strstr(buf, want));
+    assert_null(strstr(buf, "points"));
+    g = cubejudge_double(&j, true, &th, bg, LANG_EN, &lost, buf, sizeof buf);
+    assert_int_equal(g, GRADE_FINE);
+    assert_non_null(strstr(buf, "Right to double."));
+    /* the leader's take loses the game's 30% against double match point's 50% */
+    g = cubejudge_take(&j, true, &th, bg, LANG_SV, &lost, buf, sizeof buf);
+    assert_true(g > GRADE_FINE);
+    assert_non_null(strstr(buf, "av chansen att vinna matchen"));
+    free(t);
+}
+
 /* Backgammon match scoring: points times the cube, the Crawford game
  * after a player first comes within one point, the winner at the length. */
 static void match_scoring(void **state)
@@ -439,6 +482,7 @@ int main(void)
         cmocka_unit_test(cube_records),
         cmocka_unit_test(match_table),
         cmocka_unit_test(match_decisions),
+        cmocka_unit_test(match_cube_words),
         cmocka_unit_test(match_scoring),
         cmocka_unit_test(match_replays),
     };

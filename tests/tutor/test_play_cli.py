@@ -216,13 +216,15 @@ def matches():
     p = run(["review", rec, "--mat", os.path.join(TMP, "brade.mat")], code=2)
     assert "only backgammon games and matches from the start go to .mat" in p.stderr, p.stderr
     assert not os.path.exists(os.path.join(TMP, "brade.mat"))
-    # giving up a game adds one under Lyckans Talisman
-    p = run(["play", "--match", "3", "--seed", "3", "--record", rec], code=1, stdin="resign\nquit\n")
+    # giving up a game adds one under Lyckans Talisman; the tutor says so
+    # first, and 'resign' again gives up
+    p = run(["play", "--match", "3", "--seed", "3", "--record", rec], code=1, stdin="resign\nresign\nquit\n")
+    assert "a game given up adds one more game to the match" in p.stdout.replace("\n", " "), p.stdout
     assert "Score after game 1 of 4: white 0, black 1" in p.stdout, p.stdout
     assert "1 game added for giving up" in p.stdout.replace("\n", " "), p.stdout
     # Helmfrid caps the games a player may give up at the match's length
     p = run(["play", "--rules", "helmfrid", "--match", "1", "--seed", "3", "--record", rec], code=1,
-            stdin="resign\nresign\nquit\n")
+            stdin="resign\nresign\nresign\nquit\n")
     assert "as many games as helmfrid allows in a match" in p.stdout, p.stdout[-800:]
     p = run(["play", "--match", "4"], code=2)
     assert "a match is an odd number of games" in p.stderr

@@ -41,6 +41,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -481,6 +482,12 @@ def browser(url):
         check(sorted(int(e.get_attribute("data-die")) for e in driver.find_elements(By.CSS_SELECTOR, "[data-die]")) == [4, 6]
               and "to play 6-4" in text_of(driver, "#prompt"),
               "own dice by the pickers: teka, then the roll on the board: " + text_of(driver, "#prompt")[:40])
+        # a checker dragged and dropped: the same as its two clicks
+        src = driver.find_element(By.CSS_SELECTOR, '#board [data-point="1"] [data-checker]')
+        dst = driver.find_element(By.CSS_SELECTOR, '#board [data-point="7"] rect')
+        ActionChains(driver).drag_and_drop(src, dst).perform()
+        wait.until(lambda d: "1/7" in text_of(d, "#partial"))
+        check(True, "a checker dragged from 1 and dropped on 7: " + text_of(driver, "#partial"))
         driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="leave"]').click()
         wait.until(lambda d: "A game of" not in text_of(d, "#heading"))
         driver.find_element(By.ID, "game-settings-label").click()
