@@ -294,6 +294,7 @@ static json_t *call_route(web_app_t *a, const char *route, json_t *body, int *st
         return web_game_word(a, w, body, status);
     }
     if (strcmp(route, "leave") == 0) {
+        stop_stepping(a); /* a move half made belongs to the game left */
         if (a->game) {
             web_game_store(a);
             if (a->game_path[0])

@@ -490,6 +490,10 @@ def browser(url):
         check(True, "a checker dragged from 1 and dropped on 7: " + text_of(driver, "#partial"))
         driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="leave"]').click()
         wait.until(lambda d: "A game of" not in text_of(d, "#heading"))
+        # the move half made went with the game: the puzzle's own board again
+        check(text_of(driver, "#partial") == "" and
+              not driver.find_elements(By.CSS_SELECTOR, '#board [data-point="1"] [data-checker="white"]'),
+              "a game left with a move half made: the page shows the puzzle's board, not the game's")
         driver.find_element(By.ID, "game-settings-label").click()
         driver.find_element(By.ID, "set-dice").click()
         driver.find_element(By.ID, "game-settings-label").click()
