@@ -30,10 +30,9 @@ void grade_default(grade_thresholds_t *t)
 void grade_lines(const rules_t *r, grade_thresholds_t *t)
 {
     bool by_rules = t->by_rules;
+    grade_default(t); /* bräde's: gnubg's */
     if (r->geometry == GEOM_BACKGAMMON)
         *t = (grade_thresholds_t){.close = 0.04, .doubtful = 0.08, .bad = 0.16, .very_bad = 0.24};
-    else
-        *t = (grade_thresholds_t){.close = 0.04, .doubtful = 0.04, .bad = 0.08, .very_bad = 0.16};
     t->by_rules = by_rules;
 }
 

@@ -92,9 +92,7 @@ static void draw(play_view_t *v)
     ro.over = g->state == PS_OVER;
     /* one person against the engine: their side at the bottom throughout,
      * the engine's turns, a cube decision and the final position too */
-    bool wh = g->o.seat[BOARD_WHITE].kind == SEAT_HUMAN, bl = g->o.seat[BOARD_BLACK].kind == SEAT_HUMAN;
-    if (wh != bl)
-        ro.view_of = 1 + (wh ? BOARD_WHITE : BOARD_BLACK);
+    ro.view_of = 1 + play_person(g); /* 0 (the side on roll's) when there is no one person */
     render_board(&g->game.board, &g->game.rules, g->roll, g->state == PS_HUMAN, &ro, &b);
     if (g->o.match_length > 0) {
         strbuf_addf(&b, "   ");

@@ -215,7 +215,7 @@ grade_t cubejudge_double(const cubejudge_t *j, bool doubled, const grade_thresho
     buf[0] = '\0';
     /* in a match, the doubler's chances: the double answered as it should be */
     const cube_decision_t *d = &j->d;
-    double dbl = d->mwc_dt < d->mwc_dp ? d->mwc_dt : d->mwc_dp, best = dbl > d->mwc_nd ? dbl : d->mwc_nd;
+    double dbl = d->take ? d->mwc_dt : d->mwc_dp, best = dbl > d->mwc_nd ? dbl : d->mwc_nd;
     double mwc[2] = {doubled ? dbl : d->mwc_nd, best};
     const double *m = j->match && d->match ? mwc : NULL;
     if (doubled)
@@ -240,7 +240,7 @@ grade_t cubejudge_take(const cubejudge_t *j, bool took, const grade_thresholds_t
     buf[0] = '\0';
     /* in a match, the taker's chances */
     double take = 1 - j->d.mwc_dt, drop = 1 - j->d.mwc_dp;
-    double mwc[2] = {took ? take : drop, take > drop ? take : drop};
+    double mwc[2] = {took ? take : drop, j->d.take ? take : drop};
     grade_words(lang, g, l, j->cube, took ? "take" : "pass", took ? "mottagning" : "pass", took ? "to take" : "to pass",
                 took ? "att ta emot" : "att passa", j->match && j->d.match ? mwc : NULL, buf, size, &u);
     const char *they = side_name(lang, 1 - j->doubler, true);

@@ -102,6 +102,12 @@ int play_on_roll(const play_game_t *g)
     return g->game.board.turn;
 }
 
+int play_person(const play_game_t *g)
+{
+    bool w = g->o.seat[BOARD_WHITE].kind == SEAT_HUMAN, b = g->o.seat[BOARD_BLACK].kind == SEAT_HUMAN;
+    return w == b ? -1 : w ? BOARD_WHITE : BOARD_BLACK;
+}
+
 static int die(play_game_t *g)
 {
     return 1 + dice_below(&g->dice_rng, 6);

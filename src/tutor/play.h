@@ -149,6 +149,9 @@ void play_free(play_game_t *g);
 
 /* The colour on roll. */
 int play_on_roll(const play_game_t *g);
+/* The colour of the one person at the board against the engine; -1 when
+ * both seats or neither are people. */
+int play_person(const play_game_t *g);
 
 /* Manual dice: teka's two single dice (white's, black's) in PS_TEKA, or
  * the roll (n dice, 1 or 2) in PS_ROLL.  False, with the reason in out,

@@ -56,7 +56,7 @@ json_t *web_game_view(web_app_t *a)
     lang_t L = a->lang;
     char rules[256], h[512];
     rules_format(&g->o.rules, rules, sizeof rules);
-    int me = g->o.seat[BOARD_WHITE].kind == SEAT_HUMAN ? BOARD_WHITE : BOARD_BLACK;
+    int me = play_person(g) == BOARD_BLACK ? BOARD_BLACK : BOARD_WHITE;
     snprintf(h, sizeof h, T(L, "A game of %s: you play %s against the engine (level %d)",
                             "Ett parti %s: du spelar %s mot motorn (nivå %d)"),
              rules, words_colour(L, me, false), g->o.seat[1 - me].level);
