@@ -14,6 +14,7 @@
 #include "analysis/search.h"
 #include "engine/notation.h"
 #include "engine/verdict.h"
+#include "tutor/explain_forfeit.h"
 #include "tutor/words.h"
 
 #define add explain_appendf
@@ -561,6 +562,11 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
                                  : (sv ? "Inget drag är tillåtet: hela slaget fåtas (%s).\n"
                                        : "No play is legal: the whole roll is forfeited (%s).\n"),
             r->name);
+    if (n == 1) { /* part of the roll left unplayed: the rule that stops it */
+        char text[1024];
+        if (explain_forfeit(lang, r, roll, &rk[0].sp.play, text, sizeof text) > 0)
+            add(buf, size, &u, "%s\n", text);
+    }
     if (race || in_series) {
         char text[1024];
         if (race)

@@ -17,6 +17,7 @@
 #include "engine/verdict.h"
 #include "tutor/decision.h"
 #include "tutor/explain_analysis.h"
+#include "tutor/explain_forfeit.h"
 #include "tutor/play_internal.h"
 #include "tutor/playrec.h"
 #include "tutor/words.h"
@@ -489,6 +490,9 @@ static void make(play_game_t *g, int i, strbuf_t *out)
     strbuf_addf(out, T(g->o.lang, "%s plays %s: %s\n", "%s spelar %s: %s\n"), play_colour_name(g->o.lang, c, true),
                 dice, note);
     snprintf(g->last, sizeof g->last, "%s %s: %s", play_colour_name(g->o.lang, c, false), dice, note);
+    char forfeit[1024]; /* part of the roll unplayed: why, lest it look like a bug */
+    if (explain_forfeit(g->o.lang, &g->game.rules, g->roll, p, forfeit, sizeof forfeit) > 0)
+        strbuf_addf(out, "  %s\n", forfeit);
     game_play(&g->game, p, g->roll.b ? 2 : 1, g->roll.a);
     g->turns++;
     play_start_turn(g, out);
