@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "analysis/evalnet.h"
+
 void contrast_side(const board_t *b, const rules_t *r, const play_t *p, const eval_t *value,
                    movegen_buf_t *buf, contrast_side_t *out)
 {
@@ -18,6 +20,19 @@ void contrast_side(const board_t *b, const rules_t *r, const play_t *p, const ev
     }
     if (p->outcome.kind != OUT_NONE)
         return;
+    const board_t *a = &p->after;
+    bool bg = a->geom == GEOM_BACKGAMMON;
+    for (int pt = 1; pt <= 24; pt++) {
+        int k = a->side[0][pt];
+        if (k >= 2)
+            out->bands |= 1u << pt;
+        if (k == 1 && (bg || pt > 6))
+            out->blots |= 1u << pt;
+        if (bg && pt <= 6)
+            out->behind += k;
+    }
+    if (bg)
+        out->behind += a->side[0][BOARD_BAR];
     facts_shots_after(&p->after, r, buf, &out->shots);
     if (r->jan) {
         out->jb = board_janblotta_count(&p->after, 0);
@@ -33,6 +48,15 @@ void contrast_side(const board_t *b, const rules_t *r, const play_t *p, const ev
         out->threat_jan = w.by_kind[OUT_JAN];
         out->threat_sprangjan = w.by_kind[OUT_SPRANGJAN];
     }
+}
+
+/* How many points a mask of points holds. */
+static int popcount24(uint32_t m)
+{
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
 }
 
 /* Is the difference between the two a reason for a? (x = a's number, y = b's) */
@@ -89,7 +113,11 @@ void contrast_plays(const board_t *b, const rules_t *r, const play_t *a, const e
     contrast_side(b, r, a, va, buf, &out->a);
     contrast_side(b, r, pb, vb, buf, &out->b);
     const contrast_side_t *x = &out->a, *y = &out->b;
-    contrast_kind_t found[10];
+    out->geom = b->geom;
+    for (int pt = 1; pt <= 24; pt++)
+        if (b->side[0][pt] >= 2)
+            out->bands_before |= 1u << pt;
+    contrast_kind_t found[16];
     int n = 0;
     if (x->outcome.kind != OUT_NONE && y->outcome.kind == OUT_NONE)
         found[n++] = CONTRAST_WINS_NOW;
@@ -109,11 +137,31 @@ void contrast_plays(const board_t *b, const rules_t *r, const play_t *a, const e
             found[n++] = CONTRAST_THREAT;
         if (x->taken > y->taken)
             found[n++] = CONTRAST_TAKES;
-        if (big_result(r, &x->value, &y->value, out))
+        /* a result won more often (a vackert spel, sprängjan) is its own
+         * reason, ahead of what the board shows; one lost less often (jan)
+         * comes last, after the blots and bands that bring it about */
+        bool big = big_result(r, &x->value, &y->value, out);
+        if (big && !out->big_is_loss)
+            found[n++] = CONTRAST_BIG_RESULT;
+        /* what the board shows: bands this play holds and the other does
+         * not, with none the other holds that this one lacks (the home
+         * stack of bräde's point 1 is no band to make) */
+        uint32_t mask = b->geom == GEOM_BACKGAMMON ? ~0u : ~(1u << 1);
+        bool contact = evalnet_phase(b) != EVALNET_RACE; /* in a race no blot can be hit */
+        if (contact && (x->bands & ~y->bands & mask) && !(y->bands & ~x->bands & mask))
+            found[n++] = CONTRAST_BANDS;
+        if (contact && popcount24(x->blots) < popcount24(y->blots))
+            found[n++] = CONTRAST_BLOTS;
+        if (contact && r->jan && x->jb < y->jb && y->jb >= 5 && y->jb <= 6)
+            found[n++] = CONTRAST_JB_LOWER;
+        if (contact && b->geom == GEOM_BACKGAMMON && x->behind < y->behind)
+            found[n++] = CONTRAST_BEHIND;
+        if (big && out->big_is_loss)
             found[n++] = CONTRAST_BIG_RESULT;
     }
     if (n == 0)
         found[n++] = CONTRAST_PROBABILITY;
     out->main = found[0];
     out->second = n > 1 ? found[1] : CONTRAST_NONE;
+    out->third = n > 2 && found[n - 1] == CONTRAST_BIG_RESULT ? CONTRAST_BIG_RESULT : CONTRAST_NONE;
 }

@@ -8,8 +8,12 @@
  * the other side's rolls would then force the other side's janblotta out,
  * the jan / sprängjan it threatens (the mover's rolls that would make jan
  * if it were to roll again at once), the checkers it sends to the bar, the
- * game it ends, and its evaluation.  contrast_plays() picks the difference
- * that matters most, in a fixed order of priority; last before the bare
+ * game it ends, its bands and blots (what a learner sees on the board and
+ * the lessons name), and its evaluation.  contrast_plays() picks the
+ * difference that matters most, in a fixed order of priority: the rolls
+ * that hurt first, then what the board shows (a band made or kept, fewer
+ * blots, a lower janblotta count, fewer checkers left behind), so that a
+ * learner can see and change it (newcomer F16); last before the bare
  * estimate comes the result worth more than a single game (a vackert spel
  * under the Vasa scale, a jan, a gammon) whose chance tells the two apart.
  *
@@ -30,6 +34,10 @@ typedef struct contrast_side {
     int threat_sprangjan;   /* ... that would make sprängjan */
     int taken;              /* the other side's checkers sent to the bar */
     int blasts;             /* bands blasted */
+    uint32_t bands;         /* the mover's bands after the play (bit p: 2+ checkers on its point p) */
+    uint32_t blots;         /* the mover's blots after it (bit p), outside its first quarter in bräde */
+    int behind;             /* backgammon: the mover's checkers on the bar or in the other side's
+                             * home board after it */
     outcome_t outcome;      /* the game it ends (kind OUT_NONE if none) */
     eval_t value;           /* its evaluation for the mover */
 } contrast_side_t;
@@ -45,6 +53,11 @@ typedef enum {
     CONTRAST_FORCES_JB,     /* more of the other side's rolls force its janblotta out */
     CONTRAST_THREAT,        /* threatens jan / sprängjan on more rolls */
     CONTRAST_TAKES,         /* sends more checkers to the bar */
+    CONTRAST_BANDS,         /* makes or keeps a band (backgammon: a point) the other does not,
+                             * and gives up none the other keeps */
+    CONTRAST_BLOTS,         /* leaves fewer blots (bräde: outside the first quarter) */
+    CONTRAST_JB_LOWER,      /* leaves a lower janblotta count, the other's near the 7 that lets it out */
+    CONTRAST_BEHIND,        /* backgammon: leaves fewer checkers back in the other side's home board */
     CONTRAST_BIG_RESULT,    /* wins more (or loses fewer) of the games worth more than a single one */
     CONTRAST_PROBABILITY,   /* only the estimate tells them apart */
 } contrast_kind_t;
@@ -53,6 +66,10 @@ typedef struct contrast {
     contrast_side_t a, b;   /* a: the play recommended; b: the other */
     contrast_kind_t main;   /* the difference that matters most */
     contrast_kind_t second; /* the next one, if any */
+    contrast_kind_t third;  /* CONTRAST_BIG_RESULT when it was found after the two above (what a
+                             * difference on the board leads to), else CONTRAST_NONE */
+    uint32_t bands_before;  /* the mover's bands before the play (to say "makes" or "keeps") */
+    geometry_t geom;        /* the board's, for numbering points as the learner does */
     /* CONTRAST_BIG_RESULT: the result, whether it is a loss (the other
      * side's win), its points and its chance after each play */
     outcome_kind_t big;

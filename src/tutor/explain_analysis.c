@@ -202,6 +202,43 @@ size_t explain_analysis_trust(lang_t lang, const trust_t *t, char *buf, size_t s
     return decimal_comma(sv, buf, size, u);
 }
 
+/* The points of a mask as the learner numbers them, smallest first: "14",
+ * "9 and 14", "9, 14 and 20" / Swedish. */
+static const char *points_list(bool sv, geometry_t geom, uint32_t mask, char *tmp, size_t size)
+{
+    int pts[24], n = 0;
+    for (int i = 1; i <= 24; i++) {
+        int p = geom == GEOM_BACKGAMMON ? 25 - i : i; /* shown numbers, rising */
+        if (mask & (1u << p))
+            pts[n++] = i;
+    }
+    size_t u = 0;
+    tmp[0] = '\0';
+    for (int k = 0; k < n; k++)
+        add(tmp, size, &u, "%s%d", k == 0 ? "" : k == n - 1 ? (sv ? " och " : " and ") : ", ", pts[k]);
+    return tmp;
+}
+
+/* How many points a mask holds. */
+static int points_in(uint32_t mask)
+{
+    int n = 0;
+    for (; mask; mask &= mask - 1)
+        n++;
+    return n;
+}
+
+/* A small count in words ("no", "one" ... "five", then digits). */
+static const char *count_word(bool sv, int n, char *tmp, size_t size)
+{
+    static const char *const EN[6] = {"no", "one", "two", "three", "four", "five"};
+    static const char *const SV[6] = {"ingen", "en", "två", "tre", "fyra", "fem"};
+    if (n >= 0 && n <= 5)
+        return sv ? SV[n] : EN[n];
+    snprintf(tmp, size, "%d", n);
+    return tmp;
+}
+
 /* One sentence for one difference. */
 static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const char *other,
                      char *buf, size_t size, size_t *u)
@@ -268,6 +305,73 @@ static void sentence(lang_t lang, contrast_kind_t k, const contrast_t *c, const 
                                    "It sends %d %s to the bar, %s %d.",
                 a->taken, words_checkers(sv ? LANG_SV : LANG_EN, a->taken), other, b->taken);
         break;
+    case CONTRAST_BANDS: {
+        bool bg = c->geom == GEOM_BACKGAMMON;
+        uint32_t mine = a->bands & ~b->bands & (bg ? ~0u : ~(1u << 1));
+        uint32_t kept = mine & c->bands_before, made = mine & ~c->bands_before;
+        char pm[96], pk[96];
+        points_list(sv, c->geom, made, pm, sizeof pm);
+        points_list(sv, c->geom, kept, pk, sizeof pk);
+        bool several = points_in(made) > 1, keeps_several = points_in(kept) > 1;
+        if (bg && made && kept)
+            add(buf, size, u, sv ? "Det gör din %s-punkt och behåller %s; %s gör inget av det." :
+                                   "It makes your %s point and keeps your %s; %s does neither.", pm, pk, other);
+        else if (bg && made)
+            add(buf, size, u, sv ? "Det gör din %s-punkt; %s gör det inte." : "It makes your %s point; %s does not.",
+                pm, other);
+        else if (bg)
+            add(buf, size, u, sv ? "Det behåller din %s-punkt; %s ger upp den." :
+                                   "It keeps your %s point; %s gives it up.", pk, other);
+        else if (made && kept)
+            add(buf, size, u, sv ? "Det lägger band på %s och behåller bandet på %s; %s gör inget av det." :
+                                   "It makes a band on %s and keeps the band on %s; %s does neither.",
+                pm, pk, other);
+        else if (made)
+            add(buf, size, u, sv ? "Det lägger %s på %s; %s gör det inte." : "It makes %s on %s; %s does not.",
+                several ? "band" : (sv ? "ett band" : "a band"), pm, other);
+        else
+            add(buf, size, u, sv ? "Det behåller %s på %s; %s bryter %s." : "It keeps the %s on %s; %s breaks %s.",
+                keeps_several ? (sv ? "banden" : "bands") : (sv ? "bandet" : "band"), pk, other,
+                keeps_several ? (sv ? "dem" : "them") : (sv ? "det" : "it"));
+        break;
+    }
+    case CONTRAST_BLOTS: {
+        bool bg = c->geom == GEOM_BACKGAMMON;
+        int na = points_in(a->blots), nb = points_in(b->blots);
+        const char *where = bg ? "" : (sv ? " utanför ditt första kvarter" : " outside your first quarter");
+        char wa[16], wb[16], pa[96], pb[96];
+        points_list(sv, c->geom, a->blots, pa, sizeof pa);
+        points_list(sv, c->geom, b->blots, pb, sizeof pb);
+        if (na == 0)
+            add(buf, size, u, sv ? "Det lämnar ingen blotta%s, %s lämnar %s (på %s)." :
+                                   "It leaves no blot%s, %s leaves %s (on %s).",
+                where, other, count_word(sv, nb, wb, sizeof wb), pb);
+        else
+            add(buf, size, u, sv ? "Det lämnar %s %s%s (på %s), %s lämnar %s (på %s)." :
+                                   "It leaves %s %s%s (on %s), %s leaves %s (on %s).",
+                count_word(sv, na, wa, sizeof wa), sv ? (na == 1 ? "blotta" : "blottor") : (na == 1 ? "blot" : "blots"),
+                where, pa, other, count_word(sv, nb, wb, sizeof wb), pb);
+        break;
+    }
+    case CONTRAST_JB_LOWER:
+        add(buf, size, u, sv ? "Det lämnar ditt janblottetal på %d, %s på %d: vid 7 är janblottan ute, och då "
+                               "kan motspelaren göra dig jan genom att slå dina blottor." :
+                               "It leaves your janblotta count at %d, %s at %d: at 7 the janblotta is out, "
+                               "and then the other side can make you jan by hitting your blots.",
+            a->jb, other, b->jb);
+        break;
+    case CONTRAST_BEHIND:
+        if (a->behind == 0)
+            add(buf, size, u, sv ? "Det tar hem din sista bakre bricka; %s lämnar %d kvar i motspelarens bo "
+                                   "eller på ribban." :
+                                   "It brings your last back checker out; %s leaves %d back in the other "
+                                   "side's home board or on the bar.",
+                other, b->behind);
+        else
+            add(buf, size, u, sv ? "Det lämnar %d %s kvar i motspelarens bo eller på ribban, %s %d." :
+                                   "It leaves %d %s back in the other side's home board or on the bar, %s %d.",
+                a->behind, words_checkers(sv ? LANG_SV : LANG_EN, a->behind), other, b->behind);
+        break;
     case CONTRAST_BIG_RESULT: /* a win of this side's, or a loss (the other side's win) */
         add(buf, size, u,
             sv ? (c->big_is_loss ? "Partier som förloras på %s (%d poäng), enligt programmets uppskattning: "
@@ -307,6 +411,10 @@ size_t explain_analysis_why(lang_t lang, const contrast_t *c, const char *b_text
     if (c->second != CONTRAST_NONE && c->second != CONTRAST_PROBABILITY) {
         add(buf, size, &u, " ");
         sentence(lang, c->second, c, other, buf, size, &u);
+    }
+    if (c->third != CONTRAST_NONE) {
+        add(buf, size, &u, " ");
+        sentence(lang, c->third, c, other, buf, size, &u);
     }
     return u;
 }
@@ -351,6 +459,10 @@ size_t explain_analysis_contrast(lang_t lang, const contrast_t *c, const rules_t
     if (c->second != CONTRAST_NONE) {
         add(buf, size, &u, " ");
         sentence(lang, c->second, c, other, buf, size, &u);
+    }
+    if (c->third != CONTRAST_NONE) {
+        add(buf, size, &u, " ");
+        sentence(lang, c->third, c, other, buf, size, &u);
     }
     double lost = c->a.value.equity - c->b.value.equity;
     add(buf, size, &u, sv ? " (ekvitet %+.3f mot %+.3f: %.3f poäng skillnad)"

@@ -273,6 +273,7 @@ void tutorq_best_nudge(const tutor_t *t, strbuf_t *out)
                           "Räkna skotten som varje tänkbart drag lämnar åt motspelaren."));
         break;
     case CONTRAST_JANBLOTTA:
+    case CONTRAST_JB_LOWER:
         strbuf_add(out, T(L, "Watch your janblotta count after each play.",
                           "Håll ögonen på ditt janblottetal efter varje drag."));
         break;
@@ -287,6 +288,18 @@ void tutorq_best_nudge(const tutor_t *t, strbuf_t *out)
     case CONTRAST_TAKES:
         strbuf_add(out, T(L, "Which play sends the most checkers to the bar?",
                           "Vilket drag skickar flest brickor till ribban?"));
+        break;
+    case CONTRAST_BANDS:
+        strbuf_add(out, T(L, "Which play makes or keeps a band the others give up?",
+                          "Vilket drag lägger eller behåller ett band som de andra ger upp?"));
+        break;
+    case CONTRAST_BLOTS:
+        strbuf_add(out, T(L, "Count the blots each candidate play leaves.",
+                          "Räkna blottorna som varje tänkbart drag lämnar."));
+        break;
+    case CONTRAST_BEHIND:
+        strbuf_add(out, T(L, "How many checkers does each play leave back?",
+                          "Hur många brickor lämnar varje drag kvar bak?"));
         break;
     default:
         strbuf_addf(out, T(L, "Look for %s.", "Leta efter %s."), words_goal(L, GOAL_BEST));

@@ -282,7 +282,11 @@ static void big_result_sentences(void **state)
             explain_analysis_contrast(LANG_SV, &c, &r, "21/24 21/22", NULL, true, text, sizeof text);
             assert_non_null(strstr(text, "Partier som vinns med dubbelt kronspel (2 poäng)"));
         } else {
-            assert_int_equal(c.main, CONTRAST_PROBABILITY);
+            /* what the board shows is all that is left: a blot fewer */
+            assert_int_equal(c.main, CONTRAST_BLOTS);
+            explain_analysis_contrast(LANG_EN, &c, &r, "21/24 21/22", NULL, true, text, sizeof text);
+            assert_non_null(strstr(text, "It leaves one blot outside your first quarter (on 10), yours "
+                                         "leaves two (on 7 and 13)."));
         }
     }
     /* a jan lost less often (lyckans-talisman: jan 2 points) */
@@ -295,15 +299,77 @@ static void big_result_sentences(void **state)
     va.lose[OUT_JAN] = 0.05;
     vb.lose[OUT_JAN] = 0.12;
     contrast_plays(&b, &lt, &a, &va, &o, &vb, buf, &c);
-    assert_true(c.main == CONTRAST_BIG_RESULT || c.second == CONTRAST_BIG_RESULT);
+    /* what the board shows first (newcomer F16), then the jan it costs */
+    assert_int_equal(c.main, CONTRAST_SHOTS);
+    assert_int_equal(c.second, CONTRAST_BANDS);
+    assert_int_equal(c.third, CONTRAST_BIG_RESULT);
+
     assert_true(c.big_is_loss);
     explain_analysis_contrast(LANG_EN, &c, &lt, "15/18 17/18", NULL, true, text, sizeof text);
-    assert_non_null(strstr(text, "Games lost by jan (2 points), by the engine's estimate: 5% after it, "
-                                 "12% after yours."));
+    assert_non_null(strstr(text, "15/18 17/18: It leaves no shot, yours leaves 24 of 36. It makes a band on "
+                                 "18; yours does not. Games lost by jan (2 points), by the engine's estimate: "
+                                 "5% after it, 12% after yours."));
+    explain_analysis_contrast(LANG_SV, &c, &lt, "15/18 17/18", NULL, true, text, sizeof text);
+    assert_non_null(strstr(text, "Det lägger ett band på 18; ditt gör det inte. Partier som förloras på jan"));
     /* 2 games in 100 are not a reason */
     vb.lose[OUT_JAN] = 0.07;
     contrast_plays(&b, &lt, &a, &va, &o, &vb, buf, &c);
-    assert_true(c.main != CONTRAST_BIG_RESULT && c.second != CONTRAST_BIG_RESULT);
+    assert_true(c.main != CONTRAST_BIG_RESULT && c.second != CONTRAST_BIG_RESULT &&
+                c.third != CONTRAST_BIG_RESULT);
+    movegen_buf_free(buf);
+}
+
+/* What the board shows, in words (newcomer F16): a band kept that the
+ * other play breaks, several bands made, a lower janblotta count, and in
+ * backgammon the checkers left back. */
+static void board_sentences(void **state)
+{
+    (void)state;
+    char text[1024];
+    contrast_t c;
+    memset(&c, 0, sizeof c);
+    c.geom = GEOM_BRADE;
+    c.main = CONTRAST_BANDS;
+    c.a.bands = (1u << 1) | (1u << 9) | (1u << 14);
+    c.b.bands = (1u << 1) | (1u << 14);
+    c.bands_before = (1u << 1) | (1u << 9);
+    explain_analysis_why(LANG_EN, &c, "9/12 9/14", false, text, sizeof text);
+    assert_string_equal(text, "It keeps the band on 9; 9/12 9/14 breaks it.");
+    c.a.bands = (1u << 1) | (1u << 9) | (1u << 16) | (1u << 18);
+    c.b.bands = (1u << 1) | (1u << 9);
+    explain_analysis_why(LANG_SV, &c, NULL, true, text, sizeof text);
+    assert_string_equal(text, "Det lägger band på 16 och 18; ditt gör det inte.");
+    memset(&c, 0, sizeof c);
+    c.geom = GEOM_BRADE;
+    c.main = CONTRAST_JB_LOWER;
+    c.a.jb = 4;
+    c.b.jb = 6;
+    explain_analysis_why(LANG_EN, &c, NULL, true, text, sizeof text);
+    assert_string_equal(text, "It leaves your janblotta count at 4, yours at 6: at 7 the janblotta is out, "
+                              "and then the other side can make you jan by hitting your blots.");
+    /* backgammon, the opening 6-5: running a back checker against two
+     * builders; the points are named as gnubg numbers them */
+    rules_t bg = tr("backgammon");
+    board_t b = tb("backgammon", "24:2 13:5 8:3 6:5", "24:2 13:5 8:3 6:5", BOARD_WHITE);
+    movegen_buf_t *buf = movegen_buf_new();
+    play_t run = play_named(&b, &bg, (roll_t){6, 5}, "24/18 18/13", buf);
+    play_t build = play_named(&b, &bg, (roll_t){6, 5}, "13/7 13/8", buf);
+    eval_t v;
+    memset(&v, 0, sizeof v);
+    contrast_plays(&b, &bg, &run, &v, &build, &v, buf, &c);
+    assert_true(c.main == CONTRAST_BEHIND || c.second == CONTRAST_BEHIND);
+    explain_analysis_contrast(LANG_EN, &c, &bg, "24/18 18/13", NULL, true, text, sizeof text);
+    assert_non_null(strstr(text, "It leaves 1 checker back in the other side's home board or on the bar, "
+                                 "yours 2."));
+    /* the other way round: the builders make no point, so no band sentence,
+     * and its blot is named by its point */
+    c.geom = GEOM_BACKGAMMON;
+    c.main = CONTRAST_BLOTS;
+    c.second = CONTRAST_NONE;
+    c.a.blots = 1u << (25 - 7);
+    c.b.blots = (1u << (25 - 7)) | (1u << (25 - 24));
+    explain_analysis_why(LANG_EN, &c, NULL, true, text, sizeof text);
+    assert_string_equal(text, "It leaves one blot (on 7), yours leaves two (on 7 and 24).");
     movegen_buf_free(buf);
 }
 
@@ -425,6 +491,7 @@ int main(void)
         cmocka_unit_test(contrast_sentences),
         cmocka_unit_test(big_result_sentences),
         cmocka_unit_test(janblotta_sentences),
+        cmocka_unit_test(board_sentences),
         cmocka_unit_test(hint_text),
         cmocka_unit_test(hint_judges_yours_deep),
         cmocka_unit_test(hint_rolls_out_races),
