@@ -405,6 +405,8 @@ def browser(url):
             time.sleep(0.2)
         wait.until(lambda d: "step 5 of" in text_of(d, "#heading"))
         wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, '[data-answer="1"]')))
+        check(not driver.find_element(By.CSS_SELECTOR, '.actions [data-action="undo"]').is_displayed(),
+              "no 'Take back a move' on a question answered by a choice")
         driver.find_element(By.CSS_SELECTOR, '[data-answer="1"]').click()
         wait.until(lambda d: "No, not 1)" in text_of(d, "#tutor-text"))
         check(True, "a wrong choice is answered 'No'")
@@ -434,6 +436,8 @@ def browser(url):
                 break
         wait.until(lambda d: "play-author" in text_of(d, "#heading"))
         check(len(driver.find_elements(By.CSS_SELECTOR, "[data-die]")) == 2, "the roll as two dice")
+        check(driver.find_element(By.CSS_SELECTOR, '.actions [data-action="undo"]').is_displayed(),
+              "'Take back a move' where a play is asked")
         # an illegal step first (no checker of White's on 22): refused with
         # the rule, the board unchanged
         click_point(driver, wait, 22)
