@@ -579,6 +579,36 @@ function showReview(j) {
     p.textContent = sv ? "Inga misstag att visa." : "No mistakes to show.";
     box.appendChild(p);
   }
+  // the bad and very bad decisions can become puzzles of one's own: each
+  // rolled out first (a job, with the progress bar), as the terminal does
+  if (j.mistakes.some((m) => m.grade === "bad" || m.grade === "very-bad")) {
+    const bar = document.createElement("div");
+    bar.className = "theme-bar";
+    const go = document.createElement("button");
+    go.type = "button";
+    go.id = "make-puzzles";
+    go.textContent = sv ? "Gör mina misstag till problem" : "Make my mistakes puzzles";
+    const said = document.createElement("p");
+    said.id = "made-puzzles";
+    said.className = "prose";
+    go.addEventListener("click", async () => {
+      try {
+        go.disabled = true;
+        const r = await call("mistakes");
+        said.textContent = r.words;
+        if (r.made > 0 || r.known > 0) {
+          const open = document.createElement("button");
+          open.type = "button";
+          open.id = "my-puzzles";
+          open.textContent = sv ? "Mina problem" : "My puzzles";
+          open.addEventListener("click", () => ACTIONS.puzzles("mine").catch(showError));
+          said.after(open);
+        }
+      } catch (e) { go.disabled = false; showError(e); }
+    });
+    bar.append(go);
+    box.append(bar, said);
+  }
   for (const m of j.mistakes) {
     const sec = document.createElement("section");
     sec.className = "mistake";

@@ -362,3 +362,28 @@ bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts
     search_ctx_free(sc);
     return ok;
 }
+
+/* What a run made, in words (see mistakes.h). */
+void mistakes_result_words(lang_t lang, const mistakes_result_t *res, const char *where, strbuf_t *out)
+{
+    if (!res->candidates && !res->series)
+        strbuf_addf(out, "%s\n",
+                    T(lang, "No bad play or decision to make a puzzle of.",
+                      "Inget dåligt drag eller beslut att göra ett problem av."));
+    else if (res->candidates)
+        strbuf_addf(out,
+                    T(lang,
+                      "Your bad plays and decisions: %d; new puzzles: %d (theme 'mine'; %s), already among your "
+                      "puzzles: %d, too close to the best play for a rollout to tell: %d.\n",
+                      "Dina dåliga drag och beslut: %d; nya problem: %d (tema 'mine'; %s), redan bland dina "
+                      "problem: %d, för nära det bästa draget för att en utspelning ska skilja dem: %d.\n"),
+                    res->candidates, res->made, where, res->known, res->unclear);
+    if (res->series)
+        strbuf_addf(out,
+                    T(lang,
+                      "Not made puzzles: %d bad play%s of a one-die series (a puzzle cannot carry the series still "
+                      "running).\n",
+                      "Inte gjorda till problem: %d dåliga drag%s i en entärningsserie (ett problem kan inte bära "
+                      "den pågående serien).\n"),
+                    res->series, lang == LANG_SV || res->series == 1 ? "" : "s");
+}

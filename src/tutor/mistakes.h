@@ -32,6 +32,7 @@
 #include <stdbool.h>
 
 #include "content/strbuf.h"
+#include "tutor/explain.h"
 #include "tutor/playrec.h"
 #include "tutor/review.h"
 
@@ -65,5 +66,11 @@ const char *mistakes_file_header(void);
  * of memory or stopped (what was made so far is in out). */
 bool mistakes_make(const playrec_t *rec, const review_t *rv, const mistakes_opts_t *o, strbuf_t *out,
                    mistakes_result_t *res);
+
+/* What a run made, in words, for the terminal and the page alike: how
+ * many bad decisions, how many new puzzles (`where` says where the
+ * learner finds them: "'puzzles mine' lists them"), how many known or too
+ * close to tell, and the bad plays of a one-die series left out. */
+void mistakes_result_words(lang_t lang, const mistakes_result_t *res, const char *where, strbuf_t *out);
 
 #endif

@@ -11,12 +11,18 @@
  * functions, the view as JSON).
  *
  * Ownership: web_serve owns everything it makes and frees it before it
- * returns; a web_home_t is shared read-only by every session's web_app_t
- * (the course), and outlives them; each web_app_t is its session's.
+ * returns; a web_home_t is shared by every session's web_app_t and
+ * outlives them.  Its course is read only, in generations: when the
+ * learner's own puzzles grow (a review's mistakes made into puzzles) a new
+ * generation is loaded and made current, and each session moves to it at
+ * its next call that has no question of the old one open; a generation is
+ * freed when the last session leaves it (web_course_t's count).  Each
+ * web_app_t is its session's.
  */
 #ifndef BRADE_WEB_WEB_H
 #define BRADE_WEB_WEB_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <jansson.h>
@@ -24,6 +30,8 @@
 #include "content/course.h"
 #include "tutor/progress.h"
 #include "tutor/play.h"
+#include "tutor/playrec.h"
+#include "tutor/review.h"
 #include "tutor/steps.h"
 #include "tutor/tutor.h"
 
@@ -38,10 +46,20 @@ typedef struct web_opts {
 /* Runs the server until SIGINT or SIGTERM; returns the exit status. */
 int web_serve(const web_opts_t *o);
 
-/* What every session shares: the course (read only once loaded) and where
- * the learner's progress and games are kept. */
-typedef struct web_home {
+/* One generation of the course (the bundled one and the learner's own
+ * puzzles, as loaded at one time): read only; `refs` counts the sessions
+ * on it and the home while it is current (under the home's lock). */
+typedef struct web_course {
     course_t course;
+    int refs;
+} web_course_t;
+
+/* What every session shares: the course and where the learner's progress
+ * and games are kept. */
+typedef struct web_home {
+    pthread_mutex_t lock;  /* guards `current` and every generation's refs */
+    web_course_t *current; /* the newest generation */
+    bool have_course;
     char course_dir[4096];
     bool have_state;
     char state_dir[4096];
@@ -50,14 +68,25 @@ typedef struct web_home {
 /* Loads the course (dir: NULL for the bundled one) and finds the state
  * directory; problems on stderr.  False only when out of memory. */
 bool web_home_open(web_home_t *h, const char *course);
+/* Frees the home; every session has left it. */
 void web_home_close(web_home_t *h);
+/* The current generation, counted for the caller (give it back with
+ * web_home_leave). */
+web_course_t *web_home_enter(web_home_t *h);
+/* The caller is done with generation c: freed when nobody else is on it. */
+void web_home_leave(web_home_t *h, web_course_t *c);
+/* Loads the course and the learner's own puzzles again as a new current
+ * generation (after mine.yaml grew).  False (the old one kept) when out
+ * of memory. */
+bool web_home_reload(web_home_t *h);
 
 /* One session's tutor behind the page (a browser, by its cookie): the
  * same course, progress file and settings as the terminal tutor's.  Two
  * sessions' progress meet in the file: each save merges (progress.h). */
 typedef struct web_app {
-    const web_home_t *home;
-    const course_t *course; /* home's */
+    web_home_t *home;
+    web_course_t *gen;      /* the course generation this session is on (counted) */
+    const course_t *course; /* its course */
     progress_t progress;
     tutor_t tutor;
     lang_t lang;
@@ -74,6 +103,12 @@ typedef struct web_app {
     rules_t ed_rules;
     roll_t ed_roll;
     bool ed_have_roll;
+    /* the last review (`review`), kept for `mistakes`: its record and
+     * result, owned, and the record's file name */
+    bool have_review;
+    playrec_t review_rec;
+    review_t review;
+    char review_name[256];
     /* a long call's stop button (set from another thread; cleared when a
      * call starts) and how far it is (turns reviewed of all) */
     volatile sig_atomic_t stop;
@@ -82,7 +117,7 @@ typedef struct web_app {
 
 /* Opens a session's tutor on the shared home.  False (out of memory) with
  * why on stderr. */
-bool web_app_open(web_app_t *a, const web_home_t *home, lang_t lang);
+bool web_app_open(web_app_t *a, web_home_t *home, lang_t lang);
 /* Saves what it holds (the progress record, a game's record) and frees
  * it. */
 void web_app_close(web_app_t *a);

@@ -6,6 +6,7 @@
 #include "web/web_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "draw/diagram.h"
@@ -18,42 +19,121 @@
 #include "tutor/review.h"
 #include "tutor/words.h"
 
+/* A new generation of the course: the bundled one and the learner's own
+ * puzzles (their mistakes, made into puzzles by a review); errors on
+ * stderr.  NULL when out of memory. */
+static web_course_t *load_generation(const web_home_t *h)
+{
+    web_course_t *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    course_init(&c->course);
+    diag_list_t d;
+    diag_list_init(&d);
+    course_env_load_learner(h->have_course ? h->course_dir : NULL, h->have_state ? h->state_dir : NULL, &c->course,
+                            &d);
+    if (d.errors)
+        fprintf(stderr, "brade: %d error%s in the course files (run 'brade check')\n", d.errors,
+                d.errors == 1 ? "" : "s");
+    diag_list_free(&d);
+    c->refs = 1; /* the home's, while it is current */
+    return c;
+}
+
 /* Loads the course and finds the state directory (see web.h). */
 bool web_home_open(web_home_t *h, const char *course)
 {
     memset(h, 0, sizeof *h);
     char why[512];
-    course_init(&h->course);
-    bool have_course = paths_course_dir(course, h->course_dir, sizeof h->course_dir);
-    diag_list_t d;
-    diag_list_init(&d);
-    if (!have_course)
+    h->have_course = paths_course_dir(course, h->course_dir, sizeof h->course_dir);
+    if (!h->have_course)
         fprintf(stderr, "brade: no course found (looked in %s)\n", h->course_dir);
     h->have_state = paths_state_dir(h->state_dir, sizeof h->state_dir, why, sizeof why);
     if (!h->have_state)
         fprintf(stderr, "brade: progress is not saved: %s\n", why);
-    /* the course and the learner's own puzzles (their mistakes, made
-     * into puzzles by a review in the terminal) */
-    course_env_load_learner(have_course ? h->course_dir : NULL, h->have_state ? h->state_dir : NULL, &h->course, &d);
-    if (d.errors)
-        fprintf(stderr, "brade: %d error%s in the course files (run 'brade check')\n", d.errors,
-                d.errors == 1 ? "" : "s");
-    diag_list_free(&d);
+    if (pthread_mutex_init(&h->lock, NULL) != 0)
+        return false;
+    if (!(h->current = load_generation(h))) {
+        pthread_mutex_destroy(&h->lock);
+        return false;
+    }
     return true;
+}
+
+/* Frees a generation nobody is on. */
+static void free_generation(web_course_t *c)
+{
+    course_free(&c->course);
+    free(c);
 }
 
 void web_home_close(web_home_t *h)
 {
-    course_free(&h->course);
+    web_home_leave(h, h->current);
+    h->current = NULL;
+    pthread_mutex_destroy(&h->lock);
+}
+
+web_course_t *web_home_enter(web_home_t *h)
+{
+    pthread_mutex_lock(&h->lock);
+    web_course_t *c = h->current;
+    c->refs++;
+    pthread_mutex_unlock(&h->lock);
+    return c;
+}
+
+void web_home_leave(web_home_t *h, web_course_t *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&h->lock);
+    bool last = --c->refs == 0;
+    pthread_mutex_unlock(&h->lock);
+    if (last)
+        free_generation(c);
+}
+
+bool web_home_reload(web_home_t *h)
+{
+    web_course_t *c = load_generation(h); /* outside the lock: it reads files */
+    if (!c)
+        return false;
+    pthread_mutex_lock(&h->lock);
+    web_course_t *old = h->current;
+    h->current = c;
+    pthread_mutex_unlock(&h->lock);
+    web_home_leave(h, old); /* the home's count of the old one */
+    return true;
+}
+
+/* Moves the session to the current generation of the course when it is
+ * on an older one and no question of the old one is open, or `force`
+ * (a call that opens a lesson, puzzle or drill closes it anyway). */
+void web_app_follow_course(web_app_t *a, bool force)
+{
+    pthread_mutex_lock(&a->home->lock);
+    bool stale = a->gen != a->home->current;
+    pthread_mutex_unlock(&a->home->lock);
+    if (!stale || (a->tutor.mode != TUTOR_FREE && !force))
+        return;
+    if (a->tutor.mode != TUTOR_FREE)
+        tutor_free_mode(&a->tutor, &a->tutor.rules);
+    web_course_t *old = a->gen;
+    a->gen = web_home_enter(a->home);
+    a->course = &a->gen->course;
+    a->tutor.course = a->course;
+    web_home_leave(a->home, old);
 }
 
 /* Opens a session's tutor (see web.h). */
-bool web_app_open(web_app_t *a, const web_home_t *home, lang_t lang)
+bool web_app_open(web_app_t *a, web_home_t *home, lang_t lang)
 {
     memset(a, 0, sizeof *a);
     strbuf_init(&a->words);
     a->home = home;
-    a->course = &home->course;
+    a->gen = web_home_enter(home);
+    a->course = &a->gen->course;
     a->lang = lang;
     strbuf_t msg;
     strbuf_init(&msg);
@@ -65,6 +145,7 @@ bool web_app_open(web_app_t *a, const web_home_t *home, lang_t lang)
         fprintf(stderr, "brade: out of memory\n");
         progress_free(&a->progress);
         strbuf_free(&a->words);
+        web_home_leave(home, a->gen);
         return false;
     }
     return true;
@@ -86,12 +167,15 @@ static void save_progress(web_app_t *a)
 void web_app_close(web_app_t *a)
 {
     web_game_store(a);
+    web_game_review_drop(a);
     play_free(a->game);
     a->game = NULL;
     save_progress(a);
     tutor_done(&a->tutor);
     progress_free(&a->progress);
     strbuf_free(&a->words);
+    web_home_leave(a->home, a->gen);
+    a->gen = NULL;
 }
 
 /* {"error": why} with a status (see web_internal.h). */
@@ -278,6 +362,8 @@ static json_t *call_route(web_app_t *a, const char *route, json_t *body, int *st
         return web_glossary(a, body, status);
     if (strcmp(route, "review") == 0)
         return web_game_review(a, body, status);
+    if (strcmp(route, "mistakes") == 0)
+        return web_game_mistakes(a, status);
     strbuf_clear(&a->words);
     if (strcmp(route, "editor") == 0)
         return web_editor_open(a, body, status);
@@ -453,7 +539,7 @@ static json_t *call_route(web_app_t *a, const char *route, json_t *body, int *st
 /* True when the call may take long (see web.h). */
 bool web_app_is_long(const web_app_t *a, const char *route, json_t *body)
 {
-    if (strcmp(route, "review") == 0)
+    if (strcmp(route, "review") == 0 || strcmp(route, "mistakes") == 0)
         return true;
     const char *w = body ? json_string_value(json_object_get(body, "word")) : NULL;
     return a->game && strcmp(route, "game") == 0 && w && strcmp(w, "hint") == 0;
@@ -464,6 +550,7 @@ bool web_app_is_long(const web_app_t *a, const char *route, json_t *body)
 json_t *web_app_call(web_app_t *a, const char *route, json_t *body, int *status)
 {
     a->done = a->total = 0;
+    web_app_follow_course(a, strcmp(route, "lesson") == 0 || strcmp(route, "puzzle") == 0 || strcmp(route, "drill") == 0);
     json_t *res = call_route(a, route, body, status);
     if (a->progress.njournal > 0)
         save_progress(a);

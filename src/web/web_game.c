@@ -12,7 +12,9 @@
 #include "content/readfile.h"
 #include "draw/diagram.h"
 #include "front/config.h"
+#include "front/course_env.h"
 #include "front/gamefile.h"
+#include "front/mine_file.h"
 #include "front/paths.h"
 #include "front/savefile.h"
 #include "tutor/playrec.h"
@@ -273,15 +275,13 @@ json_t *web_game_review(web_app_t *a, json_t *body, int *status)
         o.plies = (int)json_integer_value(pl);
     review_t rv;
     bool ok = review_run(&rec, &o, &a->stop, &rv);
-    playrec_free(&rec);
-    if (!ok && a->stop) {
-        review_free(&rv);
-        return json_pack("{s:b}", "stopped", true);
-    }
     if (!ok) {
+        playrec_free(&rec);
+        json_t *res = a->stop ? json_pack("{s:b}", "stopped", true) : json_pack("{s:s}", "error", rv.error);
+        if (!a->stop)
+            *status = 500;
         review_free(&rv);
-        *status = 500;
-        return json_pack("{s:s}", "error", rv.error);
+        return res;
     }
     json_t *items = json_array();
     for (int i = 0; i < rv.nitems; i++) {
@@ -316,8 +316,56 @@ json_t *web_game_review(web_app_t *a, json_t *body, int *status)
                             "record",
                             base ? base + 1 : a->game_path[0] ? strrchr(a->game_path, '/') + 1 : "",
                             "over", rv.games > 0);
-    review_free(&rv);
+    /* kept for `mistakes`: the record and its review */
+    web_game_review_drop(a);
+    a->have_review = true;
+    a->review_rec = rec;
+    a->review = rv;
+    snprintf(a->review_name, sizeof a->review_name, "%s", json_string_value(json_object_get(res, "record")));
     return res;
+}
+
+void web_game_review_drop(web_app_t *a)
+{
+    if (!a->have_review)
+        return;
+    review_free(&a->review);
+    playrec_free(&a->review_rec);
+    a->have_review = false;
+}
+
+/* The learner's bad decisions of the last review made into puzzles of
+ * their own (see web_internal.h). */
+json_t *web_game_mistakes(web_app_t *a, int *status)
+{
+    if (!a->have_review)
+        return web_fail(status, 409, "review a game first: its mistakes are what become puzzles");
+    if (!a->home->have_state)
+        return web_fail(status, 404, "no puzzles of your own are kept (there is no state directory)");
+    char file[4200], err[4600];
+    course_env_mine_path(a->home->state_dir, file, sizeof file);
+    mistakes_opts_t mo;
+    mistakes_default_opts(&mo);
+    mo.source = a->review_name[0] ? a->review_name : "game";
+    mo.stop = &a->stop;
+    mo.progress = review_progress;
+    mo.ud = a;
+    mistakes_result_t res;
+    bool ok = mine_file_add(file, &a->review_rec, &a->review, &mo, &res, err, sizeof err);
+    if (res.made && web_home_reload(a->home))
+        web_app_follow_course(a, true);
+    if (!ok && !a->stop)
+        return web_fail(status, 500, err);
+    strbuf_t words;
+    strbuf_init(&words);
+    mistakes_result_words(a->lang, &res,
+                          T(a->lang, "'My puzzles' opens them", "'Mina problem' öppnar dem"),
+                          &words);
+    json_t *j = json_pack("{s:i, s:i, s:i, s:i, s:i, s:s, s:b}", "candidates", res.candidates, "made", res.made,
+                          "known", res.known, "unclear", res.unclear, "series", res.series, "words",
+                          strbuf_str(&words), "stopped", !ok);
+    strbuf_free(&words);
+    return j;
 }
 
 /* A word of the game said by a button: roll, double, take, drop, resign,

@@ -34,6 +34,15 @@ json_t *web_game_targets(web_app_t *a, json_t *body, int *status);
 /* `review`: the session's game, or a record of the games folder
  * ({"record": NAME}), or the newest one; each mistake on its own board. */
 json_t *web_game_review(web_app_t *a, json_t *body, int *status);
+/* `mistakes`: the last review's confirmed mistakes appended to the
+ * learner's own puzzles (mine.yaml, as the terminal's review does), the
+ * course loaded again with them and this session moved to it. */
+json_t *web_game_mistakes(web_app_t *a, int *status);
+/* Forgets the last review. */
+void web_game_review_drop(web_app_t *a);
+/* Moves the session to the newest generation of the course (see web.h)
+ * when no question of the old one is open, or `force`. */
+void web_app_follow_course(web_app_t *a, bool force);
 /* `rulesets`: the rulesets, levels and the settings' choices for a game. */
 json_t *web_rulesets(web_app_t *a);
 /* `games`: the records in the games folder, newest first. */

@@ -38,7 +38,7 @@ typedef struct session {
 enum { WORKERS_MAX = 8 };
 
 struct web_sessions {
-    const web_home_t *home;
+    web_home_t *home;
     lang_t lang;
     pthread_mutex_t lock;
     pthread_cond_t work;
@@ -159,7 +159,7 @@ static void *worker(void *arg)
 }
 
 /* Makes the table (see web_session.h). */
-web_sessions_t *web_sessions_new(const web_home_t *home, lang_t lang, int workers)
+web_sessions_t *web_sessions_new(web_home_t *home, lang_t lang, int workers)
 {
     web_sessions_t *s = calloc(1, sizeof *s);
     if (!s)

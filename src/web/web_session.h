@@ -32,7 +32,7 @@ enum { WEB_SESSIONS_MAX = 64, WEB_SESSION_ID = 32, JOB_ABANDON_S = 10, SESSION_I
 typedef struct web_sessions web_sessions_t;
 
 /* The table with `workers` threads (1..8).  NULL when out of memory. */
-web_sessions_t *web_sessions_new(const web_home_t *home, lang_t lang, int workers);
+web_sessions_t *web_sessions_new(web_home_t *home, lang_t lang, int workers);
 /* Stops every job and refuses calls from now on (503): the first step of
  * shutting down, before the HTTP side waits for its requests to end. */
 void web_sessions_quit(web_sessions_t *s);
