@@ -146,10 +146,10 @@ function draw(v) {
     const b = document.querySelector(`.actions [data-action="${act}"]`);
     if (b) b.hidden = v.mode === "game";
   }
+  drawEditor(v);
   // taking back a move is for a question that asks a play, while it is open
   const undo = document.querySelector('.actions [data-action="undo"]');
-  if (undo && v.mode !== "game") undo.hidden = !(q && q.play && q.open);
-  drawEditor(v);
+  if (undo && v.mode !== "game" && v.mode !== "editor") undo.hidden = !(q && q.play && q.open);
   // in a game, only the words that may be said now: no hint, take-back,
   // play box or targets once it is over
   $("#targets-option").hidden = v.mode !== "game" || !(q && q.open);
