@@ -290,11 +290,22 @@ const ACTIONS = {
   // theme" asks the server for the next due near the learner's rating
   puzzles: async (theme) => {
     const j = await call("puzzles");
-    const shown = theme ? j.puzzles.filter((p) => p.themes.includes(theme)) : j.puzzles;
-    list(words().puzzles, shown, (p) => itemButton(p.id + " · " + p.title, words()[p.state], async () => {
+    // the hand-made ones; the mined ones (thousands) only within a theme
+    const shown = theme ? j.puzzles.filter((p) => p.themes.includes(theme)) : j.puzzles.filter((p) => !p.mined);
+    list(words().puzzles, shown, (p) => itemButton(p.id + " · " + p.title + (p.mined ? " · " + p.rules : ""),
+                                                   words()[p.state], async () => {
       $("#list").innerHTML = "";
       draw(await call("puzzle", { id: p.id }));
     }));
+    const mined = j.puzzles.filter((p) => p.mined).length;
+    if (mined && !theme) {
+      const note = document.createElement("p");
+      note.id = "mined-note";
+      note.textContent = view && view.lang === "sv"
+        ? `Och ${mined} utvunna problem ur partier: välj ett tema för att se dem, eller "Ett problem".`
+        : `And ${mined} puzzles mined from games: pick a theme to see them, or "A puzzle".`;
+      $("#list").appendChild(note);
+    }
     const bar = document.createElement("div");
     bar.className = "theme-bar";
     const l = document.createElement("label");

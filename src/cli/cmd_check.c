@@ -57,7 +57,7 @@ int cmd_check(int argc, char **argv)
             return 2;
         }
     }
-    char dir[4096], lessons[4200], puzzles[4200];
+    char dir[4096], lessons[4200], puzzles[4200], mined[4200];
     if (n == 0) {
         if (!paths_course_dir(course, dir, sizeof dir)) {
             fprintf(stderr,
@@ -72,6 +72,9 @@ int cmd_check(int argc, char **argv)
             paths[n++] = lessons;
         if (access(puzzles, F_OK) == 0)
             paths[n++] = puzzles;
+        snprintf(mined, sizeof mined, "%s/puzzles/mined", dir); /* docs/puzzles.md */
+        if (access(mined, F_OK) == 0)
+            paths[n++] = mined;
     }
     /* a course directory named on the command line means its lessons/ and
      * puzzles/; expanded[] points into paths[] or into owned[] (freed below) */
@@ -80,9 +83,10 @@ int cmd_check(int argc, char **argv)
     int m = 0, nowned = 0;
     for (int i = 0; i < n; i++) {
         bool course_dir = false;
-        for (int k = 0; k < 2; k++) {
+        static const char *const PARTS[3] = {"lessons", "puzzles", "puzzles/mined"};
+        for (int k = 0; k < 3; k++) {
             char sub[4200];
-            snprintf(sub, sizeof sub, "%s/%s", paths[i], k ? "puzzles" : "lessons");
+            snprintf(sub, sizeof sub, "%s/%s", paths[i], PARTS[k]);
             if (access(sub, F_OK) != 0 || m >= 256)
                 continue;
             course_dir = true;

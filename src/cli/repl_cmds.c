@@ -110,12 +110,44 @@ static int do_puzzles(repl_t *r, int argc, char **argv, const char *rest)
         }
         printf("\n");
     }
-    int shown = 0;
+    /* the hand-made puzzles in full; of the mined ones (thousands), a
+     * theme's first MINED_SHOWN and how many there are per ruleset */
+    enum { MINED_SHOWN = 20 };
+    int shown = 0, mined = 0, listed = 0;
+    const char *rulesets[16];
+    int per[16], nrs = 0;
     for (int i = 0; i < r->course.npuzzles; i++) {
-        if (r->theme && !course_puzzle_has_theme(&r->course.puzzles[i], r->theme))
+        const puzzle_t *p = &r->course.puzzles[i];
+        if (r->theme && !course_puzzle_has_theme(p, r->theme))
             continue;
-        print_puzzle_line(r, i);
         shown++;
+        if (p->mined) {
+            mined++;
+            int k = 0;
+            while (k < nrs && strcmp(rulesets[k], p->pos.rules.name) != 0)
+                k++;
+            if (k == nrs && nrs < 16) {
+                rulesets[nrs] = p->pos.rules.name;
+                per[nrs++] = 0;
+            }
+            if (k < nrs)
+                per[k]++;
+            if (!r->theme || listed >= MINED_SHOWN)
+                continue;
+            listed++;
+        }
+        print_puzzle_line(r, i);
+    }
+    if (mined) {
+        printf(T(L, "%s%d mined puzzles (", "%s%d utvunna problem ("), r->theme ? "" : T(L, "And ", "Och "), mined);
+        for (int k = 0; k < nrs; k++)
+            printf("%s%s %d", k ? ", " : "", rulesets[k], per[k]);
+        printf("%s", T(L, ")", ")"));
+        if (r->theme && mined > listed)
+            printf(T(L, ", %d of them listed above", ", %d av dem visade ovan"), listed);
+        else if (!r->theme)
+            printf("%s", T(L, ": 'puzzles THEME' lists a theme's", ": 'puzzles TEMA' visar ett temas"));
+        printf(".\n");
     }
     if (r->theme)
         printf(T(L, "%d %s on %s; 'puzzle' picks the next one due among them.\n",

@@ -188,6 +188,7 @@ typedef struct puzzle {
     const char **themes; /* at most PUZZLE_MAX_THEMES */
     int nthemes;
     int difficulty; /* 1 (easy) .. 5 (hard) */
+    bool mined;     /* made by brade-lab mine (its `mined` mapping), not by hand */
     position_t pos;
     question_t q;
     diagram_spec_t diagram;

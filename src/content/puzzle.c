@@ -25,6 +25,7 @@ static const yamlload_key_t PUZZLE_KEYS[] = {
     {"position", 0, 0},
     {"question", YK_REQUIRED, 0},
     {"diagram", 0, 0},
+    {"mined", 0, 0},
 };
 enum {
     ZK_ID,
@@ -37,8 +38,42 @@ enum {
     ZK_POSITION,
     ZK_QUESTION,
     ZK_DIAGRAM,
+    ZK_MINED,
     ZK_COUNT
 };
+
+/* How a mined puzzle was found (brade-lab mine, docs/puzzles.md): the
+ * seed, game and ply of the game it comes from, the players of that game,
+ * the judge that confirmed its answer and the margin it found.  Checked
+ * for its shape only: the claims themselves are the question's. */
+static const yamlload_key_t MINED_KEYS[] = {
+    {"seed", YK_REQUIRED, 0}, {"game", YK_REQUIRED, 0},  {"ply", YK_REQUIRED, 0},
+    {"players", YK_REQUIRED, 0}, {"judge", YK_REQUIRED, 0}, {"margin", 0, 0},
+};
+enum { MK_SEED, MK_GAME, MK_PLY, MK_PLAYERS, MK_JUDGE, MK_MARGIN, MK_COUNT };
+
+static bool read_mined(reader_t *R, yaml_node_t *n)
+{
+    yamlload_found_t f[MK_COUNT];
+    if (!yamlload_map(&R->y, n, "'mined'", MINED_KEYS, MK_COUNT, true, f))
+        return false;
+    int v;
+    const char *s;
+    bool ok = true;
+    if (f[MK_SEED].value)
+        ok &= yamlload_int(&R->y, f[MK_SEED].value, "seed", 0, 2147483647, &v);
+    if (f[MK_GAME].value)
+        ok &= yamlload_int(&R->y, f[MK_GAME].value, "game", 1, 10000000, &v);
+    if (f[MK_PLY].value)
+        ok &= yamlload_int(&R->y, f[MK_PLY].value, "ply", 0, 10000, &v);
+    if (f[MK_PLAYERS].value)
+        ok &= yamlload_string(&R->y, f[MK_PLAYERS].value, "players", false, &s);
+    if (f[MK_JUDGE].value)
+        ok &= yamlload_string(&R->y, f[MK_JUDGE].value, "judge", false, &s);
+    if (f[MK_MARGIN].value)
+        ok &= yamlload_string(&R->y, f[MK_MARGIN].value, "margin", false, &s);
+    return ok;
+}
 
 /* A list of theme ids (or one id). */
 static bool read_themes(reader_t *R, yaml_node_t *n, const char ***out, int *count)
@@ -128,6 +163,8 @@ static void read_puzzle(reader_t *R, yaml_node_t *n, const rules_t *file_rules,
         ok = ok && read_position(R, f[ZK_POSITION].value, &rules, &P.pos);
     if (f[ZK_QUESTION].value && ok)
         read_question(R, f[ZK_QUESTION].value, P.pos.present ? &P.pos : NULL, true, &P.q);
+    if (f[ZK_MINED].value)
+        P.mined = read_mined(R, f[ZK_MINED].value);
     if (f[ZK_DIAGRAM].value && ok && R->y.diags->errors == before)
         read_diagram(R, f[ZK_DIAGRAM].value, &P.pos, &P.q, &P.diagram);
     if (!P.pos.present)

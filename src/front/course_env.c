@@ -23,8 +23,10 @@ bool course_env_load(const char *dir, course_t *c, diag_list_t *d)
     if (!course_loader_init(&L, c, d, course_env_explain))
         return false;
     int read = 0;
-    const char *parts[2] = {"lessons", "puzzles"};
-    for (int i = 0; i < 2; i++) {
+    /* the hand-made lessons and puzzles, then the mined puzzles
+     * (docs/puzzles.md) */
+    const char *parts[3] = {"lessons", "puzzles", "puzzles/mined"};
+    for (int i = 0; i < 3; i++) {
         char path[4200];
         snprintf(path, sizeof path, "%s/%s", dir, parts[i]);
         if (access(path, F_OK) == 0 && course_load_dir(&L, path) >= 0)

@@ -24,6 +24,8 @@ int cmd_train_data(int argc, char **argv);
  * -1 after a message about v (cmd_train_data.c). */
 struct train_fit_opts;
 int cmd_train_fit_flag(const char *f, const char *v, struct train_fit_opts *ft);
+/* `mine`: puzzles mined from games (cmd_mine.c, lab/mine.h). */
+int cmd_mine(int argc, char **argv);
 /* `train --fit-ranks` (cmd_train_rank.c; cmd_train hands it over). */
 int cmd_train_rank(int argc, char **argv);
 

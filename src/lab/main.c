@@ -17,6 +17,8 @@ static const command_t COMMANDS[] = {
      "engine against engine: points per game with a 95% interval", cmd_selfplay},
     {"train", "train --rules R --out FILE [--games N] [--seed S] [--hidden H] [--alpha A] [--lookahead on|off] [--from NET] | --prune H [--prune-games N] | --join NET --join NET... | --make-data FILE [--positions K] [--data-games G [--player-plies Q] | --data-plies N] [--select S] [--sideways P] [--contested P [--contested-reply on|off]] [--phase race|contact] [--checkpoint-every C] | --fit-data FILE... [--epochs E] | --fit-ranks RECORD... [--exclude RECORD...]",
      "train the evaluator's nets by TD(lambda) self-play (resumes from FILE), teach them pruning nets, or teach them rollout results", cmd_train},
+    {"mine", "mine [--rules R] --games N [--seed S] [--best on|off] [--max K] --out FILE",
+     "puzzles mined from games: wins, defences, the janblotta kept in, best plays a rollout confirms", cmd_mine},
     {"help", "help", "this list", lab_help},
 };
 

@@ -306,9 +306,10 @@ static json_t *puzzles(web_app_t *a)
         json_t *th = json_array();
         for (int k = 0; k < p->nthemes; k++)
             json_array_append_new(th, json_string(p->themes[k]));
-        json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:s, s:o}", "id", p->id, "title",
+        json_array_append_new(arr, json_pack("{s:s, s:s, s:i, s:s, s:o, s:b, s:s}", "id", p->id, "title",
                                              text_pick(&p->title, a->lang), "difficulty", p->difficulty, "state",
-                                             state, "themes", th));
+                                             state, "themes", th, "mined", p->mined, "rules",
+                                             p->pos.rules.name ? p->pos.rules.name : ""));
     }
     const char *ids[256];
     int nt = course_themes(a->course, ids, 256);
