@@ -649,10 +649,12 @@ ACTIONS.progress = async () => {
   pre.className = "report";
   pre.textContent = j.text;
   box.append(h, pre);
-  if (j.chart) {
+  for (const [svg, id] of [[j.chart, "ratings-chart"], [j.games_chart, "games-chart"]]) {
+    if (!svg) continue;
     const c = document.createElement("div");
     c.className = "chart";
-    c.innerHTML = j.chart;
+    c.id = id;
+    c.innerHTML = svg;
     box.appendChild(c);
   }
 };

@@ -503,8 +503,10 @@ static const repl_command_t COMMANDS[] = {
      COMPLETE_SETUP},
     {"export", NULL, "[ID | position | --svg FILE]", "print the position as YAML for a puzzle file, or draw it as SVG",
      "skriv ställningen som YAML för en problemfil, eller rita den som SVG", repl_cmd_export, COMPLETE_NONE},
-    {"progress", NULL, "[--svg FILE]", "lessons, puzzles, what is due, ratings (--svg: a chart over time)",
-     "lektioner, problem, vad som står på tur, värdetal (--svg: diagram över tiden)", repl_cmd_progress,
+    {"progress", NULL, "[--svg FILE | --games-svg FILE]",
+     "lessons, puzzles, what is due, ratings, your reviewed games (--svg, --games-svg: charts over time)",
+     "lektioner, problem, vad som står på tur, värdetal, dina granskade partier (--svg, --games-svg: diagram över "
+     "tiden)", repl_cmd_progress,
      COMPLETE_NONE},
     {"play", NULL, "[RULES] [--here] [--match N] [--as white|black|random] [--white|--black P] | end",
      "a game against the engine, the tutor watching", "ett parti mot programmet, som kommenterar dina drag",

@@ -13,6 +13,7 @@
 
 #include "cli/repl.h"
 #include "cli/review_puzzles.h"
+#include "front/game_stats.h"
 #include "tutor/words.h"
 
 bool repl_in_game(const repl_t *r)
@@ -27,6 +28,36 @@ void repl_game_end(repl_t *r)
     play_view_end(&r->game);
     if (r->game.saved)
         snprintf(r->last_game, sizeof r->last_game, "%s", r->game.record_path);
+}
+
+/* The learner's figures of a review of one of their own records (the
+ * games folder), kept for statistics across games (front/game_stats.h):
+ * the one side the review judged, a person's. */
+static void record_stats(repl_t *r, char **args, int n)
+{
+    const char *path = NULL;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(args[i], "--plies") == 0 || strcmp(args[i], "--lang") == 0 || strcmp(args[i], "--puzzles") == 0)
+            i++;
+        else if (args[i][0] != '-')
+            path = args[i];
+    }
+    game_stat_t s;
+    memset(&s, 0, sizeof s);
+    if (!path || !game_stats_own_record(r->state_dir, path, s.name, sizeof s.name))
+        return;
+    int side = -1, sides = 0;
+    for (int c = 0; c < 2; c++)
+        if (r->rv.side[c].reviewed) {
+            side = c;
+            sides++;
+        }
+    if (sides != 1)
+        return; /* two people, or the engine's game: not one learner's figures */
+    game_stats_fill(&s, &r->rv, side, r->rv_rules.name);
+    char err[4600];
+    if (!game_stats_add(r->state_dir, &s, err, sizeof err))
+        fprintf(stderr, "brade: %s\n", err);
 }
 
 int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
@@ -88,6 +119,8 @@ int repl_cmd_review(repl_t *r, int argc, char **argv, const char *rest)
     fflush(stdout);
     repl_review_drop(r);
     int rc = cmd_review_keep(n, args, &r->rv, &r->rv_rules);
+    if (rc == 0 && r->have_state && !all)
+        record_stats(r, args, n);
     if (rc == 0) {
         r->rv_have = true;
         if (r->rv.nitems > 0)

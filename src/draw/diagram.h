@@ -102,6 +102,20 @@ enum { DIAGRAM_MAX_SERIES = 8 };
 void diagram_lines_svg(const char *title, const char *note, const diagram_series_t *series, int n,
                        const double *marks, int nmarks, strbuf_t *out);
 
+/* The value axis of a chart over time: grid lines every `grid` (every two
+ * when tall), at least `min_span` high, starting at zero or above when
+ * `from_zero`, around `empty` when there is no point. */
+typedef struct diagram_axis {
+    double grid, min_span;
+    bool from_zero;
+    double empty;
+} diagram_axis_t;
+
+/* The same chart on the caller's axis (a point's `rating` is its value;
+ * give no band): millipoints given away a decision, say. */
+void diagram_lines_svg_axis(const char *title, const char *note, const diagram_series_t *series, int n,
+                            const double *marks, int nmarks, const diagram_axis_t *axis, strbuf_t *out);
+
 /* Writes `s` with &, <, > and " escaped for XML text and attributes. */
 void diagram_escape(const char *s, strbuf_t *out);
 

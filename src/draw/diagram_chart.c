@@ -81,9 +81,18 @@ void diagram_chart_svg(const char *title, const char *note, const diagram_bar_t 
 static const char *const LINE[DIAGRAM_MAX_SERIES] = {"#1a1a1a", "#1f6fb2", "#c62828", "#2e7d32",
                                                      "#e07b00", "#7b1fa2", "#00838f", "#8d6e63"};
 
-/* A chart of ratings over time (see diagram.h). */
+/* A chart of ratings over time (see diagram.h): whole hundreds, at least
+ * 300 high. */
 void diagram_lines_svg(const char *title, const char *note, const diagram_series_t *series, int n,
                        const double *marks, int nmarks, strbuf_t *out)
+{
+    const diagram_axis_t rating = {100.0, 300.0, false, 1500.0};
+    diagram_lines_svg_axis(title, note, series, n, marks, nmarks, &rating, out);
+}
+
+/* A chart of values over time on an axis of the caller's (see diagram.h). */
+void diagram_lines_svg_axis(const char *title, const char *note, const diagram_series_t *series, int n,
+                            const double *marks, int nmarks, const diagram_axis_t *axis, strbuf_t *out)
 {
     const int W = DIAGRAM_WIDTH, H = 460, X0 = 70, X1 = W - 190, Y0 = 56, Y1 = H - 76;
     if (n > DIAGRAM_MAX_SERIES)
@@ -105,13 +114,19 @@ void diagram_lines_svg(const char *title, const char *note, const diagram_series
             any = true;
         }
     if (!any)
-        lo = hi = 1500.0;
-    /* whole hundreds, at least 300 high, with room above and below */
-    lo = floor((lo - 50.0) / 100.0) * 100.0;
-    hi = ceil((hi + 50.0) / 100.0) * 100.0;
-    while (hi - lo < 300.0) {
-        lo -= 50.0;
-        hi += 50.0;
+        lo = hi = axis->empty;
+    /* whole grid steps, at least min_span high, with room above and below
+     * (never below zero on an axis that starts there) */
+    const double g = axis->grid;
+    lo = floor((lo - g / 2) / g) * g;
+    hi = ceil((hi + g / 2) / g) * g;
+    while (hi - lo < axis->min_span) {
+        lo -= g / 2;
+        hi += g / 2;
+    }
+    if (axis->from_zero && lo < 0) {
+        hi -= lo;
+        lo = 0;
     }
     if (d1 == d0) { /* one day: it stands in the middle */
         d0--;
@@ -125,8 +140,8 @@ void diagram_lines_svg(const char *title, const char *note, const diagram_series
                 "height=\"%d\"/></clipPath></defs>\n",
                 X0, Y0, X1 - X0, Y1 - Y0);
     diagram_text(DIAGRAM_MARGIN, 30, 16, true, "#1a1a1a", "start", title, out);
-    /* the grid: a line every 100 (every 200 when tall), labelled on the left */
-    double step = hi - lo > 1000.0 ? 200.0 : 100.0;
+    /* the grid: a line every step (every two when tall), labelled on the left */
+    double step = hi - lo > 10 * g ? 2 * g : g;
     char label[64];
     for (double v = ceil(lo / step) * step; v <= hi + 0.5; v += step) {
         strbuf_addf(

@@ -5,6 +5,7 @@
  */
 #include "draw/report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "draw/diagram.h"
@@ -174,4 +175,113 @@ void report_progress_text(const tutor_t *t, strbuf_t *out)
     if (!p->path)
         strbuf_addf(out, "%s\n", T(L, "(Progress is not saved: there is no state directory.)",
                          "(Framstegen sparas inte: det finns ingen tillståndskatalog.)"));
+}
+
+/* The rulesets of the games, in the order first played. */
+static int rulesets_of(const game_stat_t *g, int n, const char **names, int max)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int j = 0;
+        while (j < k && strcmp(names[j], g[i].rules) != 0)
+            j++;
+        if (j == k && k < max)
+            names[k++] = g[i].rules;
+    }
+    return k;
+}
+
+/* Errors a game and millipoints a decision over games[from..n) of one
+ * ruleset; how many games. */
+static int figures(const game_stat_t *g, int n, const char *rules, int skip, double *errors, double *mp)
+{
+    int games = 0, dec = 0, err = 0;
+    double lost = 0;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(g[i].rules, rules) != 0 || skip-- > 0)
+            continue;
+        games++;
+        dec += g[i].decisions;
+        err += g[i].errors;
+        lost += g[i].lost;
+    }
+    *errors = games ? (double)err / games : 0;
+    *mp = dec ? 1000.0 * lost / dec : 0;
+    return games;
+}
+
+/* The learner's reviewed games (see report.h). */
+void report_games_text(const game_stat_t *g, int n, lang_t L, strbuf_t *out)
+{
+    enum { LAST = 5 };
+    if (n == 0) /* a learner of the lessons alone hears nothing of games */
+        return;
+    strbuf_addf(out, T(L, "Games reviewed: %d (your errors a game, and millipoints given away a decision, as "
+                          "GNU Backgammon counts them):\n",
+                       "Granskade partier: %d (dina fel per parti, och millipoäng bort per beslut, som GNU "
+                       "Backgammon räknar dem):\n"),
+                n);
+    const char *names[16];
+    int k = rulesets_of(g, n, names, 16);
+    for (int r = 0; r < k; r++) {
+        double err, mp, lerr, lmp;
+        int games = figures(g, n, names[r], 0, &err, &mp);
+        char line[256];
+        snprintf(line, sizeof line, T(L, "  %s: %d game%s, %.1f errors a game, %.1f millipoints a decision",
+                                     "  %s: %d parti%s, %.1f fel per parti, %.1f millipoäng per beslut"),
+                 names[r], games, games == 1 ? "" : T(L, "s", "er"), err, mp);
+        words_decimal_comma(L, line, 0);
+        strbuf_add(out, line);
+        if (games > LAST) {
+            figures(g, n, names[r], games - LAST, &lerr, &lmp);
+            snprintf(line, sizeof line, T(L, "; the last %d: %.1f and %.1f", "; de senaste %d: %.1f och %.1f"), LAST,
+                     lerr, lmp);
+            words_decimal_comma(L, line, 0);
+            strbuf_add(out, line);
+        }
+        strbuf_add(out, ".\n");
+    }
+}
+
+/* Millipoints given away a decision over time, a line a ruleset (see
+ * report.h). */
+bool report_games_chart(const game_stat_t *g, int n, lang_t L, strbuf_t *svg)
+{
+    if (n == 0)
+        return false;
+    const char *names[DIAGRAM_MAX_SERIES];
+    int k = rulesets_of(g, n, names, DIAGRAM_MAX_SERIES);
+    diagram_series_t s[DIAGRAM_MAX_SERIES];
+    progress_point_t *pts = calloc((size_t)n, sizeof *pts);
+    if (!pts)
+        return false;
+    int used = 0;
+    for (int r = 0; r < k; r++) {
+        /* one point a day played: that day's games together */
+        s[r] = (diagram_series_t){names[r], pts + used, 0, false};
+        for (int i = 0; i < n; i++) {
+            if (strcmp(g[i].rules, names[r]) != 0)
+                continue;
+            int dec = 0;
+            double lost = 0;
+            long day = g[i].day;
+            for (int j = i; j < n && g[j].day == day; j++)
+                if (strcmp(g[j].rules, names[r]) == 0) {
+                    dec += g[j].decisions;
+                    lost += g[j].lost;
+                }
+            if (s[r].n > 0 && s[r].points[s[r].n - 1].day == day)
+                continue;
+            pts[used++] = (progress_point_t){day, dec ? 1000.0 * lost / dec : 0, 0};
+            s[r].n++;
+        }
+    }
+    const diagram_axis_t axis = {10.0, 40.0, true, 20.0};
+    diagram_lines_svg_axis(T(L, "Millipoints you gave away a decision, over time",
+                             "Millipoäng du gav bort per beslut, över tiden"),
+                           T(L, "Lower is better: a day's reviewed games make one point.",
+                             "Lägre är bättre: en dags granskade partier blir en punkt."),
+                           s, k, NULL, 0, &axis, svg);
+    free(pts);
+    return true;
 }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "content/strbuf.h"
+#include "front/game_stats.h"
 #include "tutor/progress.h"
 #include "tutor/tutor.h"
 
@@ -22,5 +23,12 @@ void report_progress_text(const tutor_t *t, strbuf_t *out);
 /* The overall rating and the most practised themes' over time, one point
  * a day practised; false (nothing written) before the first puzzle. */
 bool report_progress_chart(const progress_t *p, lang_t lang, strbuf_t *svg);
+/* The learner's reviewed games (front/game_stats.h) per ruleset: how
+ * many, errors a game, millipoints given away a decision, and the same
+ * over the last five when there are more; nothing before the first. */
+void report_games_text(const game_stat_t *g, int n, lang_t lang, strbuf_t *out);
+/* Millipoints given away a decision over time, a line a ruleset; false
+ * (nothing written) before the first reviewed game. */
+bool report_games_chart(const game_stat_t *g, int n, lang_t lang, strbuf_t *svg);
 
 #endif

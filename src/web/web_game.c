@@ -13,6 +13,7 @@
 #include "draw/diagram.h"
 #include "front/config.h"
 #include "front/course_env.h"
+#include "front/game_stats.h"
 #include "front/gamefile.h"
 #include "front/mine_file.h"
 #include "front/paths.h"
@@ -316,6 +317,18 @@ json_t *web_game_review(web_app_t *a, json_t *body, int *status)
                             "record",
                             base ? base + 1 : a->game_path[0] ? strrchr(a->game_path, '/') + 1 : "",
                             "over", rv.games > 0);
+    /* the learner's figures, for statistics across games (one of their
+     * own records: the session's game or one of the games folder) */
+    const char *own = path[0] ? path : a->game_path;
+    game_stat_t gs;
+    memset(&gs, 0, sizeof gs);
+    if (a->home->have_state && own[0] && rv.side[me].reviewed && !rv.side[1 - me].reviewed &&
+        game_stats_own_record(a->home->state_dir, own, gs.name, sizeof gs.name)) {
+        char err[4600];
+        game_stats_fill(&gs, &rv, me, rules.name);
+        if (!game_stats_add(a->home->state_dir, &gs, err, sizeof err))
+            fprintf(stderr, "brade: %s\n", err);
+    }
     /* kept for `mistakes`: the record and its review */
     web_game_review_drop(a);
     a->have_review = true;

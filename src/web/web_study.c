@@ -11,6 +11,7 @@
 
 #include "content/glossary.h"
 #include "draw/report.h"
+#include "front/game_stats.h"
 #include "front/drill.h"
 #include "front/paths.h"
 
@@ -33,6 +34,9 @@ json_t *web_progress(web_app_t *a)
     strbuf_t sb;
     strbuf_init(&sb);
     report_progress_text(&a->tutor, &sb);
+    game_stat_t *games = NULL;
+    int ngames = a->home->have_state ? game_stats_read(a->home->state_dir, &games) : 0;
+    report_games_text(games, ngames, a->lang, &sb);
     json_t *res = json_pack("{s:s}", "text", strbuf_str(&sb));
     strbuf_clear(&sb);
     int done = 0, solved = 0, failed = 0;
@@ -55,6 +59,12 @@ json_t *web_progress(web_app_t *a)
     json_object_set_new(res, "chart", report_progress_chart(&a->progress, a->lang, &sb)
                                           ? json_string(strbuf_str(&sb))
                                           : json_null());
+    strbuf_clear(&sb);
+    json_object_set_new(res, "games", json_integer(ngames));
+    json_object_set_new(res, "games_chart", report_games_chart(games, ngames, a->lang, &sb)
+                                                ? json_string(strbuf_str(&sb))
+                                                : json_null());
+    free(games);
     strbuf_free(&sb);
     return res;
 }

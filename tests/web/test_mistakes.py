@@ -12,6 +12,8 @@ sessions move to the course with them (the course's generations, web.h):
   - a second session with a puzzle open on the old course answers it all
     the same, and sees the new puzzles when it opens its next puzzle;
   - `mistakes` again adds nothing ("already among your puzzles");
+  - the review counted the game in the learner's figures (`progress`:
+    "games", its text and chart);
   - SIGTERM: exit 0.
 
 Plain HTTP, no browser.  Each mistake is rolled out 648 games a play, so
@@ -119,6 +121,9 @@ def main():
             code, rv = a.api("review", {"record": name})
             bad = [m for m in rv.get("mistakes", []) if m["grade"] in ("bad", "very-bad")]
             check(code == 200 and bad, f"the review of {name}: {len(bad)} bad plays")
+            code, pr = a.api("progress")
+            check(code == 200 and pr.get("games") == 1 and pr.get("games_chart") and "Games reviewed: 1" in pr["text"],
+                  "the review counts the game in the learner's figures: " + str(pr.get("games")))
             code, j = a.api("mistakes")
             said = " ".join(j.get("words", "").split())
             check(code == 200 and "Your bad plays and decisions:" in said, f"mistakes: {code} {said[:160]}")
