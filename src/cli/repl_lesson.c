@@ -27,8 +27,11 @@ int repl_cmd_lessons(repl_t *r, int argc, char **argv, const char *rest)
         printf("%s\n", T(L, "No lessons are loaded.", "Inga lektioner är inlästa."));
         return 0;
     }
-    printf("%s\n", T(L, "Lessons (type 'lesson ID' to open one):",
-                     "Lektioner (skriv 'lesson ID' för att öppna en):"));
+    bool open = r->tutor.mode == TUTOR_LESSON;
+    printf("%s\n", open ? T(L, "Lessons (type 'lesson ID' to open one; * marks the one open, at its step):",
+                            "Lektioner (skriv 'lesson ID' för att öppna en; * visar den som är öppen, vid sitt steg):")
+                        : T(L, "Lessons (type 'lesson ID' to open one):",
+                            "Lektioner (skriv 'lesson ID' för att öppna en):"));
     for (int i = 0; i < r->course.nlessons; i++) {
         const lesson_t *ls = &r->course.lessons[i];
         const progress_item_t *it = progress_get(&r->progress, ls->id, true);
@@ -39,9 +42,12 @@ int repl_cmd_lessons(repl_t *r, int argc, char **argv, const char *rest)
             snprintf(done, sizeof done, T(L, "  [done %s]", "  [klar %s]"), day);
         }
         bool here = r->tutor.mode == TUTOR_LESSON && r->tutor.lesson == i;
-        printf("%s%2d. %-18s %s (%d %s)%s\n", here ? "* " : "  ", i + 1, ls->id,
+        char at[48] = "";
+        if (here)
+            snprintf(at, sizeof at, T(L, ", at step %d", ", vid steg %d"), r->tutor.step + 1);
+        printf("%s%2d. %-18s %s (%d %s%s)%s\n", here ? "* " : "  ", i + 1, ls->id,
                text_pick(&ls->title, L), ls->nsteps,
-               ls->nsteps == 1 ? T(L, "step", "steg") : T(L, "steps", "steg"), done);
+               ls->nsteps == 1 ? T(L, "step", "steg") : T(L, "steps", "steg"), at, done);
     }
     return 0;
 }

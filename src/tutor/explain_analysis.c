@@ -649,20 +649,37 @@ size_t explain_analysis_hint(lang_t lang, const board_t *b, const rules_t *r, ro
     int mine = have_mine ? rollrank_find(rk, n, &after) : -1;
     grade_thresholds_t t;
     grade_default(&t);
+    /* the table: a heading over its columns, each as wide as its widest
+     * entry (newcomer F18: a four-step play pushed the rest out of line) */
+    int w = 22;
+    bool any_rolled = false;
     for (int i = 0; i < n && i < show; i++) {
         char note[128];
         notation_play(&rk[i].sp.play, b->geom, note, sizeof note);
+        int len = (int)strlen(note);
+        w = len > w ? len : w;
+        any_rolled |= rk[i].rolled;
+    }
+    if (n > 0 && show > 0)
+        add(buf, size, &u, "    %-*s %-*s  %-7s %5s\n", w, sv ? "drag" : "play", any_rolled ? 13 : 6,
+            sv ? "ekvitet" : "equity", sv ? "efter" : "behind", sv ? "vinst" : "wins");
+    for (int i = 0; i < n && i < show; i++) {
+        char note[128], eq[32], behind[16] = "";
+        notation_play(&rk[i].sp.play, b->geom, note, sizeof note);
         double lost = rollrank_lost(rk, n, i);
-        add(buf, size, &u, "%2d. %-22s %+.3f", i + 1,
-            rk[i].sp.play.nsteps ? note : (sv ? "(inget drag)" : "(no move)"), rk[i].equity);
         if (rk[i].rolled)
-            add(buf, size, &u, " ±%.3f", rk[i].ro.ci95);
+            snprintf(eq, sizeof eq, "%+.3f ±%.3f", rk[i].equity, rk[i].ro.ci95);
+        else
+            snprintf(eq, sizeof eq, "%+.3f", rk[i].equity);
         if (lost >= 0.0005)
-            add(buf, size, &u, "  -%.3f", lost);
+            snprintf(behind, sizeof behind, "-%.3f", lost);
+        add(buf, size, &u, "%2d. %-*s %-*s  %-7s", i + 1, w,
+            rk[i].sp.play.nsteps ? note : (sv ? "(inget drag)" : "(no move)"), any_rolled ? 13 : 6, eq,
+            n > 1 ? behind : "");
         eval_t v = rollrank_value(&rk[i]);
         /* a play the move filter set aside keeps a shallower value and
          * ranks below the deeper ones, whatever its number says */
-        add(buf, size, &u, sv ? "  vinst %.0f%%%s%s\n" : "  win %.0f%%%s%s\n", 100 * eval_p_win(&v),
+        add(buf, size, &u, " %4.0f%%%s%s\n", 100 * eval_p_win(&v),
             rolled && !rk[i].rolled                 ? (sv ? "  (inte utspelat)" : "  (not rolled out)")
             : !rolled && rk[i].sp.plies < rk[0].sp.plies ? (sv ? "  (sett mindre djupt)" : "  (looked at less deeply)")
                                                      : "",

@@ -246,13 +246,13 @@ bool tutor_analysis_hint(tutor_t *t, const char *yours, strbuf_t *out)
             snprintf(how, sizeof how, T(L, "by its trained evaluator looking %s", "bedömt av dess tränade värdering %s"),
                      ahead);
         strbuf_addf(out,
-                    T(L, "(What the numbers mean: each is the points a game the engine expects for %s after "
-                         "that play, +1.000 being a one-point game won, %s; "
-                         "the second number is how much less than the best play, and \"win\" is "
+                    T(L, "(What the numbers mean: \"equity\" is the points a game the engine expects for %s "
+                         "after that play, +1.000 being a one-point game won, %s; "
+                         "\"behind\" is how much less than the best play, and \"wins\" is "
                          "the chance of winning the game; a play \"looked at less deeply\" was set aside "
                          "as clearly worse before the last look, so its number is rougher.)\n",
-                      "(Vad talen betyder: vart och ett är poängen per parti som programmet väntar sig för %s "
-                      "efter draget, där +1,000 är ett enpoängsparti vunnet, %s; det andra talet är hur "
+                      "(Vad talen betyder: \"ekvitet\" är poängen per parti som programmet väntar sig för %s "
+                      "efter draget, där +1,000 är ett enpoängsparti vunnet, %s; \"efter\" är hur "
                       "mycket sämre än det bästa draget, och "
                       "\"vinst\" är chansen att vinna partiet; ett drag \"sett mindre djupt\" lades "
                       "undan som klart sämre före den sista genomgången, så dess tal är grövre.)\n"),
