@@ -49,18 +49,36 @@ const command_t *cmd_table(int *count)
     return COMMANDS;
 }
 
+/* One command's help: what it does and its usage, and the position flags
+ * where it takes them; 0. */
+static int command_usage(const command_t *c)
+{
+    printf("%s - %s\n\nusage: brade %s\n", c->name, c->help, c->usage);
+    if (strstr(c->usage, "position flags"))
+        printf("\nPosition flags: --rules NAME[+option=value...] --option NAME=VALUE\n"
+               "  --white SPEC --black SPEC --to-move white|black, or --position-id ID.\n"
+               "A side SPEC lists that side's checkers in its own numbering: P, P:N, bar:N, off:N.\n");
+    printf("\nThe manual page: brade help --man | man -l -\n");
+    return 0;
+}
+
 static int cmd_help(int argc, char **argv)
 {
     if (argc >= 1 && strcmp(argv[0], "--man") == 0)
         return help_man();
     if (argc >= 2 && strcmp(argv[0], "--completion") == 0)
         return help_completion(argv[1]);
-    if (argc >= 1) {
-        fprintf(stderr, "brade: help takes no argument, or --man, or --completion bash|zsh\n");
-        return 2;
-    }
     int n;
     const command_t *t = cmd_table(&n);
+    if (argc == 1) /* `brade help analyse`: that command's line (newcomer F13) */
+        for (int i = 0; i < n; i++)
+            if (strcmp(argv[0], t[i].name) == 0)
+                return command_usage(&t[i]);
+    if (argc >= 1) {
+        fprintf(stderr, "brade: help takes a command's name, or --man, or --completion bash|zsh; "
+                        "'%s' is none of them\n", argv[0]);
+        return 2;
+    }
     printf("brade - a rules tutor and puzzle trainer for bräde\n\nusage: brade COMMAND [ARGS]\n\n");
     for (int i = 0; i < n; i++)
         printf("  %-8s %s\n  %-8s   brade %s\n", t[i].name, t[i].help, "", t[i].usage);
@@ -77,8 +95,13 @@ int main(int argc, char **argv)
     int n;
     const command_t *t = cmd_table(&n);
     for (int i = 0; i < n; i++)
-        if (strcmp(argv[1], t[i].name) == 0)
+        if (strcmp(argv[1], t[i].name) == 0) {
+            /* `brade analyse --help` (or -h) is `brade help analyse` */
+            for (int k = 2; k < argc && t[i].run != cmd_help; k++)
+                if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0)
+                    return command_usage(&t[i]);
             return t[i].run(argc - 2, argv + 2);
+        }
     /* the lab's commands moved to a program of their own */
     if (strcmp(argv[1], "selfplay") == 0 || strcmp(argv[1], "train") == 0) {
         fprintf(stderr, "brade: '%s' is the lab's: brade-lab %s ... (brade-lab help)\n", argv[1], argv[1]);

@@ -440,7 +440,7 @@ int play_view_line(play_view_t *v, const char *line)
         strbuf_addf(&sb, "%s\n", T(lang, "Nothing waits for 'go' now.", "Inget väntar på 'go' nu."));
         rc = 1;
     } else if (strcmp(word, "hint") == 0) {
-        play_hint(g, &sb);
+        play_hint(g, rest, &sb);
     } else if (strcmp(word, "resign") == 0) {
         play_answer_t ans = play_resign(g, &sb);
         rc = ans == PA_ILLEGAL || ans == PA_NOT_NOW; /* a word first is not a failure */

@@ -52,7 +52,32 @@ int repl_cmd_lessons(repl_t *r, int argc, char **argv, const char *rest)
     return 0;
 }
 
-/* A lesson by id or number; -1 (reported) when there is none. */
+/* s folded for matching: lower case, å ä ö é as a a o e, spaces as '-'
+ * ("Sprängjan" and "sprangjan" alike). */
+static void fold(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p && n + 1 < size; p++) {
+        unsigned char c = *p;
+        if (c == 0xC3 && p[1]) {
+            unsigned char d = *++p;
+            c = (d == 0xA5 || d == 0xA4 || d == 0x85 || d == 0x84) ? 'a'
+                : (d == 0xB6 || d == 0x96)                         ? 'o'
+                : (d == 0xA9 || d == 0x89)                         ? 'e'
+                                                                   : '?';
+        } else if (c >= 'A' && c <= 'Z') {
+            c = (unsigned char)(c - 'A' + 'a');
+        } else if (c == ' ') {
+            c = '-';
+        }
+        out[n++] = (char)c;
+    }
+    out[n] = '\0';
+}
+
+/* A lesson by id or number, or by its id or title written with å, ä, ö
+ * or capitals ("lesson sprängjan", newcomer F13); -1 (reported) when
+ * there is none. */
 static int find_lesson(repl_t *r, const char *key)
 {
     int i = course_find_lesson(&r->course, key);
@@ -60,6 +85,17 @@ static int find_lesson(repl_t *r, const char *key)
     long k = strtol(key, &end, 10);
     if (i < 0 && *end == '\0' && k >= 1 && k <= r->course.nlessons)
         i = (int)k - 1;
+    char want[256], have[256];
+    fold(key, want, sizeof want);
+    for (int j = 0; i < 0 && j < r->course.nlessons; j++) {
+        const lesson_t *ls = &r->course.lessons[j];
+        const char *names[3] = {ls->id, text_pick(&ls->title, LANG_EN), text_pick(&ls->title, LANG_SV)};
+        for (int m = 0; m < 3 && i < 0; m++) {
+            fold(names[m], have, sizeof have);
+            if (strcmp(want, have) == 0)
+                i = j;
+        }
+    }
     if (i < 0)
         printf(T(L_(r), "There is no lesson '%s'; 'lessons' lists them.\n",
                  "Det finns ingen lektion '%s'; 'lessons' visar dem.\n"),

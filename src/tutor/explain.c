@@ -380,7 +380,16 @@ size_t explain_verdict(lang_t lang, const board_t *b, const rules_t *r, const ve
         snprintf(span, sizeof span, "%.*s", t->err_length < 63 ? t->err_length : 63, text + t->err_offset);
         int fa, fb;
         bool two = sscanf(span, "%d/%d", &fa, &fb) == 2;
-        if (t->err == PARSE_ERR_POINT)
+        if (t->err == PARSE_ERR_TOO_MANY)
+            add(buf, size, &u,
+                sv ? "\"%s\" och det som följer är fler förflyttningar än något slag ger: ett slag är två "
+                     "tärningar, fyra förflyttningar med en dubbel (en bricka som går över flera tärningar "
+                     "räknas en gång för varje tärning). "
+                   : "\"%s\" and what follows are more moves than any roll gives: a roll is two dice, "
+                     "four moves with doubles (a checker moved over several dice counts once for each "
+                     "die). ",
+                span);
+        else if (t->err == PARSE_ERR_POINT)
             add(buf, size, &u,
                 sv ? "\"%s\": tungorna är numrerade 1 till 24 (och bar, off). "
                    : "\"%s\": the points are numbered 1 to 24 (and bar, off). ",

@@ -784,7 +784,7 @@ bool play_explain(const play_game_t *g, const char *text, strbuf_t *out)
     return true;
 }
 
-void play_hint(play_game_t *g, strbuf_t *out)
+void play_hint(play_game_t *g, const char *yours, strbuf_t *out)
 {
     if (g->state == PS_CUBE || (g->state == PS_ROLL && play_may_double(g))) {
         play_cube_hint(g, out);
@@ -797,7 +797,8 @@ void play_hint(play_game_t *g, strbuf_t *out)
     char buf[4096];
     int owed[2];
     explain_analysis_hint(g->o.lang, &g->game.board, &g->game.rules, g->roll, play_series_of(g, owed),
-                          search_default_plies(&g->game.rules), 5, NULL, g->stop, &g->hint_best, buf, sizeof buf);
+                          search_default_plies(&g->game.rules), 5, yours && *yours ? yours : NULL, g->stop,
+                          &g->hint_best, buf, sizeof buf);
     g->hint_rolls = g->stop && *g->stop ? -1 : g->rolls;
     if (g->stop && *g->stop)
         strbuf_add(out, T(g->o.lang, "The hint was stopped.\n", "Tipset avbröts.\n"));

@@ -213,10 +213,11 @@ bool play_moves(const play_game_t *g, strbuf_t *out);
  * sentence) when no roll of a person's is waiting. */
 bool play_explain(const play_game_t *g, const char *text, strbuf_t *out);
 
-/* The best plays of the roll in words, as `hint` says them; before the
- * roll with the cube available, or with a double to answer, the cube
- * decision instead. */
-void play_hint(play_game_t *g, strbuf_t *out);
+/* The best plays of the roll in words, as `hint` says them, with `yours`
+ * (a play typed after `hint`, or NULL) judged among them, as the lessons'
+ * `hint PLAY` does (newcomer F13); before the roll with the cube
+ * available, or with a double to answer, the cube decision instead. */
+void play_hint(play_game_t *g, const char *yours, strbuf_t *out);
 /* The result in words ("White wins: jan, 2 points (lyckans-talisman)."). */
 void play_result_text(const play_game_t *g, strbuf_t *out);
 /* A match's score in words ("Score after game 3 of 5: white 4, black 2."). */

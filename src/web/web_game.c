@@ -417,7 +417,7 @@ json_t *web_game_word(web_app_t *a, const char *w, json_t *body, int *status)
     else if (strcmp(w, "one-die") == 0)
         play_one_die(g, &a->words);
     else if (strcmp(w, "hint") == 0)
-        play_hint(g, &a->words);
+        play_hint(g, NULL, &a->words);
     else if (strcmp(w, "undo") == 0)
         play_undo(g, &a->words);
     else if (strcmp(w, "pass") == 0)

@@ -2,7 +2,8 @@
 """The learner's program names only the learner's commands (issue 74):
 `brade help`, its man page and its completions name no command or flag of
 the lab, which is brade-lab's (`brade-lab help` lists them), and `brade
-selfplay` says where the command went."""
+selfplay` says where the command went; each learner's command has its
+own help (`brade help CMD`, `brade CMD --help`)."""
 import os
 import subprocess
 import sys
@@ -35,6 +36,13 @@ code, text = out([BRADE, "help"])
 for c in LEARNER:
     if f"\n  {c} " not in text:
         failures.append(f"brade help does not list '{c}'")
+# every learner's command answers `brade help CMD` and `brade CMD --help`
+# with its own line and usage (newcomer F13)
+for c in LEARNER:
+    for argv in ([BRADE, "help", c], [BRADE, c, "--help"]):
+        code, text = out(argv)
+        if code != 0 or not text.startswith(f"{c} - ") or f"usage: brade {c}" not in text:
+            failures.append(f"{' '.join(argv[1:])}: exit {code}, {text[:120]!r}")
 code, text = out([LAB, "help"])
 if code != 0 or "selfplay" not in text or "\n  train " not in text:
     failures.append(f"brade-lab help does not list selfplay and train: {text[:300]!r}")

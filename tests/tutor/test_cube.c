@@ -181,7 +181,7 @@ static void person_doubles(void **state)
     assert_non_null(strstr(strbuf_str(&out), "before the roll"));
     /* hint speaks of the play now, not of the cube */
     strbuf_clear(&out);
-    play_hint(g, &out);
+    play_hint(g, NULL, &out);
     assert_null(strstr(strbuf_str(&out), "The cube"));
     play_free(g);
     /* the tutor off: rolling on is not questioned */
