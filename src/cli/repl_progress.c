@@ -39,7 +39,7 @@ int repl_cmd_progress(repl_t *r, int argc, char **argv, const char *rest)
                  "Write: progress (the record), progress --svg FILE (your ratings over time as a "
                  "picture), or progress --games-svg FILE (the millipoints you gave away a decision, over time).",
                  "Skriv: progress (det du gjort), progress --svg FIL (dina värdetal över tiden som "
-                 "bild), eller progress --games-svg FIL (millipoängen du gav bort per beslut, över tiden)."));
+                 "bild), eller progress --games-svg FIL (tusendels poäng du gav bort per beslut, över tiden)."));
         strbuf_free(&sb);
         free(games);
         return 1;

@@ -218,7 +218,7 @@ void report_games_text(const game_stat_t *g, int n, lang_t L, strbuf_t *out)
         return;
     strbuf_addf(out, T(L, "Games reviewed: %d (your errors a game, and millipoints given away a decision, as "
                           "GNU Backgammon counts them):\n",
-                       "Granskade partier: %d (dina fel per parti, och millipoäng bort per beslut, som GNU "
+                       "Granskade partier: %d (dina fel per parti, och tusendels poäng bort per beslut, som GNU "
                        "Backgammon räknar dem):\n"),
                 n);
     const char *names[16];
@@ -228,7 +228,7 @@ void report_games_text(const game_stat_t *g, int n, lang_t L, strbuf_t *out)
         int games = figures(g, n, names[r], 0, &err, &mp);
         char line[256];
         snprintf(line, sizeof line, T(L, "  %s: %d game%s, %.1f errors a game, %.1f millipoints a decision",
-                                     "  %s: %d parti%s, %.1f fel per parti, %.1f millipoäng per beslut"),
+                                     "  %s: %d parti%s, %.1f fel per parti, %.1f tusendels poäng per beslut"),
                  names[r], games, games == 1 ? "" : T(L, "s", "er"), err, mp);
         words_decimal_comma(L, line, 0);
         strbuf_add(out, line);
@@ -278,7 +278,7 @@ bool report_games_chart(const game_stat_t *g, int n, lang_t L, strbuf_t *svg)
     }
     const diagram_axis_t axis = {10.0, 40.0, true, 20.0};
     diagram_lines_svg_axis(T(L, "Millipoints you gave away a decision, over time",
-                             "Millipoäng du gav bort per beslut, över tiden"),
+                             "Tusendels poäng du gav bort per beslut, över tiden"),
                            T(L, "Lower is better: a day's reviewed games make one point.",
                              "Lägre är bättre: en dags granskade partier blir en punkt."),
                            s, k, NULL, 0, &axis, svg);

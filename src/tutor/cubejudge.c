@@ -108,16 +108,26 @@ void cubejudge_summary(const cubejudge_t *j, lang_t lang, char *buf, size_t size
                               "dubbla/passa %.1f %%; som värde, "),
                             100 * j->d.mwc_nd, 100 * j->d.mwc_dt, 100 * j->d.mwc_dp);
     }
+    /* the equities are per point of the cube, as gnubg gives them; with
+     * the cube at 2 or more, say so (newcomer F18: "a cube of 1" while the
+     * cube showed 2 read as a mistake) */
+    char unit[160];
+    if (j->cube <= 1)
+        snprintf(unit, sizeof unit, "%s", T(lang, "a cube of 1", "kuben på 1"));
+    else
+        snprintf(unit, sizeof unit, T(lang, "per point of the cube: with the cube at %d, %d times that",
+                                      "per poäng på kuben: med kuben på %d, %d gånger det"),
+                 j->cube, j->cube);
     if (j->d.may_double)
         explain_appendf(buf, size, &u,
-                        T(lang, "no double %+.3f, double/take %+.3f, double/pass %+.3f (a cube of 1).",
-                          "ingen dubblering %+.3f, dubbla/ta emot %+.3f, dubbla/passa %+.3f (kuben på 1)."),
-                        j->d.nd, j->d.dt, j->d.dp);
+                        T(lang, "no double %+.3f, double/take %+.3f, double/pass %+.3f (%s).",
+                          "ingen dubblering %+.3f, dubbla/ta emot %+.3f, dubbla/passa %+.3f (%s)."),
+                        j->d.nd, j->d.dt, j->d.dp, unit);
     else if (j->match)
-        explain_appendf(buf, size, &u, T(lang, "%+.3f (a cube of 1).", "%+.3f (kuben på 1)."), j->d.nd);
+        explain_appendf(buf, size, &u, "%+.3f (%s).", j->d.nd, unit);
     else
-        explain_appendf(buf, size, &u, T(lang, "the equity is %+.3f (a cube of 1).", "värdet är %+.3f (kuben på 1)."),
-                        j->d.nd);
+        explain_appendf(buf, size, &u, T(lang, "the equity is %+.3f (%s).", "värdet är %+.3f (%s)."), j->d.nd,
+                        unit);
     words_decimal_comma(lang, buf, 0);
 }
 

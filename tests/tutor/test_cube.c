@@ -216,6 +216,14 @@ static void words_agree(void **state)
                            : j.d.action == CUBE_DOUBLE_PASS ? "Double, and Black should pass"
                                                             : "Too good";
         assert_non_null(strstr(buf, want));
+        /* the equities are per point of the cube, and say so when the cube
+         * stands higher (newcomer F18) */
+        cubejudge_summary(&j, LANG_EN, buf, sizeof buf);
+        assert_non_null(strstr(buf, "(a cube of 1)."));
+        j.cube = 2;
+        cubejudge_summary(&j, LANG_EN, buf, sizeof buf);
+        assert_non_null(strstr(buf, "(per point of the cube: with the cube at 2, 2 times that)."));
+        assert_null(strstr(buf, "a cube of 1"));
     }
     search_ctx_free(sc);
 }

@@ -65,7 +65,7 @@ static void stats_kept_and_said(void **state)
     assert_non_null(strstr(strbuf_str(&sb), "vasa: 1 game, 0.0 errors a game, 0.0 millipoints a decision."));
     strbuf_clear(&sb);
     report_games_text(v, n, LANG_SV, &sb);
-    assert_non_null(strstr(strbuf_str(&sb), "lyckans-talisman: 2 partier, 2,5 fel per parti, 16,7 millipoäng per beslut."));
+    assert_non_null(strstr(strbuf_str(&sb), "lyckans-talisman: 2 partier, 2,5 fel per parti, 16,7 tusendels poäng per beslut."));
     strbuf_clear(&sb);
     assert_true(report_games_chart(v, n, LANG_EN, &sb));
     assert_non_null(strstr(strbuf_str(&sb), "<svg"));
