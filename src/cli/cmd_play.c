@@ -5,7 +5,7 @@
  *   brade play [--rules R] [--seed S] [--white human|engine[:LEVEL]]
  *              [--black human|engine[:LEVEL]] [--dice auto|manual]
  *              [--tutor off|warn] [--warn doubtful|bad|very-bad] [--record FILE]
- *              [--match N] [--lang en|sv]
+ *              [--match N] [--engine-resigns auto|equal|never] [--lang en|sv]
  *   brade review FILE [--all] [--plies N] [--json] [--lang en|sv] [--mat OUT]
  *
  * --mat OUT writes a backgammon game or match in GNU Backgammon's .mat

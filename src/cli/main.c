@@ -29,7 +29,7 @@ static const command_t COMMANDS[] = {
      "the interactive tutor (what plain 'brade' starts); FILE or piped input runs commands", cmd_tutor},
     {"analyse", "analyse [position flags] [--roll A-B|A | --cube centred|mine|theirs] [--json] [--plies N] [--rollouts N --seed S --luck on|off --player-plies Q --rollout-top K] [--race-rollouts on|off] [--their-series N] [--play TEXT] [--svg FILE]",
      "exact facts of a position, or the plays of a roll ranked with equities", cmd_analyse},
-    {"play", "play [--rules R] [--seed S] [--white human|engine[:L]] [--black human|engine[:L]] [--as white|black|random] [--dice auto|manual] [--tutor off|warn] [--match N] [--record FILE]",
+    {"play", "play [--rules R] [--seed S] [--white human|engine[:L]] [--black human|engine[:L]] [--as white|black|random] [--dice auto|manual] [--tutor off|warn] [--match N] [--engine-resigns auto|equal|never] [--record FILE]",
      "a game against the engine (or two people, or two engines), the tutor watching", cmd_play},
     {"serve", "serve [--port N] [--listen ADDR] [--course DIR] [--lang en|sv] [--no-open]",
      "the tutor in a web page: lessons, puzzles and the board you click (prints the address to open)", cmd_serve},

@@ -240,6 +240,14 @@ bool play_view_parse(int argc, char **argv, bool rules_word, play_opts_t *o, con
                 fprintf(err, "brade: --match %ld: %s\n", n, why);
                 return false;
             }
+        } else if (strcmp(f, "--engine-resigns") == 0) {
+            if (strcmp(val, "auto") == 0 || strcmp(val, "equal") == 0 || strcmp(val, "never") == 0)
+                o->engine_resigns = val[0] == 'a' ? PLAY_RESIGNS_AUTO : val[0] == 'e' ? PLAY_RESIGNS_EQUAL
+                                                                                     : PLAY_RESIGNS_NEVER;
+            else {
+                fprintf(err, "brade: --engine-resigns is auto, equal or never, not '%s'\n", val);
+                return false;
+            }
         } else if (strcmp(f, "--as") == 0) {
             if (strcmp(val, "white") == 0 || strcmp(val, "black") == 0)
                 o->person_as = val[0] == 'w' ? BOARD_WHITE : BOARD_BLACK;

@@ -120,6 +120,24 @@ static void finish_record(play_game_t *g)
 }
 
 
+/* How far below giving up's cost the engine's own value of playing on
+ * must be before colour c gives up (see play_resigns_t); a negative
+ * number: never. */
+static double resign_margin(const play_game_t *g, int c)
+{
+    const play_seat_t *me = &g->o.seat[c], *them = &g->o.seat[1 - c];
+    switch (g->o.engine_resigns) {
+    case PLAY_RESIGNS_NEVER:
+        return -1;
+    case PLAY_RESIGNS_EQUAL:
+        return PLAY_RESIGN_MARGIN_EQUAL;
+    case PLAY_RESIGNS_AUTO:
+        break;
+    }
+    bool weaker = them->kind == SEAT_HUMAN || (them->kind == SEAT_ENGINE && them->level < me->level);
+    return weaker ? PLAY_RESIGN_MARGIN_WEAKER : PLAY_RESIGN_MARGIN_EQUAL;
+}
+
 /* After the roll the engine may still give up where some play keeps the
  * right (single games: in a match a game given up adds a game), and does
  * where the roll's best play, 0-ply, is worth less than giving up costs
@@ -130,9 +148,10 @@ static bool engine_gives_up_after_roll(play_game_t *g, strbuf_t *out)
     game_t *gm = &g->game;
     int c = play_on_roll(g);
     giveup_eval_t ge;
-    if (g->o.seat[c].kind == SEAT_HUMAN || g->o.match_length > 0 || g->ndice != 2 ||
+    double margin = resign_margin(g, c);
+    if (g->o.seat[c].kind == SEAT_HUMAN || g->o.match_length > 0 || g->ndice != 2 || margin < 0 ||
         !game_may_resign(gm, g->legal, g->nlegal) || !giveup_after_roll(g->sc, &gm->board, g->roll, 0, &ge) ||
-        !(ge.play_on < -(double)ge.cost - 0.02))
+        !(ge.play_on < -(double)ge.cost - margin))
         return false;
     char roll[8];
     words_roll(g->roll, roll, sizeof roll);
@@ -246,7 +265,9 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
     search_default_opts(0, &so);
     /* in a match a game given up adds a game, and points are not what a
      * match is won by: there the engine plays every game out */
-    bool may_resign = gm->rules.allow_resign && g->o.match_length == 0 && game_may_resign(gm, NULL, 0);
+    double margin = resign_margin(g, c);
+    bool may_resign =
+        gm->rules.allow_resign && g->o.match_length == 0 && margin >= 0 && game_may_resign(gm, NULL, 0);
     bool one_die = game_one_die_eligible(gm);
     if (!may_resign && !one_die)
         return false;
@@ -254,7 +275,7 @@ static bool engine_decides(play_game_t *g, strbuf_t *out)
     if (may_resign && giveup_before_roll(g->sc, &gm->board, 0, &ge)) {
         /* rolling keeps the right after most rolls (analysis/giveup.h), so
          * it gives up now only where the rolls that take it away cost more */
-        if (ge.play_on < -(double)ge.cost - 0.02) {
+        if (ge.play_on < -(double)ge.cost - margin) {
             strbuf_addf(out,
                         T(lang,
                           "%s gives up: from here it expects to lose %.2f points a game, more than "

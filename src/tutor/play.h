@@ -66,6 +66,19 @@ void play_seat_words(lang_t lang, const play_seat_t *s, char *buf, size_t size);
 /* What the tutor does before a person's play is final. */
 typedef enum { PLAY_TUTOR_OFF = 0, PLAY_TUTOR_WARN } play_tutor_t;
 
+/* When the engine gives up a single game where the rules allow it.  Its
+ * values assume an opponent as strong as itself; against a weaker one it
+ * wins more of the games those values call lost (newcomer F: 5 of 7 given
+ * up against a weaker program were won when played on).  AUTO: against a
+ * person, or an engine of a lower level, only where playing on is worth
+ * PLAY_RESIGN_MARGIN_WEAKER less than giving up costs; against an equal or
+ * stronger engine, as soon as it is worth less (by 0.02).  EQUAL: that last
+ * always; NEVER: it plays every game out (docs/play.md "The engine gives
+ * up", with the measurement). */
+typedef enum { PLAY_RESIGNS_AUTO = 0, PLAY_RESIGNS_EQUAL, PLAY_RESIGNS_NEVER } play_resigns_t;
+#define PLAY_RESIGN_MARGIN_EQUAL 0.02
+#define PLAY_RESIGN_MARGIN_WEAKER 0.5
+
 typedef struct play_opts {
     rules_t rules;
     play_seat_t seat[2];          /* by colour (BOARD_WHITE, BOARD_BLACK) */
@@ -81,6 +94,7 @@ typedef struct play_opts {
     int person_as;                /* -1, or the colour a person plays against the engine;
                                      2: drawn from the seed (play_draw_colour) */
     board_t start;
+    play_resigns_t engine_resigns; /* when the engine gives up (below) */
 } play_opts_t;
 
 /* Lyckans Talisman, white a person, black the engine at the default level,
