@@ -18,7 +18,6 @@ build/web-screenshots/); the README's picture is the puzzle screen.  Run
 with Debian's python3 (python3-selenium); exits 77 (skipped) when chromium,
 chromedriver or selenium is missing, which .ci/setup.sh installs."""
 import http.client as httpc
-from http import cookiejar
 import json
 import os
 import re
@@ -30,6 +29,8 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+
+from web_client import Learner
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -218,35 +219,6 @@ def whole_game(driver, wait):
     driver.find_element(By.CSS_SELECTOR, '#game-actions [data-action="leave"]').click()
     wait.until(lambda d: "record is in" in text_of(d, "#tutor-text"))
     check(True, "leaving the game names its record")
-
-
-class Learner:
-    """One browser's session over plain HTTP: its own cookies."""
-
-    def __init__(self, url):
-        self.base = url.split("/?")[0]
-        jar = cookiejar.CookieJar()
-        self.op = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-        self.op.open(url, timeout=10).read()
-
-    def api(self, route, body=None, get=False):
-        data = None if get else json.dumps(body or {}).encode()
-        req = urllib.request.Request(self.base + "/api/" + route, data=data,
-                                     headers={"Content-Type": "application/json"})
-        try:
-            with self.op.open(req, timeout=60) as r:
-                return r.status, json.loads(r.read())
-        except urllib.error.HTTPError as e:
-            return e.code, json.loads(e.read())
-
-    def wait_job(self, limit=120):
-        t0 = time.time()
-        while time.time() - t0 < limit:
-            code, j = self.api("job", get=True)
-            if not j.get("running"):
-                return code, j
-            time.sleep(0.05)
-        raise AssertionError("the job did not end")
 
 
 def sessions(url):

@@ -28,9 +28,8 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
-from http import cookiejar
+
+from web_client import Learner
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -42,34 +41,6 @@ def check(cond, what):
     print(("ok   " if cond else "FAIL ") + what)
     if not cond:
         failures.append(what)
-
-
-class Learner:
-    """One browser's session over plain HTTP: its own cookies."""
-
-    def __init__(self, url):
-        self.base = url.split("/?")[0]
-        self.op = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookiejar.CookieJar()))
-        self.op.open(url, timeout=10).read()
-
-    def api(self, route, body=None, get=False):
-        data = None if get else json.dumps(body or {}).encode()
-        req = urllib.request.Request(self.base + "/api/" + route, data=data,
-                                     headers={"Content-Type": "application/json"})
-        try:
-            with self.op.open(req, timeout=60) as r:
-                code, j = r.status, json.loads(r.read())
-        except urllib.error.HTTPError as e:
-            code, j = e.code, json.loads(e.read())
-        if code == 202:  # a job: its result
-            t0 = time.time()
-            while time.time() - t0 < 600:
-                code, j = self.api("job", get=True)
-                if not j.get("running"):
-                    return code, j
-                time.sleep(0.1)
-            raise AssertionError(f"the {route} job did not end")
-        return code, j
 
 
 def find_record(env, games):
@@ -116,15 +87,15 @@ def main():
             opened = code == 200
             before = {t["id"]: t["count"] for t in a.api("puzzles")[1]["themes"]}
             check("mine" not in before, "no puzzles of one's own yet")
-            code, j = a.api("mistakes")
+            code, j = a.call("mistakes")
             check(code == 409 and "review a game first" in j.get("error", ""), f"mistakes before a review: {code}")
-            code, rv = a.api("review", {"record": name})
+            code, rv = a.call("review", {"record": name})
             bad = [m for m in rv.get("mistakes", []) if m["grade"] in ("bad", "very-bad")]
             check(code == 200 and bad, f"the review of {name}: {len(bad)} bad plays")
             code, pr = a.api("progress")
             check(code == 200 and pr.get("games") == 1 and pr.get("games_chart") and "Games reviewed: 1" in pr["text"],
                   "the review counts the game in the learner's figures: " + str(pr.get("games")))
-            code, j = a.api("mistakes")
+            code, j = a.call("mistakes")
             said = " ".join(j.get("words", "").split())
             check(code == 200 and "Your bad plays and decisions:" in said, f"mistakes: {code} {said[:160]}")
             made = j.get("made", 0)
@@ -150,7 +121,7 @@ def main():
                 code, j = b.api("puzzle", {"theme": "mine"})
                 check(code == 200 and "mine-" in json.dumps(j.get("heading", "")),
                       "the other session opens one of them next")
-                code, j = a.api("mistakes")
+                code, j = a.call("mistakes")
                 check(code == 200 and j.get("made") == 0 and j.get("known") == made,
                       f"again: nothing new, {j.get('known')} already among the puzzles")
             else:
