@@ -141,7 +141,7 @@ static void title_prompt(goal_t g, roll_t roll, strbuf_t *out)
         en = "No sprängjan after ", sv = "Ingen sprängjan efter ";
         break;
     case GOAL_KEEP_JANBLOTTA_IN:
-        en = "The janblotta and ", sv = "Janblottan och ";
+        en = "Keep the janblotta in: ", sv = "Håll janblottan inne: ";
         break;
     default:
         en = "A ", sv = "Ett ";
@@ -371,14 +371,15 @@ static bool consider(miner_t *m, const board_t *b, roll_t roll, const char *move
     return best_item(m, b, roll, n, k, mover, other, game, ply);
 }
 
-/* The boards the course shows (puzzles and lesson steps), so none is mined
- * again. */
+/* The boards the course shows (its hand-made puzzles and lesson steps),
+ * so none is mined again; mined puzzles are not among them, so that
+ * mining again with the same seed makes the same file. */
 static void known_boards(miner_t *m, const course_t *c)
 {
     if (!c)
         return;
     for (int i = 0; i < c->npuzzles; i++)
-        if (c->puzzles[i].pos.present)
+        if (c->puzzles[i].pos.present && !c->puzzles[i].mined)
             hset_add(&m->known, hash(&c->puzzles[i].pos.board, (roll_t){0, 0}));
     for (int l = 0; l < c->nlessons; l++)
         for (int s = 0; s < c->lessons[l].nsteps; s++)
