@@ -126,16 +126,19 @@ static void finish_record(play_game_t *g)
 static double resign_margin(const play_game_t *g, int c)
 {
     const play_seat_t *me = &g->o.seat[c], *them = &g->o.seat[1 - c];
+    /* a person, or an engine two levels down or more (one level down is
+     * close to the engine's own play: measured, playing on there gains
+     * nothing) */
+    bool weaker = them->kind == SEAT_HUMAN || (them->kind == SEAT_ENGINE && them->level <= me->level - 2);
     switch (g->o.engine_resigns) {
     case PLAY_RESIGNS_NEVER:
         return -1;
     case PLAY_RESIGNS_EQUAL:
-        return PLAY_RESIGN_MARGIN_EQUAL;
+        return PLAY_RESIGN_MARGIN;
     case PLAY_RESIGNS_AUTO:
         break;
     }
-    bool weaker = them->kind == SEAT_HUMAN || (them->kind == SEAT_ENGINE && them->level < me->level);
-    return weaker ? PLAY_RESIGN_MARGIN_WEAKER : PLAY_RESIGN_MARGIN_EQUAL;
+    return weaker ? -1 : PLAY_RESIGN_MARGIN;
 }
 
 /* After the roll the engine may still give up where some play keeps the

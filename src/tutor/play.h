@@ -68,16 +68,15 @@ typedef enum { PLAY_TUTOR_OFF = 0, PLAY_TUTOR_WARN } play_tutor_t;
 
 /* When the engine gives up a single game where the rules allow it.  Its
  * values assume an opponent as strong as itself; against a weaker one it
- * wins more of the games those values call lost (newcomer F: 5 of 7 given
- * up against a weaker program were won when played on).  AUTO: against a
- * person, or an engine of a lower level, only where playing on is worth
- * PLAY_RESIGN_MARGIN_WEAKER less than giving up costs; against an equal or
- * stronger engine, as soon as it is worth less (by 0.02).  EQUAL: that last
- * always; NEVER: it plays every game out (docs/play.md "The engine gives
- * up", with the measurement). */
+ * wins more of the games those values call lost (a newcomer's report: 5 of
+ * 7 games given up against a weaker program were won when played on).
+ * AUTO: against a person, or an engine two levels or more below it, it
+ * plays every game out; against an equal or stronger engine it gives up where playing
+ * on is worth less than giving up costs (by PLAY_RESIGN_MARGIN).  EQUAL:
+ * that last always; NEVER: every game played out (docs/play.md "The
+ * engine gives up against whom it faces", with the measurement). */
 typedef enum { PLAY_RESIGNS_AUTO = 0, PLAY_RESIGNS_EQUAL, PLAY_RESIGNS_NEVER } play_resigns_t;
-#define PLAY_RESIGN_MARGIN_EQUAL 0.02
-#define PLAY_RESIGN_MARGIN_WEAKER 0.5
+#define PLAY_RESIGN_MARGIN 0.02
 
 typedef struct play_opts {
     rules_t rules;

@@ -82,7 +82,7 @@ def a_person_piped_in():
             stdin="hint\n1/2 1/3\n1/7 1/5\nquit\n")
     out = p.stdout
     assert "White to play 6-4" in out, out[:1500]
-    assert " 1. " in out and "win " in out, out  # the hint's ranking
+    assert " 1. " in out and "equity  behind" in out, out  # the hint's ranking, under its heading
     assert "Illegal: 1/2" in out and "[rules: lyckans-talisman]" in out, out
     assert "White plays 6-4: 1/7 1/5" in out and "Black plays " in out, out
     assert "Last play: black " in out, out
